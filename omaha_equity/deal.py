@@ -1,0 +1,115 @@
+"""A validated deal: the game, each player's hole cards, the known board and the dead cards.
+
+Every check of a query's cards lives here, so the equity calculator, ``show`` and the CLI
+report the same errors, each naming the offending token and what was expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import DECK_SIZE, check_no_duplicates, format_cards, parse_cards
+from .errors import InputError
+from .games import BOARD_SIZE, Game, get_game
+
+CardsLike = str | Iterable[str | int]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Known cards of one hand.
+
+    Attributes
+    ----------
+    game : Game
+    hands : tuple of tuple of int
+        Hole cards per player, ``game.hole_count`` cards each.
+    board : tuple of int
+        Known board cards in dealing order (0..5).
+    dead : tuple of int
+        Cards known to be out of play (folded or exposed).
+    """
+
+    game: Game
+    hands: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+    @property
+    def player_count(self) -> int:
+        return len(self.hands)
+
+    @property
+    def known_cards(self) -> set[int]:
+        return {card for hand in self.hands for card in hand} | set(self.board) | set(self.dead)
+
+    @property
+    def undealt_cards(self) -> list[int]:
+        """Cards still in the deck, ascending."""
+        known = self.known_cards
+        return [card for card in range(DECK_SIZE) if card not in known]
+
+    def hand_text(self, player: int) -> str:
+        return format_cards(self.hands[player], sort=True)
+
+
+def _text(cards: CardsLike) -> str:
+    return cards if isinstance(cards, str) else " ".join(str(card) for card in cards)
+
+
+def make_deal(
+    hands: Sequence[CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    game: str | Game = "omaha",
+    *,
+    die: int | None = None,
+    min_players: int = 2,
+) -> Deal:
+    """Parse and check a deal.
+
+    Parameters
+    ----------
+    hands : sequence of str or of card ints
+        One entry per player, e.g. ``["AsAhKsKh", "Jd Td 9c 8c"]``.
+    board, dead : str or sequence of card ints
+        Known board cards (0..5) and dead cards.
+    game : str or Game
+        Game name or alias (see :func:`games.get_game`); ``die`` for binglao.
+    min_players : int
+        2 for equity; 1 to read a single hand at showdown.
+
+    Raises
+    ------
+    InputError
+        Unknown card, duplicate card, wrong hole-card count, more than 5 board cards, too few
+        players, more players than the deck can deal, unknown game.
+    """
+    game = get_game(game, die)
+    if len(hands) < min_players:
+        raise InputError(f"expected at least {min_players} players, got {len(hands)}")
+    parsed_hands = []
+    for player, hand in enumerate(hands, start=1):
+        cards = parse_cards(hand)
+        if len(cards) != game.hole_count:
+            raise InputError(
+                f"expected {game.hole_count} hole cards for {game.name}, got {len(cards)} "
+                f"in {_text(hand)!r} (player {player})"
+            )
+        parsed_hands.append(cards)
+    board_cards = parse_cards(board)
+    if len(board_cards) > BOARD_SIZE:
+        raise InputError(f"expected at most {BOARD_SIZE} board cards, got {len(board_cards)} in {_text(board)!r}")
+    dead_cards = parse_cards(dead)
+    check_no_duplicates(
+        [(f"player {player}", cards) for player, cards in enumerate(parsed_hands, start=1)]
+        + [("board", board_cards), ("dead cards", dead_cards)]
+    )
+    needed = len(parsed_hands) * game.hole_count + BOARD_SIZE + len(dead_cards)
+    if needed > DECK_SIZE:
+        raise InputError(
+            f"too many players: {len(parsed_hands)} players x {game.hole_count} hole cards + {BOARD_SIZE} "
+            f"board cards + {len(dead_cards)} dead cards = {needed} cards, more than the {DECK_SIZE}-card deck"
+        )
+    return Deal(game, tuple(parsed_hands), board_cards, dead_cards)

@@ -1,0 +1,293 @@
+"""Compiled equity kernels: deal the rest of the board, exactly or at random, and score it.
+
+Both kernels read per-player rows from ``evaluate._kernels.build_player_rows`` (re-indexed by
+the multiset of the *dealt* board ranks, see ``dealt_board_indexes``), so a board costs a few
+table reads per player. Work is cut into chunks with their own output slab (no atomics): the
+counts are integers, so the totals do not depend on the thread count; Monte Carlo chunks carry
+their own random state derived from (seed, chunk index), so samples do not either.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ..evaluate._kernels import low_rank_bit
+from ..pots import split_pot
+
+# Per-player statistics, counted in boards (EQUITY is counted in pot units).
+EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW = range(9)
+STAT_COUNT = 9
+
+
+@njit(cache=True, nogil=True)
+def _score_board(high_values, low_values, hilo, units, shares, counts):
+    """Split the pot for one board and add each player's outcome to ``counts``.
+
+    Returns 1 when some player has a qualifying low, else 0.
+    """
+    best_high, high_winner_count, best_low, low_winner_count = split_pot(high_values, low_values, hilo, units, shares)
+    for player in range(high_values.shape[0]):
+        share = shares[player]
+        counts[player, EQUITY] += share
+        if share == units:
+            counts[player, WIN] += 1
+        elif share > 0:
+            counts[player, TIE] += 1
+        if 4 * share == units:
+            counts[player, QUARTERED] += 1
+        if high_values[player] == best_high:
+            counts[player, HI_WIN if high_winner_count == 1 else HI_TIE] += 1
+        if low_winner_count > 0 and low_values[player] == best_low:
+            counts[player, LO_WIN if low_winner_count == 1 else LO_TIE] += 1
+        if hilo and low_values[player] != 0:
+            counts[player, HAS_LOW] += 1
+    return 1 if low_winner_count > 0 else 0
+
+
+@njit(cache=True, nogil=True)
+def _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
+                    high_rows, flush_rows, low_rows, hilo, high_values, low_values):
+    """Fill each player's high and low value for one complete board."""
+    flush_suit = -1
+    for suit in range(4):
+        if suit_counts[suit] >= 3:
+            flush_suit = suit
+    for player in range(high_rows.shape[0]):
+        value = high_rows[player, dealt_ranks_index]
+        if flush_suit >= 0:
+            flush_value = flush_rows[player, flush_suit, suit_masks[flush_suit]]
+            if flush_value > value:
+                value = flush_value
+        high_values[player] = value
+        if hilo:
+            low_values[player] = low_rows[player, low_mask]
+
+
+@njit(cache=True)
+def dealt_board_indexes(fixed_ranks, dealt_count, colex):
+    """Map each multiset of ``dealt_count`` dealt ranks to the five-rank board multiset index.
+
+    Parameters
+    ----------
+    fixed_ranks : (5 - dealt_count,) int32, the ranks of the known board cards.
+
+    Returns
+    -------
+    (C(12 + dealt_count, dealt_count),) int32, indexed by the dealt multiset's colex index.
+    """
+    size = 1
+    for position in range(dealt_count):
+        size = size * (13 + position) // (position + 1)
+    mapping = np.empty(size, dtype=np.int32)
+    dealt = np.zeros(dealt_count, dtype=np.int32)
+    board = np.empty(5, dtype=np.int32)
+    while True:
+        dealt_index = 0
+        for position in range(dealt_count):
+            dealt_index += colex[position, dealt[position]]
+        for position in range(fixed_ranks.shape[0]):
+            board[position] = fixed_ranks[position]
+        for position in range(dealt_count):
+            board[fixed_ranks.shape[0] + position] = dealt[position]
+        board.sort()
+        board_index = 0
+        for position in range(5):
+            board_index += colex[position, board[position]]
+        mapping[dealt_index] = board_index
+        # next non-decreasing tuple of ranks (odometer from the right)
+        position = dealt_count - 1
+        while position >= 0 and dealt[position] == 12:
+            position -= 1
+        if position < 0:
+            break
+        dealt[position] += 1
+        for later in range(position + 1, dealt_count):
+            dealt[later] = dealt[position]
+    return mapping
+
+
+@njit(cache=True, nogil=True)
+def _unrank_combination(rank, item_count, choose_count, binomials, combination):
+    """The combination of the given lexicographic rank (0-based) of ``choose_count`` items."""
+    item = 0
+    for position in range(choose_count):
+        while binomials[item_count - item - 1, choose_count - position - 1] <= rank:
+            rank -= binomials[item_count - item - 1, choose_count - position - 1]
+            item += 1
+        combination[position] = item
+        item += 1
+
+
+@njit(parallel=True, cache=True)
+def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
+                     colex, binomials, hilo, units, first_chunk, chunk_count, total_chunks):
+    """Score every completion of the board, a range of chunks at a time.
+
+    Parameters
+    ----------
+    deck : (n,) int8, the undealt cards, ascending (so dealt ranks come out sorted).
+    dealt_count : int, board cards still to come (0..5).
+    fixed_suit_masks : (4,) int32, rank mask per suit of the known board cards.
+    fixed_low_mask : int, low-rank mask of the known board cards.
+    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32, by dealt rank multiset.
+    flush_rows : (player_count, 4, 8192) int32; low_rows : (player_count, 256) int16.
+    colex : (5, 13) int32; binomials : (53, 6) int64, ``binomials[n, k] = C(n, k)``.
+    hilo : bool; units : int, pot size in units (``pots.pot_units``).
+    first_chunk, chunk_count, total_chunks : which of the ``total_chunks`` equal slices of the
+        C(n, dealt_count) completions to score in this call.
+
+    Returns
+    -------
+    counts : (chunk_count, player_count, STAT_COUNT) int64
+    low_boards : (chunk_count,) int64, completions where some player has a qualifying low.
+    """
+    card_count = deck.shape[0]
+    player_count = high_rows.shape[0]
+    total = binomials[card_count, dealt_count]
+    counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros(chunk_count, dtype=np.int64)
+    for slab in prange(chunk_count):
+        chunk = first_chunk + slab
+        start = total * chunk // total_chunks
+        stop = total * (chunk + 1) // total_chunks
+        if start >= stop:
+            continue
+        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
+        _unrank_combination(start, card_count, dealt_count, binomials, combination)
+        suit_masks = np.empty(4, dtype=np.int32)
+        suit_counts = np.empty(4, dtype=np.int32)
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        shares = np.empty(player_count, dtype=np.int64)
+        slab_counts = counts[slab]
+        low_board_count = 0
+        for _ in range(stop - start):
+            dealt_ranks_index = 0
+            low_mask = fixed_low_mask
+            for suit in range(4):
+                suit_masks[suit] = fixed_suit_masks[suit]
+            for position in range(dealt_count):
+                card = deck[combination[position]]
+                rank = card >> 2
+                dealt_ranks_index += colex[position, rank]
+                suit_masks[card & 3] |= 1 << rank
+                low_mask |= low_rank_bit(rank)
+            for suit in range(4):
+                mask = suit_masks[suit]
+                bits = 0
+                while mask:
+                    mask &= mask - 1
+                    bits += 1
+                suit_counts[suit] = bits
+            _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
+                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+            low_board_count += _score_board(high_values, low_values, hilo, units, shares, slab_counts)
+            # next combination in lexicographic order
+            position = dealt_count - 1
+            while position >= 0 and combination[position] == card_count - dealt_count + position:
+                position -= 1
+            if position >= 0:
+                combination[position] += 1
+                for later in range(position + 1, dealt_count):
+                    combination[later] = combination[later - 1] + 1
+        low_boards[slab] = low_board_count
+    return counts, low_boards
+
+
+@njit(cache=True, nogil=True)
+def _splitmix64(state):
+    """One step of SplitMix64 (Steele, Lea, Flood 2014): returns (next state, 64 random bits)."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    mixed = state
+    mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, mixed ^ (mixed >> np.uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def chunk_random_state(seed, chunk):
+    """Starting state of a chunk's generator: a hash of (seed, chunk index), so chunks give
+    independent-looking streams whatever thread runs them."""
+    _, seed_hash = _splitmix64(np.uint64(seed))
+    _, state = _splitmix64(seed_hash ^ np.uint64(chunk) * np.uint64(0xD1B54A32D192ED03))
+    return state
+
+
+@njit(parallel=True, cache=True)
+def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
+                  colex, hilo, units, seed, first_chunk, chunk_count, chunk_size, sample_count):
+    """Score random completions of the board (Monte Carlo), a range of chunks at a time.
+
+    Chunk ``c`` draws samples ``c * chunk_size`` .. up to ``sample_count`` with its own
+    SplitMix64 stream seeded from ``(seed, c)``; each sample is a partial Fisher-Yates shuffle
+    of the chunk's copy of ``deck``. Card indexes use Lemire's multiply-shift on 32 random bits
+    (bias below 52 / 2**32, far under any sampling error).
+
+    Parameters are those of :func:`enumerate_boards` (``deck`` in any order), plus ``seed``
+    (uint64), ``chunk_size`` and ``sample_count`` (the run's total).
+
+    Returns
+    -------
+    counts : (chunk_count, player_count, STAT_COUNT) int64
+    low_boards : (chunk_count,) int64
+    square_sums : (chunk_count, player_count) int64, sums of squared shares in pot units
+        (exact integers: a chunk of 2**16 samples stays far below 2**63), for the standard
+        error of equity.
+    """
+    card_count = deck.shape[0]
+    player_count = high_rows.shape[0]
+    counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros(chunk_count, dtype=np.int64)
+    square_sums = np.zeros((chunk_count, player_count), dtype=np.int64)
+    for slab in prange(chunk_count):
+        chunk = first_chunk + slab
+        start = chunk * chunk_size
+        stop = min(start + chunk_size, sample_count)
+        if start >= stop:
+            continue
+        state = chunk_random_state(seed, chunk)
+        cards = deck.copy()
+        dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
+        suit_masks = np.empty(4, dtype=np.int32)
+        suit_counts = np.empty(4, dtype=np.int32)
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        shares = np.empty(player_count, dtype=np.int64)
+        slab_counts = counts[slab]
+        low_board_count = 0
+        for _ in range(stop - start):
+            low_mask = fixed_low_mask
+            for suit in range(4):
+                suit_masks[suit] = fixed_suit_masks[suit]
+            for position in range(dealt_count):
+                state, bits = _splitmix64(state)
+                pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
+                card = cards[pick]
+                cards[pick] = cards[position]
+                cards[position] = card
+                rank = card >> 2
+                insert_at = position
+                while insert_at > 0 and dealt_ranks[insert_at - 1] > rank:
+                    dealt_ranks[insert_at] = dealt_ranks[insert_at - 1]
+                    insert_at -= 1
+                dealt_ranks[insert_at] = rank
+                suit_masks[card & 3] |= 1 << rank
+                low_mask |= low_rank_bit(rank)
+            dealt_ranks_index = 0
+            for position in range(dealt_count):
+                dealt_ranks_index += colex[position, dealt_ranks[position]]
+            for suit in range(4):
+                mask = suit_masks[suit]
+                bits_set = 0
+                while mask:
+                    mask &= mask - 1
+                    bits_set += 1
+                suit_counts[suit] = bits_set
+            _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
+                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+            low_board_count += _score_board(high_values, low_values, hilo, units, shares, slab_counts)
+            for player in range(player_count):
+                square_sums[slab, player] += shares[player] * shares[player]
+        low_boards[slab] = low_board_count
+    return counts, low_boards, square_sums

@@ -1,0 +1,255 @@
+"""``calculate_equity``: the public entry point of the equity calculator.
+
+It validates the deal, prepares per-player lookup rows, picks exact enumeration or Monte
+Carlo (see ``plan``), runs the compiled kernels in pieces (reporting progress between them)
+and wraps the integer counts into an :class:`EquityResult`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numba
+import numpy as np
+
+from .. import cache
+from ..cards import format_cards
+from ..deal import CardsLike, Deal, make_deal
+from ..errors import InputError
+from ..evaluate._kernels import build_player_rows, low_rank_bit
+from ..evaluate.tables import load_tables
+from ..games import Game
+from ..pots import pot_units
+from . import _kernels, plan
+from .result import EquityResult, PlayerEquity, standard_error
+
+ProgressCallback = Callable[[int, int], None]
+_BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """Kernel inputs for one deal (arrays as documented in ``_kernels.enumerate_boards``)."""
+
+    deck: np.ndarray
+    dealt_count: int
+    fixed_suit_masks: np.ndarray
+    fixed_low_mask: int
+    high_rows: np.ndarray
+    flush_rows: np.ndarray
+    low_rows: np.ndarray
+    colex: np.ndarray
+    hilo: bool
+    units: int
+
+    def kernel_arguments(self) -> tuple:
+        return (self.deck, self.dealt_count, self.fixed_suit_masks, self.fixed_low_mask,
+                self.high_rows, self.flush_rows, self.low_rows, self.colex)
+
+
+def _prepare(deal: Deal) -> _Prepared:
+    tables = load_tables()
+    hole_cards = np.array(deal.hands, dtype=np.int8)
+    high_rows, flush_rows, low_rows = build_player_rows(
+        hole_cards, tables.colex, tables.pair_triple, tables.board_triples, tables.flush, tables.low
+    )
+    dealt_count = 5 - len(deal.board)
+    fixed_ranks = np.array(sorted(card >> 2 for card in deal.board), dtype=np.int32)
+    # Re-index the rows by the multiset of the dealt ranks alone: one read per board.
+    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
+    fixed_suit_masks = np.zeros(4, dtype=np.int32)
+    fixed_low_mask = 0
+    for card in deal.board:
+        fixed_suit_masks[card & 3] |= 1 << (card >> 2)
+        fixed_low_mask |= int(low_rank_bit(card >> 2))
+    return _Prepared(
+        deck=np.array(deal.undealt_cards, dtype=np.int8),
+        dealt_count=dealt_count,
+        fixed_suit_masks=fixed_suit_masks,
+        fixed_low_mask=fixed_low_mask,
+        high_rows=np.ascontiguousarray(high_rows[:, dealt_indexes]),
+        flush_rows=flush_rows,
+        low_rows=low_rows,
+        colex=tables.colex,
+        hilo=deal.game.hilo,
+        units=pot_units(deal.player_count, deal.game.hilo),
+    )
+
+
+@contextmanager
+def _thread_count(threads: int | None):
+    """Run with ``threads`` numba threads, restoring the previous setting afterwards."""
+    if threads is None:
+        yield
+        return
+    available = numba.config.NUMBA_NUM_THREADS
+    if not 1 <= threads <= available:
+        raise InputError(f"bad threads {threads}: expected 1..{available} on this machine")
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
+    completions = comb(len(prepared.deck), prepared.dealt_count)
+    counts_total = np.zeros((prepared.high_rows.shape[0], _kernels.STAT_COUNT), dtype=np.int64)
+    low_boards = 0
+    for first_chunk in range(0, plan.EXACT_CHUNKS, plan.EXACT_CHUNKS_PER_CALL):
+        counts, lows = _kernels.enumerate_boards(
+            *prepared.kernel_arguments(), _BINOMIALS, prepared.hilo, prepared.units,
+            first_chunk, plan.EXACT_CHUNKS_PER_CALL, plan.EXACT_CHUNKS,
+        )
+        counts_total += counts.sum(axis=0)
+        low_boards += int(lows.sum())
+        if progress is not None:
+            done_chunks = first_chunk + plan.EXACT_CHUNKS_PER_CALL
+            progress(completions * done_chunks // plan.EXACT_CHUNKS, completions)
+    return completions, counts_total, low_boards, None
+
+
+def _sample(prepared: _Prepared, trials: int, precision: float | None, seed: int,
+            progress: ProgressCallback | None):
+    """Monte Carlo in calls of CHUNKS_PER_CALL chunks; with a precision target, stop after
+    the first call at which every player's standard error is below it (the decision depends
+    only on the samples, so it too is the same for any thread count)."""
+    player_count = prepared.high_rows.shape[0]
+    counts_total = np.zeros((player_count, _kernels.STAT_COUNT), dtype=np.int64)
+    squares_total = np.zeros(player_count, dtype=np.int64)
+    low_boards = 0
+    done = 0
+    chunk_total = -(-trials // plan.CHUNK_SIZE)
+    for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
+        chunk_count = min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk)
+        counts, lows, squares = _kernels.sample_boards(
+            *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed),
+            first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
+        )
+        counts_total += counts.sum(axis=0)
+        squares_total += squares.sum(axis=0)
+        low_boards += int(lows.sum())
+        done = min(trials, (first_chunk + chunk_count) * plan.CHUNK_SIZE)
+        if progress is not None:
+            progress(done, trials)
+        if precision is not None:
+            errors = [
+                standard_error(int(counts_total[p, _kernels.EQUITY]), int(squares_total[p]), done, prepared.units)
+                for p in range(player_count)
+            ]
+            if max(errors) * 100 < precision:
+                break
+    return done, counts_total, low_boards, squares_total
+
+
+def calculate_equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    game: str | Game = "omaha",
+    *,
+    die: int | None = None,
+    method: str = "auto",
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: ProgressCallback | None = None,
+) -> EquityResult:
+    """Equity of every player's hand, by exact enumeration of the board or by Monte Carlo.
+
+    Parameters
+    ----------
+    hands : sequence of str
+        Hole cards per player (2 up to what the deck allows), e.g. ``["AsAhKsKh", "JdTd9c8c"]``.
+    board : str
+        Known board cards, 0..5 (``"Qd7h2s"``). In Courchevel the first is the exposed card.
+    dead : str
+        Cards out of play.
+    game : str or Game
+        ``omaha`` (default), ``omaha8``, ``omaha5``, ``omaha5-8``, ``omaha6``, ``omaha6-8``,
+        ``courchevel``, ``courchevel8``, ``binglao`` (with ``die``), or an alias.
+    method : {"auto", "exact", "monte-carlo"}
+        ``auto`` enumerates when completions x players <= ``plan.EXACT_WORK_BUDGET``.
+    trials : int, optional
+        Monte Carlo boards to sample (default ``plan.DEFAULT_TRIALS``; with ``precision``, the
+        most to sample, default ``plan.DEFAULT_PRECISION_TRIAL_CAP``).
+    precision : float, optional
+        Monte Carlo: stop once every player's standard error of equity is below this many
+        percentage points.
+    seed : int, optional
+        Monte Carlo seed (0..2**64-1); a random one is drawn and reported when omitted. The
+        same seed gives the same numbers for any thread count.
+    threads : int, optional
+        Worker threads (default: numba's, one per core).
+    progress : callable(done, total), optional
+        Called after each piece of work with boards done and boards planned.
+
+    Returns
+    -------
+    EquityResult
+        Per-player fractions 0..1 (exact fractions too when enumerated).
+
+    Raises
+    ------
+    InputError
+        Any invalid card, deal, game or option (the message names the offending token).
+    """
+    deal = make_deal(hands, board, dead, game, die=die)
+    plan.check_sampling_options(trials, precision)
+    if seed is not None and not 0 <= seed < 2**64:
+        raise InputError(f"bad seed {seed}: expected a whole number 0..2**64-1")
+    completions = plan.board_completions(len(deal.undealt_cards), len(deal.board))
+    chosen = plan.choose_method(method, completions, deal.player_count)
+    cold = cache.announce_cold_start()
+    with _thread_count(threads):
+        prepared = _prepare(deal)
+        if chosen == plan.EXACT:
+            sample_count, counts, low_boards, squares = _enumerate(prepared, progress)
+            seed = None
+        else:
+            if seed is None:
+                seed = secrets.randbits(63)
+            default_trials = plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS
+            sample_count, counts, low_boards, squares = _sample(
+                prepared, trials or default_trials, precision, seed, progress
+            )
+    if cold:
+        cache.mark_warm()
+    players = []
+    for player in range(deal.player_count):
+        row = [int(value) for value in counts[player]]
+        share_sum = row[_kernels.EQUITY]
+        exact = squares is None
+        players.append(PlayerEquity(
+            hand=deal.hand_text(player),
+            equity=share_sum / prepared.units / sample_count,
+            equity_fraction=Fraction(share_sum, prepared.units * sample_count) if exact else None,
+            standard_error=0.0 if exact else standard_error(share_sum, int(squares[player]), sample_count, prepared.units),
+            sample_count=sample_count,
+            win_count=row[_kernels.WIN],
+            tie_count=row[_kernels.TIE],
+            hi_win_count=row[_kernels.HI_WIN],
+            hi_tie_count=row[_kernels.HI_TIE],
+            lo_win_count=row[_kernels.LO_WIN],
+            lo_tie_count=row[_kernels.LO_TIE],
+            quartered_count=row[_kernels.QUARTERED],
+            has_low_count=row[_kernels.HAS_LOW],
+        ))
+    return EquityResult(
+        game=deal.game,
+        hands=tuple(deal.hand_text(player) for player in range(deal.player_count)),
+        board=format_cards(deal.board),
+        dead=format_cards(deal.dead, sort=True),
+        method=chosen,
+        sample_count=sample_count,
+        seed=seed,
+        players=tuple(players),
+        low_board_count=low_boards,
+    )

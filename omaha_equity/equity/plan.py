@@ -1,0 +1,58 @@
+"""Choosing exact enumeration or Monte Carlo, and the sizes of the work pieces.
+
+The rule for "affordable" is a work budget counted in player-boards (one player's hand
+evaluated on one complete board): exact enumeration when
+``board completions x players <= EXACT_WORK_BUDGET``. The kernels score about 50 million
+player-boards a second on two cores, so the budget keeps an automatic exact answer under
+about a second. With fully known hands every query fits (the largest, heads-up preflop, is
+1,086,008 boards x 2 players); ranges and random hands are what push a query over it.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from ..errors import InputError
+
+EXACT_WORK_BUDGET = 50_000_000
+DEFAULT_TRIALS = 1_000_000
+DEFAULT_PRECISION_TRIAL_CAP = 100_000_000
+# Monte Carlo: each chunk has its own random stream; the chunk size is fixed, so a seed gives
+# the same samples for any thread count. 2**16 keeps the int64 sums of squared shares exact.
+CHUNK_SIZE = 1 << 16
+CHUNKS_PER_CALL = 16
+# Exact enumeration: the completions are cut into this many equal slices, run in calls of
+# EXACT_CHUNKS_PER_CALL slices (progress is reported between calls).
+EXACT_CHUNKS = 256
+EXACT_CHUNKS_PER_CALL = 32
+
+AUTO, EXACT, MONTE_CARLO = "auto", "exact", "monte-carlo"
+METHODS = (AUTO, EXACT, MONTE_CARLO)
+
+
+def board_completions(undealt_count: int, board_count: int) -> int:
+    """Number of ways to complete a board of ``board_count`` cards from ``undealt_count``."""
+    return comb(undealt_count, 5 - board_count)
+
+
+def choose_method(method: str, completions: int, player_count: int) -> str:
+    """``exact`` or ``monte-carlo`` for a query.
+
+    Raises
+    ------
+    InputError
+        Unknown method name.
+    """
+    if method not in METHODS:
+        raise InputError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    if method != AUTO:
+        return method
+    return EXACT if completions * player_count <= EXACT_WORK_BUDGET else MONTE_CARLO
+
+
+def check_sampling_options(trials: int | None, precision: float | None) -> None:
+    """Raises InputError for ``trials < 1`` or a precision that is not a positive number."""
+    if trials is not None and trials < 1:
+        raise InputError(f"bad trials {trials}: expected a whole number of at least 1")
+    if precision is not None and not precision > 0:
+        raise InputError(f"bad precision {precision}: expected a positive number of percentage points")
