@@ -25,12 +25,16 @@ def cache_dir() -> Path:
     return Path(base) / "omaha-equity"
 
 
+# The modules numba compiles (and the table generator): a change to one means a slow run.
+_COMPILED_SOURCES = ("pots.py", "evaluate/_kernels.py", "evaluate/tables.py", "equity/_kernels.py")
+
+
 def _kernel_fingerprint() -> str:
     """Hash of this installation's kernel sources and location: a new install or a changed
     kernel means numba compiles again."""
     digest = hashlib.sha256(str(_PACKAGE_DIR).encode())
-    for path in sorted(_PACKAGE_DIR.rglob("*.py")):
-        digest.update(path.read_bytes())
+    for name in _COMPILED_SOURCES:
+        digest.update((_PACKAGE_DIR / name).read_bytes())
     return digest.hexdigest()[:16]
 
 

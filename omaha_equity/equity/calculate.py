@@ -176,7 +176,8 @@ def calculate_equity(
         ``omaha`` (default), ``omaha8``, ``omaha5``, ``omaha5-8``, ``omaha6``, ``omaha6-8``,
         ``courchevel``, ``courchevel8``, ``binglao`` (with ``die``), or an alias.
     method : {"auto", "exact", "monte-carlo"}
-        ``auto`` enumerates when completions x players <= ``plan.EXACT_WORK_BUDGET``.
+        ``auto`` enumerates when completions x players <= ``plan.EXACT_WORK_BUDGET``; giving
+        ``trials`` or ``precision`` asks for Monte Carlo.
     trials : int, optional
         Monte Carlo boards to sample (default ``plan.DEFAULT_TRIALS``; with ``precision``, the
         most to sample, default ``plan.DEFAULT_PRECISION_TRIAL_CAP``).
@@ -206,7 +207,8 @@ def calculate_equity(
     if seed is not None and not 0 <= seed < 2**64:
         raise InputError(f"bad seed {seed}: expected a whole number 0..2**64-1")
     completions = plan.board_completions(len(deal.undealt_cards), len(deal.board))
-    chosen = plan.choose_method(method, completions, deal.player_count)
+    chosen = plan.choose_method(method, completions, deal.player_count,
+                                sampling_asked=trials is not None or precision is not None)
     cold = cache.announce_cold_start()
     with _thread_count(threads):
         prepared = _prepare(deal)

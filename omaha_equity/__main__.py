@@ -1,0 +1,5 @@
+"""``python -m omaha_equity`` runs the command-line tool."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,175 @@
+"""The ``omaha-equity`` command line: click code only; the poker lives in the library.
+
+Argument syntax is checked by click parameter types; the library's ``InputError`` (bad cards,
+duplicates, counts, games) becomes a one-line usage error with exit code 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+
+import click
+from tabulate import tabulate_formats
+
+from . import __version__
+from .cards import parse_cards
+from .errors import InputError
+from .games import GAME_ALIASES, GAME_NAMES, get_game
+from .render import FORMATS
+
+
+class CardsType(click.ParamType):
+    """Card text such as ``AsKsQhJh``, ``"As Ks Qh Jh"`` or ``As,Ks,Qh,Jh``."""
+
+    name = "cards"
+
+    def convert(self, value, param, ctx):
+        try:
+            parse_cards(value)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+        return value
+
+
+class GameType(click.ParamType):
+    """A game name or alias, case-insensitive."""
+
+    name = "game"
+
+    def convert(self, value, param, ctx):
+        key = value.strip().lower()
+        key = GAME_ALIASES.get(key, key)
+        if key not in GAME_NAMES:
+            try:
+                get_game(value)
+            except InputError as error:
+                self.fail(str(error), param, ctx)
+        return key
+
+
+def _usage_errors(command):
+    """Turn the library's InputError into a usage error (exit code 2, no traceback)."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except InputError as error:
+            raise click.UsageError(str(error)) from None
+
+    return wrapper
+
+
+def _output_options(command):
+    command = click.option("--table-style", default="simple", show_default=True,
+                           type=click.Choice(tabulate_formats), help="tabulate style of the table.")(command)
+    command = click.option("-f", "--format", "format_name", default="table", show_default=True,
+                           type=click.Choice(FORMATS), help="Output format.")(command)
+    return command
+
+
+def _game_options(command):
+    command = click.option("--die", type=click.IntRange(1, 6),
+                           help="Binglao only: the die roll 1..6 picking the game.")(command)
+    command = click.option("-g", "--game", default="omaha", show_default=True, type=GameType(),
+                           help=f"Game: {', '.join(GAME_NAMES)} (aliases: plo, o8, plo8, big-o, ...).")(command)
+    return command
+
+
+class _ProgressBar:
+    """A click progress bar on stderr, shown only when stderr is a terminal and the work
+    looks like it will take more than about two seconds (judged from the first pieces)."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.started = time.monotonic()
+        self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or done >= total:
+            return
+        if self.bar is None:
+            elapsed = time.monotonic() - self.started
+            if elapsed * total / max(done, 1) < 2.0:
+                return
+            self.bar = click.progressbar(length=total, label="boards", file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.update(self.bar.length - self.bar.pos)
+            self.bar.__exit__(None, None, None)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="omaha-equity")
+def main():
+    """Omaha equity: exact enumeration or Monte Carlo, for every Omaha variant.
+
+    Example: omaha-equity calc AsAhKsKh JdTd9c8c
+    """
+
+
+@main.command()
+@click.argument("hands", nargs=-1, required=True, type=CardsType())
+@click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
+@_game_options
+@click.option("--exact", is_flag=True, help="Force exact enumeration of every board.")
+@click.option("--mc", is_flag=True, help="Force Monte Carlo sampling.")
+@click.option("--trials", type=click.IntRange(min=1),
+              help="Monte Carlo boards to sample (default 1,000,000; the cap with --precision).")
+@click.option("--precision", type=click.FloatRange(min=0, min_open=True),
+              help="Monte Carlo: stop when every equity's standard error is below this many percentage points.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@_output_options
+@_usage_errors
+def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, quiet, format_name, table_style):
+    """Equity of each HAND against the others.
+
+    Exact enumeration when the work is affordable, Monte Carlo otherwise (or when asked with
+    --mc, --trials or --precision).
+
+    Example: omaha-equity calc AsAhKsKh JdTd9c8c -b Qd7h2s
+    """
+    if exact and mc:
+        raise click.UsageError("--exact and --mc cannot be used together")
+    from .equity.calculate import calculate_equity
+    from .views import equity_report
+
+    progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    try:
+        result = calculate_equity(
+            list(hands), board, dead, game, die=die,
+            method="exact" if exact else "monte-carlo" if mc else "auto",
+            trials=trials, precision=precision, seed=seed, threads=threads, progress=progress,
+        )
+    finally:
+        progress.close()
+    click.echo(equity_report(result, format_name, table_style))
+
+
+@main.command()
+@click.argument("hands", nargs=-1, required=True, type=CardsType())
+@click.option("-b", "--board", required=True, type=CardsType(), help="The complete board (5 cards).")
+@_game_options
+@_output_options
+@_usage_errors
+def show(hands, board, game, die, format_name, table_style):
+    """Read a showdown: each HAND's best high and low, the winners and the shares of the pot.
+
+    Example: omaha-equity show 6h6c4h2c AsKdQh9c -b 8c6s4s3hAc -g omaha8
+    """
+    from .evaluate.showdown import read_showdown
+    from .views import showdown_report
+
+    click.echo(showdown_report(read_showdown(list(hands), board, game, die=die), format_name, table_style))
+
+
+if __name__ == "__main__":
+    main()

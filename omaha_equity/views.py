@@ -1,0 +1,136 @@
+"""What each command shows: results turned into rows, titles and JSON data for ``render``.
+
+Kept apart from the CLI so the Python API can produce the same CSV/JSON/table text
+(``equity_report(result, "csv")``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import format_cards
+from .equity.result import EXACT, EquityResult
+from .evaluate.showdown import Showdown
+from .render import percent, render
+
+_HILO_COLUMNS = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low")
+
+
+def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
+    """One row per player, fractions 0..1 (the CSV columns)."""
+    rows = []
+    for number, player in enumerate(result.players, start=1):
+        row: dict[str, Any] = {
+            "player": number,
+            "hand": player.hand,
+            "equity": player.equity,
+            "equity_exact": str(player.equity_fraction) if player.equity_fraction is not None else "",
+            "standard_error": player.standard_error,
+            "win": player.win,
+            "tie": player.tie,
+        }
+        if result.game.hilo:
+            row.update({name: getattr(player, name) for name in _HILO_COLUMNS})
+        row.update(game=result.game.name, board=result.board, dead=result.dead,
+                   method=result.method, sample_count=result.sample_count)
+        rows.append(row)
+    return rows
+
+
+def _method_text(result: EquityResult) -> str:
+    if result.method == EXACT:
+        return f"exact enumeration of {result.sample_count:,} boards"
+    return f"Monte Carlo, {result.sample_count:,} boards, seed {result.seed}"
+
+
+def equity_title(result: EquityResult) -> str:
+    board = result.board or "(none)"
+    dead = f" | dead: {result.dead}" if result.dead else ""
+    return f"{result.game.title} | board: {board}{dead} | {_method_text(result)}"
+
+
+def equity_report(result: EquityResult, format_name: str = "table", style: str = "simple") -> str:
+    """The result as ``table``, ``csv`` or ``json`` text."""
+    rows = equity_rows(result)
+    if format_name == "table":
+        exact = result.method == EXACT
+        table_rows = []
+        for row in rows:
+            shown = {key: row[key] for key in ("player", "hand", "equity", "win", "tie")}
+            if result.game.hilo:
+                shown.update({key: row[key] for key in _HILO_COLUMNS if key != "has_low"})
+            if exact:
+                shown["exact"] = row["equity_exact"]
+            else:
+                shown["± s.e."] = f"{row['standard_error'] * 100:.2f}"
+            table_rows.append(shown)
+        footer = f"low possible: {percent(result.low_possible)} of boards" if result.game.hilo else None
+        return render("table", table_rows, None, percent_columns=("equity", "win", "tie", *_HILO_COLUMNS),
+                      title=equity_title(result), footer=footer, style=style)
+    return render(format_name, rows, result.to_dict())
+
+
+def _players_text(indexes) -> str:
+    if not indexes:
+        return "nobody"
+    numbers = [str(index + 1) for index in indexes]
+    return ("player " if len(numbers) == 1 else "players ") + ", ".join(numbers)
+
+
+def showdown_rows(showdown: Showdown) -> list[dict[str, Any]]:
+    """One row per player: hands read, cards used and share of the pot (exact fraction)."""
+    rows = []
+    for number, (reading, share) in enumerate(zip(showdown.readings, showdown.shares), start=1):
+        row: dict[str, Any] = {
+            "player": number,
+            "hand": format_cards(reading.hole_cards, sort=True),
+            "high": reading.high.description,
+            "high_cards": reading.high.cards_text,
+        }
+        if showdown.game.hilo:
+            row["low"] = reading.low.description if reading.low else "no low"
+            row["low_cards"] = reading.low.cards_text if reading.low else ""
+        row["share"] = str(share)
+        rows.append(row)
+    return rows
+
+
+def showdown_data(showdown: Showdown) -> dict[str, Any]:
+    players = []
+    for reading, share in zip(showdown.readings, showdown.shares):
+        entry: dict[str, Any] = {
+            "hand": format_cards(reading.hole_cards, sort=True),
+            "high": {
+                "category": reading.high.category,
+                "description": reading.high.description,
+                "cards": format_cards(reading.high.cards),
+                "hole_cards": format_cards(reading.high.hole_cards),
+                "board_cards": format_cards(reading.high.board_cards),
+            },
+            "share": str(share),
+        }
+        if showdown.game.hilo:
+            entry["low"] = None if reading.low is None else {
+                "description": reading.low.description,
+                "cards": format_cards(reading.low.cards),
+                "hole_cards": format_cards(reading.low.hole_cards),
+                "board_cards": format_cards(reading.low.board_cards),
+            }
+        players.append(entry)
+    return {
+        "game": showdown.game.name,
+        "board": format_cards(showdown.board),
+        "high_winners": [index + 1 for index in showdown.high_winners],
+        "low_winners": [index + 1 for index in showdown.low_winners],
+        "players": players,
+    }
+
+
+def showdown_report(showdown: Showdown, format_name: str = "table", style: str = "simple") -> str:
+    """The showdown as ``table``, ``csv`` or ``json`` text (players numbered from 1)."""
+    title = f"{showdown.game.title} | board: {format_cards(showdown.board)}"
+    footer = f"high: {_players_text(showdown.high_winners)}"
+    if showdown.game.hilo:
+        footer += f"; low: {_players_text(showdown.low_winners) if showdown.low_winners else 'no qualifying low'}"
+    return render(format_name, showdown_rows(showdown), showdown_data(showdown),
+                  title=title, footer=footer, style=style)
