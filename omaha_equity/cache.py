@@ -63,6 +63,8 @@ def mark_warm() -> None:
     try:
         marker = _marker()
         marker.parent.mkdir(parents=True, exist_ok=True)
+        for stale in marker.parent.glob("compiled-*"):
+            stale.unlink(missing_ok=True)
         marker.touch()
     except OSError:
         pass

@@ -21,28 +21,29 @@ STAT_COUNT = 9
 
 
 @njit(cache=True, nogil=True)
-def _score_board(high_values, low_values, hilo, units, shares, counts):
-    """Split the pot for one board and add each player's outcome to ``counts``.
+def score_board(high_values, low_values, hilo, units, weight, shares, counts):
+    """Split the pot for one board and add each player's outcome, ``weight`` times, to ``counts``
+    (shares in pot units times the weight into EQUITY, the weight into each outcome).
 
-    Returns 1 when some player has a qualifying low, else 0.
+    Returns ``weight`` when some player has a qualifying low, else 0.
     """
     best_high, high_winner_count, best_low, low_winner_count = split_pot(high_values, low_values, hilo, units, shares)
     for player in range(high_values.shape[0]):
         share = shares[player]
-        counts[player, EQUITY] += share
+        counts[player, EQUITY] += share * weight
         if share == units:
-            counts[player, WIN] += 1
+            counts[player, WIN] += weight
         elif share > 0:
-            counts[player, TIE] += 1
+            counts[player, TIE] += weight
         if 4 * share == units:
-            counts[player, QUARTERED] += 1
+            counts[player, QUARTERED] += weight
         if high_values[player] == best_high:
-            counts[player, HI_WIN if high_winner_count == 1 else HI_TIE] += 1
+            counts[player, HI_WIN if high_winner_count == 1 else HI_TIE] += weight
         if low_winner_count > 0 and low_values[player] == best_low:
-            counts[player, LO_WIN if low_winner_count == 1 else LO_TIE] += 1
+            counts[player, LO_WIN if low_winner_count == 1 else LO_TIE] += weight
         if hilo and low_values[player] != 0:
-            counts[player, HAS_LOW] += 1
-    return 1 if low_winner_count > 0 else 0
+            counts[player, HAS_LOW] += weight
+    return weight if low_winner_count > 0 else 0
 
 
 @njit(cache=True, nogil=True)
@@ -182,7 +183,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
                 suit_counts[suit] = bits
             _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            low_board_count += _score_board(high_values, low_values, hilo, units, shares, slab_counts)
+            low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
             # next combination in lexicographic order
             position = dealt_count - 1
             while position >= 0 and combination[position] == card_count - dealt_count + position:
@@ -286,7 +287,7 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
                 suit_counts[suit] = bits_set
             _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            low_board_count += _score_board(high_values, low_values, hilo, units, shares, slab_counts)
+            low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
             for player in range(player_count):
                 square_sums[slab, player] += shares[player] * shares[player]
         low_boards[slab] = low_board_count

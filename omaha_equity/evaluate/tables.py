@@ -116,6 +116,10 @@ class Tables:
         For each five-rank board multiset, the multiset indexes of its ten three-card subsets.
     board_ranks : (6188, 5) int8
         The sorted ranks of each five-rank board multiset.
+    pair_board : (6188, 91) int32
+        Best unsuited high value of a hole-rank pair (multiset index) on a five-rank board
+        multiset: the best of its ten triples. A board's 91 values are contiguous, so every
+        player's pairs on one board read from the same few cache lines.
     flush : (8192,) int32
         Flush or straight-flush value of a 13-bit rank mask with five bits set (0 otherwise).
     low : (256, 256) int16
@@ -127,6 +131,7 @@ class Tables:
     pair_triple: np.ndarray
     board_triples: np.ndarray
     board_ranks: np.ndarray
+    pair_board: np.ndarray
     flush: np.ndarray
     low: np.ndarray
 
@@ -169,10 +174,11 @@ def build_tables() -> Tables:
         dtype=np.int16,
     )
     board_ranks = np.array(boards, dtype=np.int8)
+    pair_board = np.ascontiguousarray(pair_triple[:, board_triples].max(axis=2).T)
     flush = np.zeros(1 << RANK_COUNT, dtype=np.int32)
     for ranks in itertools.combinations(range(RANK_COUNT), 5):
         flush[sum(1 << r for r in ranks)] = suited_value(ranks)
-    return Tables(colex, pair_triple, board_triples, board_ranks, flush, _build_low_table())
+    return Tables(colex, pair_triple, board_triples, board_ranks, pair_board, flush, _build_low_table())
 
 
 def _source_hash() -> str:
@@ -198,6 +204,9 @@ def load_tables() -> Tables:
         temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
         np.savez(temporary, **tables.__dict__)
         os.replace(temporary, path)
+        for stale in path.parent.glob("tables-*.npz"):
+            if stale != path:
+                stale.unlink(missing_ok=True)
     except OSError:
         pass
     return tables
