@@ -66,11 +66,10 @@ def cli_seconds(environment: dict[str, str] | None = None) -> float:
 
 
 def cold_cli_seconds() -> float:
-    """The CLI with empty table and numba caches (temporary folders)."""
+    """The CLI with empty table and kernel caches (a temporary cache folder)."""
     folder = tempfile.mkdtemp(prefix="omaha-equity-cold-")
     try:
-        environment = dict(os.environ, OMAHA_EQUITY_CACHE=os.path.join(folder, "tables"),
-                           NUMBA_CACHE_DIR=os.path.join(folder, "numba"))
+        environment = dict(os.environ, OMAHA_EQUITY_CACHE=folder)
         return cli_seconds(environment)
     finally:
         shutil.rmtree(folder, ignore_errors=True)

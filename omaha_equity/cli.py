@@ -16,7 +16,7 @@ from tabulate import tabulate_formats
 from . import __version__
 from .cards import parse_cards
 from .errors import InputError
-from .games import GAME_ALIASES, GAME_NAMES, get_game
+from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
 
 
@@ -39,8 +39,7 @@ class GameType(click.ParamType):
     name = "game"
 
     def convert(self, value, param, ctx):
-        key = value.strip().lower()
-        key = GAME_ALIASES.get(key, key)
+        key = normalize_game_name(value)
         if key not in GAME_NAMES:
             try:
                 get_game(value)

@@ -65,8 +65,16 @@ GAME_ALIASES: dict[str, str] = {
     "big-o": "omaha5-8", "bigo": "omaha5-8", "o5-8": "omaha5-8", "plo5-8": "omaha5-8",
     "plo6": "omaha6", "6-card-omaha": "omaha6",
     "o6-8": "omaha6-8", "plo6-8": "omaha6-8",
+    "omaha-h/l": "omaha8", "omaha-hilo8": "omaha8", "omaha5-hilo8": "omaha5-8", "omaha6-hilo8": "omaha6-8",
     "courchevel-hi-lo": "courchevel8", "courchevel-8": "courchevel8",
 }
+
+
+def normalize_game_name(name: str) -> str:
+    """Lower case, spaces and underscores as dashes, aliases resolved: ``"Omaha H/L"`` ->
+    ``"omaha8"``, ``"Big O"`` -> ``"omaha5-8"``. Unknown names come back normalized."""
+    key = "-".join(name.strip().lower().replace("_", " ").split())
+    return GAME_ALIASES.get(key, key)
 
 # Binglao: the button's die roll picks the game (RULES.md).
 BINGLAO_DIE: dict[int, tuple[int, bool]] = {
@@ -86,7 +94,8 @@ def get_game(name: str | Game, die: int | None = None) -> Game:
         ``omaha`` (aliases ``plo``, ``omaha-hi``), ``omaha8`` (``o8``, ``omaha-hi-lo``, ``plo8``),
         ``omaha5`` (``plo5``), ``omaha5-8`` (``big-o``, ``o5-8``), ``omaha6`` (``plo6``),
         ``omaha6-8`` (``o6-8``), ``courchevel``, ``courchevel8`` (``courchevel-hi-lo``),
-        ``binglao``. A :class:`Game` is returned unchanged.
+        ``binglao``; spaces or underscores may stand for dashes (``"Big O"``, ``"Omaha H/L"``).
+        A :class:`Game` is returned unchanged.
     die : int, optional
         Binglao only: the die roll 1..6 (1-3: 4/5/6 cards hi/lo, 4-6: 4/5/6 cards high only).
 
@@ -97,8 +106,7 @@ def get_game(name: str | Game, die: int | None = None) -> Game:
     """
     if isinstance(name, Game):
         return name
-    key = name.strip().lower()
-    key = GAME_ALIASES.get(key, key)
+    key = normalize_game_name(name)
     if key == "binglao":
         if die is None:
             raise InputError("binglao needs the die roll: expected --die 1..6")

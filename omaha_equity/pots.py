@@ -18,6 +18,8 @@ from math import lcm
 import numpy as np
 from numba import njit
 
+from .cache import redirect_numba_cache, restore_numba_cache
+
 from .evaluate.tables import NO_LOW
 
 
@@ -26,6 +28,9 @@ def pot_units(player_count: int, hilo: bool) -> int:
     units = lcm(*range(1, player_count + 1))
     return 2 * units if hilo else units
 
+
+# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
+_previous_numba_cache = redirect_numba_cache()
 
 @njit(cache=True, nogil=True)
 def split_pot(high_values, low_values, hilo, units, shares):
@@ -95,3 +100,6 @@ def showdown_shares(high_values, low_values, hilo: bool) -> list[Fraction]:
     lows = np.asarray(low_values if low_values is not None else [NO_LOW] * player_count, dtype=np.int32)
     split_pot(np.asarray(high_values, dtype=np.int32), lows, hilo, units, shares)
     return [Fraction(int(share), units) for share in shares]
+
+
+restore_numba_cache(_previous_numba_cache)

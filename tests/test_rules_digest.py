@@ -422,6 +422,7 @@ ALIASES = {
     "big-o": "omaha5-8", "bigo": "omaha5-8", "o5-8": "omaha5-8", "plo5-8": "omaha5-8",
     "plo6": "omaha6", "6-card-omaha": "omaha6",
     "o6-8": "omaha6-8", "plo6-8": "omaha6-8",
+    "omaha-h/l": "omaha8", "omaha-hilo8": "omaha8", "omaha5-hilo8": "omaha5-8", "omaha6-hilo8": "omaha6-8",
     "courchevel-hi-lo": "courchevel8", "courchevel-8": "courchevel8",
 }
 
@@ -466,6 +467,15 @@ def test_alias_table_is_the_documented_one():
     assert get_game("O8").name == "omaha8"
     assert get_game("Omaha/8").name == "omaha8"
     assert get_game("Big-O").name == "omaha5-8"
+
+
+@pytest.mark.parametrize(
+    "name, canonical",
+    [("Omaha 8", "omaha8"), ("Omaha H/L", "omaha8"), ("Big O", "omaha5-8"), ("omaha_hilo8", "omaha8"),
+     ("omaha5-hilo8", "omaha5-8"), ("  PLO  ", "omaha")],
+)
+def test_game_names_as_the_rules_table_and_case_files_write_them(name, canonical):
+    assert get_game(name).name == canonical
 
 
 @pytest.mark.parametrize("die, hole_count, hilo", [

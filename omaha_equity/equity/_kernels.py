@@ -12,6 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..cache import redirect_numba_cache, restore_numba_cache
+
 from ..evaluate._kernels import low_rank_bit
 from ..pots import split_pot
 
@@ -19,6 +21,9 @@ from ..pots import split_pot
 EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW = range(9)
 STAT_COUNT = 9
 
+
+# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
+_previous_numba_cache = redirect_numba_cache()
 
 @njit(cache=True, nogil=True)
 def score_board(high_values, low_values, hilo, units, weight, shares, counts):
@@ -292,3 +297,6 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
                 square_sums[slab, player] += shares[player] * shares[player]
         low_boards[slab] = low_board_count
     return counts, low_boards, square_sums
+
+
+restore_numba_cache(_previous_numba_cache)

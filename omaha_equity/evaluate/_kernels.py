@@ -18,10 +18,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..cache import redirect_numba_cache, restore_numba_cache
+
 BOARD_MULTISETS = 6188
 SUIT_MASKS = 8192
 LOW_MASKS = 256
 
+
+# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
+_previous_numba_cache = redirect_numba_cache()
 
 @njit(cache=True, nogil=True)
 def low_rank_bit(rank):
@@ -204,3 +209,6 @@ def evaluate_deals(hole_cards, board_cards, colex, pair_triple, board_triples, f
         high_values[deal] = best
         low_values[deal] = low[hole_low_mask, board_low_mask]
     return high_values, low_values
+
+
+restore_numba_cache(_previous_numba_cache)

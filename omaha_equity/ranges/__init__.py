@@ -1,0 +1,117 @@
+"""Hand ranges in the generic range syntax of ProPokerTools, for 4-, 5- and 6-card hands.
+
+::
+
+    from omaha_equity.ranges import parse_range
+    aces = parse_range("AA:$ds, KK@0.5")          # HandRange: .hands (n, 4) int8, .weights (n,)
+    aces.size                                     # 864 + 6961 = 7825 hands
+    parse_range("RRON", "omaha5").size            # 5-card hands
+    parse_range("AA", excluded="AsAh", excluded_reason="dead cards AsAh")
+
+A range is a set of hands, each with a weight. One expression means the same hands in every
+game; only the hole-card count changes (``AA`` is "at least two aces" in 4, 5 and 6 cards).
+
+Grammar (EBNF; whitespace is ignored everywhere, letters are case-insensitive)::
+
+    range         = union ;
+    union         = selection , { "," , selection } ;                 (* or *)
+    selection     = weighted , { ( ":" | "!" ) , weighted } ;         (* and, and not *)
+    weighted      = primary , [ "@" , number ] ;
+    primary       = "(" , union , ")" | percent | macro | hand ;
+    percent       = number , "%" , [ "-" , number , "%" ] , [ "6h" ] ;
+    macro         = "$" , ( "ds" | "ss" | "r" | "np" ) ;
+    hand          = pattern , [ "+" | "-" | "-" , pattern ] ;          (* rank spans *)
+    pattern       = card , { card } ;
+    card          = rank part , [ suit part ] | suit part ;
+    rank part     = rank | "*" | rank variable | list ;
+    suit part     = suit | suit variable ;
+    list          = "[" , item , { [ "," ] , item } , "]" ;
+    item          = rank , [ suit ] , [ "-" , rank , [ suit ] | "+" | "-" ] , [ suit ] | suit ;
+    rank          = "A" | "K" | "Q" | "J" | "T" | "10" | "9" | "8" | ... | "2" ;
+    suit          = "s" | "h" | "d" | "c" | "♠" | "♥" | "♦" | "♣" ;
+    suit variable = "w" | "x" | "y" | "z" ;
+    rank variable = any other ASCII letter (conventionally "R", "O", "N", "P") ;
+    number        = digit , { digit } , [ "." , { digit } ] | "." , digit , { digit } ;
+
+Constructs (counts are 4-card Omaha hands, out of 270,725):
+
+- Specific hand: ``AsKhJd2c`` (1 hand). Cards may be written as in the rest of the package:
+  ``as kh jd 2c``, ``10s`` for ``Ts``, ``A♠``. In 5- and 6-card games it is a partial hand.
+- Partial hand: ``AsAh``: every hand holding both cards (1,128). ``*``: any hand (270,725).
+- At least: a pattern lists cards the hand holds *at least*: ``AA`` at least two aces (6,961),
+  ``AAK`` at least two aces and a king. Matching: some one-to-one assignment of the pattern's
+  cards to distinct hand cards satisfies every card.
+- Wildcard ``*``: a card of any rank; ``****`` = ``*``. ``*s`` = ``s``.
+- Suits ``s h d c``: a lone suit is a card of that suit: ``sshh`` two spades and two hearts
+  (6,084).
+- Suit variables ``w x y z``: the same letter is the same suit, different letters different
+  suits, and never a suit written explicitly in the same pattern: ``xxyy`` double suited (36,504),
+  ``wxy`` at least three suits (186,745), ``AxAyxy`` double-suited aces (864), ``ssxx`` two
+  spades and two of another suit.
+- Rank variables (every other letter): the same letter the same rank, different letters
+  different ranks, never a rank written explicitly in the same pattern (outside brackets):
+  ``RRON`` one pair plus two other ranks (82,368), ``RxRyOxOy`` double-suited two pair (468),
+  ``AARR`` aces and another pair.
+- Lists in brackets: a card whose rank (or card) is in the list: ``[A-T]`` ace down to ten
+  (aces are high in spans), ``[A,2,3,4,5]`` (commas optional: ``[A2345]``), ``[T+]`` ten up to
+  ace, ``[7-]`` seven down to deuce, ``[s,h]`` a spade or a heart, ``[As,Kh]`` one of two cards,
+  ``[As-Ts]`` a spade from ace to ten. A suit or suit variable may follow: ``[A-T]s``,
+  ``[K,Q]x``. Several lists may appear in one hand: ``[A-T][A-T]xx``. Ranks and suits inside
+  brackets do not restrict the variables.
+- Rank spans on whole patterns: ``KK-TT`` = ``KK,QQ,JJ,TT``; ``AK-T9`` = ``AK,KQ,QJ,JT,T9``
+  (every written rank moves by the same amount; variables, lists and suits must be the same on
+  both ends: ``AxKx-TxJx`` is wrong, ``KxKy-TxTy`` is right); ``TT+`` = ``TT-..AA`` up to
+  aces, ``T9+`` = ``T9,JT,QJ,KQ,AK``, ``K+`` = ``K,A``; ``66-`` = ``66`` down to ``22``.
+  ``A-T`` (one card) equals ``[A-T]``.
+- Combinators, loosest last: parentheses, then ``:`` (and) and ``!`` (and not) from left to
+  right, then ``,`` (or): ``AA:xxyy, JJ!JJJ, KK`` = double-suited aces, or exactly two jacks,
+  or at least two kings; ``AA!AAA`` exactly two aces (6,768); ``KK:xxyy`` (864);
+  ``(AA,KK):$ds``.
+- Weights: ``@N`` after any primary (a pattern, span, macro, percent or parenthesised range),
+  ``N`` a positive number: ``AA@10, KK@5``. Weights are relative sampling weights. A hand's
+  weight: ``X@N`` multiplies the weights inside ``X`` by ``N`` (an unweighted hand gets ``N``);
+  in ``X, Y`` a hand in both sides takes the larger weight, an unweighted side counting 1
+  (``AA@0.5, AAK``: hands with two aces and a king weigh 1); in ``X : Y`` the larger of the
+  weighted sides (an unweighted side is only a filter: ``AA@0.5:$ds`` weighs 0.5); in
+  ``X ! Y`` the weight of ``X``. Hands never weighted weigh 1. ``@`` binds tighter than
+  ``:``: write ``(AA:$ds)@2`` to weight an intersection.
+- Macros, whole ranges combined with ``:``, ``!`` or ``,`` (``AA:$ds``; ``AA$ds`` is an
+  error), from the suit counts (cards per suit) and rank counts of the hand:
+
+  ========  =====================================================  =======  =========  ===========
+  macro     meaning                                                4 cards  5 cards    6 cards
+  ========  =====================================================  =======  =========  ===========
+  ``$ds``   double suited: exactly two suits hold exactly two       36,504   949,104    3,559,140
+            cards each, no suit holds more (4: 2-2, 5: 2-2-1,
+            6: 2-2-1-1; 6-card 2-2-2 is ``xxyyzz``)
+  ``$ss``   single suited: one suit holds exactly two cards, no    158,184   1,370,928  none
+            other suit two or more (4: 2-1-1, 5: 2-1-1-1)
+  ``$r``    rainbow: no two cards share a suit (4: 1-1-1-1)         28,561   none       none
+  ``$np``   no pair: no two cards share a rank                     183,040   1,317,888  7,028,736
+  ========  =====================================================  =======  =========  ===========
+
+  Four suits cannot hold five or six cards without a repeat, and six cards cannot be single
+  suited in this sense, so those ranges are empty (an error, like any empty range).
+- Percent ranges from the package's starting-hand rankings (:mod:`omaha_equity.rankings`):
+  ``15%`` the top 15 percent, ``5%-10%`` between the top 5 and top 10 percent, ``15%6h`` and
+  ``5%-10%6h`` from the 6-handed ranking. Bounds: ``0 < N <= 100`` for ``N%``,
+  ``0 <= L < H <= 100`` for ``L%-H%``. A game without a ranking is an error.
+
+Hands are expanded by compiled kernels that walk every hand of the deck (less the excluded
+cards, and only around the cards a range requires, so ``AsAh`` in 6-card Omaha walks C(50, 4)
+hands, not C(52, 6)), see :mod:`omaha_equity.ranges._kernels`.
+
+Errors are :class:`omaha_equity.errors.InputError` with one line that names the 0-based
+position: ``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``, ``unknown character
+'&' ...``, ``unclosed '[' at position 0 in '[A-T': expected ']'``, ``bad weight '0' at position
+3 in 'AA@0': expected a positive number ...``, ``span 'TT-KK' at position 0 in 'TT-KK' runs the
+wrong way: expected the higher end first, as in 'KK-TT'``, ``pattern 'AAKKQ' at position 0 in
+'AAKKQ' has 5 cards: expected at most the 4 hole cards of omaha``; and for a range with no
+hand left: ``no hand in range 'AA' is possible with dead cards AsAhAd``.
+"""
+
+from __future__ import annotations
+
+from .hand_range import HandRange, is_specific_hand, parse_range
+
+__all__ = ["HandRange", "is_specific_hand", "parse_range"]

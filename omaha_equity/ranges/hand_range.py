@@ -1,0 +1,271 @@
+"""The public range API: :class:`HandRange`, :func:`parse_range`, :func:`is_specific_hand`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from ..cards import DECK_SIZE, format_cards, parse_cards
+from ..errors import InputError
+from ..games import Game, get_game
+from .program import Program, compile_program
+from .syntax import Pattern, Percent, parse_expression
+
+# Chunks per expansion: enough to balance two to eight threads, few enough to stay cheap.
+_CHUNK_HANDS = 16_384
+_MAX_CHUNKS = 256
+
+
+@dataclass(frozen=True, eq=False)
+class HandRange:
+    """The hands of a range, expanded for one hole-card count.
+
+    Attributes
+    ----------
+    expression : str
+        The range as written, e.g. ``"AA:$ds, KK@0.5"``.
+    hole_count : int
+        Cards per hand: 4, 5 or 6.
+    hands : (size, hole_count) int8, read-only
+        One hand per row, cards (``rank * 4 + suit``) descending within the row; rows unique, in
+        the canonical order: descending by the bit mask ``sum(1 << card)``, which is
+        lexicographically descending rows (``AsAhAdAc`` first, ``5c4c3c2c`` last).
+    weights : (size,) float64, read-only
+        Relative sampling weight of each hand, positive; all 1.0 unless ``@N`` was used.
+    """
+
+    expression: str
+    hole_count: int
+    hands: np.ndarray
+    weights: np.ndarray
+
+    @property
+    def size(self) -> int:
+        """Number of hands in the range."""
+        return int(self.hands.shape[0])
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __repr__(self) -> str:
+        return f"HandRange({self.expression!r}, hole_count={self.hole_count}, size={self.size})"
+
+    def without(self, cards: Iterable[int] | str, reason: str = "") -> HandRange:
+        """The hands that hold none of ``cards`` (dead cards, board, other players' cards).
+
+        Parameters
+        ----------
+        cards : iterable of int, or str
+            Card ints 0..51 (or card text such as ``"AsAhAd"``).
+        reason : str
+            How the error names the removed cards, e.g. ``"dead cards AsAhAd"``; by default
+            ``"AsAhAd removed"``.
+
+        Returns
+        -------
+        HandRange
+            ``self`` when no hand holds any of the cards, else a new range (same expression,
+            order and weights of the remaining hands).
+
+        Raises
+        ------
+        InputError
+            ``no hand in range 'AA' is possible with dead cards AsAhAd`` when nothing remains.
+        """
+        removed = sorted(set(parse_cards(cards)), reverse=True)
+        if not removed:
+            return self
+        lookup = np.zeros(DECK_SIZE, dtype=np.bool_)
+        lookup[removed] = True
+        hit = lookup[self.hands].any(axis=1) if self.size else np.zeros(0, dtype=np.bool_)
+        if not hit.any():
+            return self
+        keep = ~hit
+        if not keep.any():
+            raise InputError(_empty_message(self.expression, removed, reason))
+        return HandRange(self.expression, self.hole_count, _frozen(self.hands[keep]), _frozen(self.weights[keep]))
+
+
+def parse_range(
+    expression: str,
+    game: str | Game = "omaha",
+    die: int | None = None,
+    excluded: Iterable[int] | str = (),
+    excluded_reason: str = "",
+) -> HandRange:
+    """Parse a range in the generic syntax and expand it to hands of the game's hole-card count.
+
+    Parameters
+    ----------
+    expression : str
+        E.g. ``"AA:$ds, KK@0.5"``, ``"RxRyOxOy"``, ``"15%6h"``, ``"AsKhJd2c"``, ``"*"`` (the
+        syntax is in the :mod:`omaha_equity.ranges` docstring).
+    game : str or Game
+        Name or alias (:func:`omaha_equity.games.get_game`); sets the hole-card count 4, 5 or 6
+        and the ranking used by percent ranges.
+    die : int, optional
+        Binglao's die roll.
+    excluded : iterable of int, or str
+        Cards no hand may hold (board, dead cards, other players' known cards).
+    excluded_reason : str
+        How the error names the excluded cards, e.g. ``"dead cards AsAhAd"``.
+
+    Returns
+    -------
+    HandRange
+        ``hands`` (size, hole_count) int8 in canonical order, ``weights`` (size,) float64.
+
+    Raises
+    ------
+    InputError
+        Bad syntax (the message names the 0-based position), a pattern with more cards than the
+        hand, a percent range outside 0..100 or in a game without a ranking, or a range with no
+        hand left (``no hand in range 'AA' is possible with dead cards AsAhAd``).
+
+    Examples
+    --------
+    >>> parse_range("AA").size
+    6961
+    >>> parse_range("AA!AAA", excluded="As").size
+    3243
+    """
+    game = get_game(game, die)
+    removed = sorted(set(parse_cards(excluded)), reverse=True)
+    program = _program(expression, game.hole_count, game.name)
+    hands, weights = _expand(program, game, removed)
+    if hands.shape[0] == 0:
+        if removed and _expand(program, game, [])[0].shape[0] > 0:
+            raise InputError(_empty_message(expression, removed, excluded_reason))
+        raise InputError(
+            f"no hand in range {expression!r} is possible: no {game.hole_count}-card hand of {game.name} matches it"
+        )
+    return HandRange(expression, game.hole_count, _frozen(hands), _frozen(weights))
+
+
+def is_specific_hand(expression: str, game: str | Game = "omaha", die: int | None = None) -> bool:
+    """True when ``expression`` is exactly one fully written hand, e.g. ``AsKhJd2c`` in omaha.
+
+    Callers keep their fixed-hand path for these. Card text is as flexible as elsewhere
+    (``as kh jd 2c``, ``10s``, ``A♠``); a weight, span or combinator makes it a range.
+
+    Raises
+    ------
+    InputError
+        For bad syntax, like :func:`parse_range`.
+    """
+    game = get_game(game, die)
+    node = parse_expression(expression)
+    if not isinstance(node, Pattern) or len(node.cards) != game.hole_count:
+        return False
+    return all(
+        card.rank >= 0 and card.suit >= 0 and not card.rank_variable and not card.suit_variable
+        for card in node.cards
+    )
+
+
+# -- expansion ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _program(expression: str, hole_count: int, game_name: str) -> Program:
+    return compile_program(parse_expression(expression), hole_count, game_name, expression)
+
+
+@lru_cache(maxsize=1)
+def _binomials() -> np.ndarray:
+    """``(53, 8) int64``: ``C(n, k)`` for n 0..52, k 0..7."""
+    table = np.array([[comb(n, k) for k in range(8)] for n in range(DECK_SIZE + 1)], dtype=np.int64)
+    table.flags.writeable = False
+    return table
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array = np.ascontiguousarray(array)
+    array.flags.writeable = False
+    return array
+
+
+def _empty_message(expression: str, removed: list[int], reason: str) -> str:
+    return f"no hand in range {expression!r} is possible with {reason or format_cards(removed) + ' removed'}"
+
+
+def deck_indexes(hands: np.ndarray) -> np.ndarray:
+    """Canonical position of each hand among all hands of its size.
+
+    Parameters
+    ----------
+    hands : (n, hole_count) integer array, cards descending within each row
+
+    Returns
+    -------
+    (n,) int64: ``C(52, hole_count) - 1 - colex rank``, so position 0 is ``AsAhAd...``.
+    """
+    binomials = _binomials()
+    hole_count = hands.shape[1]
+    ascending = hands[:, ::-1].astype(np.int64)
+    colex = np.zeros(hands.shape[0], dtype=np.int64)
+    for position in range(hole_count):
+        colex += binomials[ascending[:, position], position + 1]
+    return comb(DECK_SIZE, hole_count) - 1 - colex
+
+
+def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
+    """A percent range's hands from the shipped ranking, canonical: (n, hole_count) int8."""
+    from .. import rankings  # lazy: written separately, and only percent ranges need it
+
+    hands = np.asarray(rankings.percent_range(game, percent.low, percent.high, percent.six_handed))
+    if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
+        raise InputError(f"percent range {percent.text!r} did not give {game.hole_count}-card hands for {game.name}")
+    hands = np.sort(hands.astype(np.int8), axis=1)[:, ::-1]
+    _, first = np.unique(deck_indexes(hands), return_index=True)
+    return np.ascontiguousarray(hands[first])
+
+
+def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Run the kernels (or, for a lone percent range, filter its hands): ``hands``, ``weights``."""
+    from . import _kernels as kernels  # lazy: importing numba is slow
+
+    hole_count = game.hole_count
+    percent_hands = [_percent_hands(percent, game) for percent in program.percents]
+    operations = program.operations
+    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%' or 'P%@N'
+        hands = percent_hands[0]
+        if removed:
+            lookup = np.zeros(DECK_SIZE, dtype=np.bool_)
+            lookup[removed] = True
+            hands = hands[~lookup[hands].any(axis=1)]
+        weight = program.weight_values[0] if program.weighted else 1.0
+        return np.ascontiguousarray(hands), np.full(hands.shape[0], weight, dtype=np.float64)
+
+    removed_set = set(removed)
+    required = [card for card in program.required_cards if card not in removed_set]
+    if len(required) < len(program.required_cards) or len(required) > hole_count:
+        return np.zeros((0, hole_count), dtype=np.int8), np.zeros(0, dtype=np.float64)
+    deck = np.array([card for card in range(DECK_SIZE) if card not in removed_set and card not in required], dtype=np.int64)
+    free_count = hole_count - len(required)
+    total = comb(deck.shape[0], free_count)
+    if percent_hands:
+        sets = np.zeros((len(percent_hands), comb(DECK_SIZE, hole_count)), dtype=np.uint8)
+        for index, hands in enumerate(percent_hands):
+            sets[index, deck_indexes(hands)] = 1
+    else:
+        sets = np.zeros((0, 0), dtype=np.uint8)
+    chunk_count = max(1, min(_MAX_CHUNKS, total // _CHUNK_HANDS))
+    arguments = (
+        deck, np.array(required, dtype=np.int64), hole_count, operations, program.weight_values,
+        program.card_allowed, program.card_info, program.pattern_info, sets, _binomials(), chunk_count,
+    )
+    matched = np.empty(total, dtype=np.uint8)
+    chunk_counts = np.zeros(chunk_count, dtype=np.int64)
+    kernels.match_hands(*arguments, matched, chunk_counts)
+    match_count = int(chunk_counts.sum())
+    hands = np.empty((match_count, hole_count), dtype=np.int8)
+    weights = np.empty(match_count, dtype=np.float64)
+    if match_count:
+        offsets = np.concatenate(([0], np.cumsum(chunk_counts)[:-1])).astype(np.int64)
+        kernels.collect_hands(*arguments, matched, offsets, program.weighted, hands, weights)
+    return hands, weights

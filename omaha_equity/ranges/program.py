@@ -1,0 +1,208 @@
+"""Compile a parsed range into the flat arrays the kernels run (:mod:`._kernels`).
+
+A pattern becomes a list of pattern cards, each with the 52-bit mask of the cards it may take,
+its rank and suit variable (or -1) and whether it is identical to the card before it. Pure
+wildcards (``*`` with no suit) are dropped: a pattern has at most as many cards as the hand, so
+they always find a free card. The cards are ordered for the search: variable-free cards from the
+most selective, then the cards of each rank variable (the most used first), then the suit
+variable cards, identical cards side by side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError
+from . import _kernels as kernels
+from .syntax import RANK_COUNT, SUIT_COUNT, Combine, Macro, Node, Pattern, Percent, Weighted
+
+DECK_MASK = (1 << 52) - 1
+RANK_CARDS = tuple(0b1111 << (4 * rank) for rank in range(RANK_COUNT))
+SUIT_CARDS = tuple(sum(1 << (4 * rank + suit) for rank in range(RANK_COUNT)) for suit in range(SUIT_COUNT))
+MACRO_CODES = {
+    "ds": kernels.MACRO_DOUBLE_SUITED,
+    "ss": kernels.MACRO_SINGLE_SUITED,
+    "r": kernels.MACRO_RAINBOW,
+    "np": kernels.MACRO_NO_PAIR,
+}
+_OPERATOR_CODES = {",": kernels.OP_OR, ":": kernels.OP_AND, "!": kernels.OP_AND_NOT}
+
+
+@dataclass(frozen=True)
+class Program:
+    """A range compiled for one hole-card count.
+
+    Attributes
+    ----------
+    operations : (operation_count, 2) int64
+        Postfix program: (opcode, argument) rows, opcodes ``_kernels.OP_*``.
+    weight_values : (weight_count,) float64
+        Arguments of ``OP_WEIGHT``.
+    card_allowed : (card_count,) int64
+        Per pattern card, the 52-bit mask of cards it may take.
+    card_info : (card_count, 3) int64
+        Per pattern card: rank variable, suit variable (-1 for none), same-as-previous flag.
+    pattern_info : (pattern_count, 6) int64
+        Per pattern: first card, card count, rank and suit variable domains (bit masks over
+        ranks 0..12 and suits 0..3), rank and suit variable counts.
+    percents : tuple of Percent
+        The percent ranges, in ``OP_SET`` argument order.
+    required_cards : tuple of int
+        Cards every hand of the range must hold (descending).
+    weighted : bool
+        True when some ``@N`` appears.
+    """
+
+    operations: np.ndarray
+    weight_values: np.ndarray
+    card_allowed: np.ndarray
+    card_info: np.ndarray
+    pattern_info: np.ndarray
+    percents: tuple[Percent, ...]
+    required_cards: tuple[int, ...]
+    weighted: bool
+
+
+def _bits(values) -> int:
+    mask = 0
+    for value in values:
+        mask |= 1 << value
+    return mask
+
+
+def _union_of_masks(masks, selected: int) -> int:
+    result = 0
+    for value, mask in enumerate(masks):
+        if (selected >> value) & 1:
+            result |= mask
+    return result
+
+
+def pattern_cards(pattern: Pattern, hole_count: int, game_name: str, expression: str):
+    """The search entries of one pattern: ``(cards, rank_domain, suit_domain, rank_variable_count,
+    suit_variable_count)`` with ``cards`` a list of ``(allowed, rank_variable, suit_variable)``.
+
+    Raises
+    ------
+    InputError
+        When the pattern has more cards than the hand.
+    """
+    if len(pattern.cards) > hole_count:
+        raise InputError(
+            f"pattern {pattern.text!r} at position {pattern.position} in {expression!r} has "
+            f"{len(pattern.cards)} cards: expected at most the {hole_count} hole cards of {game_name}"
+        )
+    rank_domain = ((1 << RANK_COUNT) - 1) & ~_bits(card.rank for card in pattern.cards if card.rank >= 0)
+    suit_domain = ((1 << SUIT_COUNT) - 1) & ~_bits(card.suit for card in pattern.cards if card.suit >= 0)
+    rank_variables: dict[str, int] = {}
+    suit_variables: dict[str, int] = {}
+    entries = []
+    for card in pattern.cards:
+        allowed = DECK_MASK
+        rank_variable = suit_variable = -1
+        if card.rank >= 0:
+            allowed &= RANK_CARDS[card.rank]
+        if card.card_mask:
+            allowed &= card.card_mask
+        if card.rank_variable:
+            rank_variable = rank_variables.setdefault(card.rank_variable, len(rank_variables))
+            allowed &= _union_of_masks(RANK_CARDS, rank_domain)
+        if card.suit >= 0:
+            allowed &= SUIT_CARDS[card.suit]
+        if card.suit_variable:
+            suit_variable = suit_variables.setdefault(card.suit_variable, len(suit_variables))
+            allowed &= _union_of_masks(SUIT_CARDS, suit_domain)
+        if allowed == DECK_MASK and rank_variable < 0 and suit_variable < 0:
+            continue  # a wildcard always finds a free card
+        entries.append((allowed, rank_variable, suit_variable))
+    rank_uses = [sum(1 for entry in entries if entry[1] == variable) for variable in range(len(rank_variables))]
+
+    def search_order(entry):
+        allowed, rank_variable, suit_variable = entry
+        selectivity = bin(allowed).count("1")
+        if rank_variable < 0 and suit_variable < 0:
+            return (0, selectivity, 0, 0, allowed)
+        if rank_variable >= 0:
+            return (1, -rank_uses[rank_variable], rank_variable, selectivity, suit_variable, allowed)
+        return (2, selectivity, suit_variable, 0, allowed)
+
+    entries.sort(key=search_order)
+    return entries, rank_domain, suit_domain, len(rank_variables), len(suit_variables)
+
+
+def required_cards(node: Node) -> frozenset[int]:
+    """Cards every hand of the range must hold (a fully written card of a pattern)."""
+    if isinstance(node, Pattern):
+        return frozenset(
+            card.rank * 4 + card.suit
+            for card in node.cards
+            if card.rank >= 0 and card.suit >= 0 and not card.rank_variable and not card.suit_variable
+            and (not card.card_mask or (card.card_mask >> (card.rank * 4 + card.suit)) & 1)
+        )
+    if isinstance(node, Weighted):
+        return required_cards(node.child)
+    if isinstance(node, Combine):
+        left = required_cards(node.left)
+        if node.operator == ",":
+            return left & required_cards(node.right)
+        if node.operator == ":":
+            return left | required_cards(node.right)
+        return left
+    return frozenset()
+
+
+def compile_program(node: Node, hole_count: int, game_name: str, expression: str) -> Program:
+    """Compile a parsed range for hands of ``hole_count`` cards.
+
+    Raises
+    ------
+    InputError
+        When a pattern has more cards than the hand.
+    """
+    operations: list[tuple[int, int]] = []
+    weight_values: list[float] = []
+    card_rows: list[tuple[int, int, int, int]] = []
+    pattern_rows: list[tuple[int, ...]] = []
+    percents: list[Percent] = []
+
+    def emit(current: Node) -> None:
+        if isinstance(current, Pattern):
+            entries, rank_domain, suit_domain, rank_count, suit_count = pattern_cards(
+                current, hole_count, game_name, expression
+            )
+            start = len(card_rows)
+            for index, (allowed, rank_variable, suit_variable) in enumerate(entries):
+                same = int(index > 0 and entries[index - 1] == entries[index])
+                card_rows.append((allowed, rank_variable, suit_variable, same))
+            pattern_rows.append((start, len(entries), rank_domain, suit_domain, rank_count, suit_count))
+            operations.append((kernels.OP_PATTERN, len(pattern_rows) - 1))
+        elif isinstance(current, Macro):
+            operations.append((kernels.OP_MACRO, MACRO_CODES[current.name]))
+        elif isinstance(current, Percent):
+            percents.append(current)
+            operations.append((kernels.OP_SET, len(percents) - 1))
+        elif isinstance(current, Weighted):
+            emit(current.child)
+            weight_values.append(current.weight)
+            operations.append((kernels.OP_WEIGHT, len(weight_values) - 1))
+        else:
+            emit(current.left)
+            emit(current.right)
+            operations.append((_OPERATOR_CODES[current.operator], 0))
+
+    emit(node)
+    card_allowed = np.array([row[0] for row in card_rows], dtype=np.int64)
+    card_info = np.array([row[1:] for row in card_rows], dtype=np.int64).reshape(len(card_rows), 3)
+    pattern_info = np.array(pattern_rows, dtype=np.int64).reshape(len(pattern_rows), kernels.PATTERN_INFO_WIDTH)
+    return Program(
+        operations=np.array(operations, dtype=np.int64).reshape(len(operations), 2),
+        weight_values=np.array(weight_values, dtype=np.float64),
+        card_allowed=card_allowed,
+        card_info=card_info,
+        pattern_info=pattern_info,
+        percents=tuple(percents),
+        required_cards=tuple(sorted(required_cards(node), reverse=True)),
+        weighted=bool(weight_values),
+    )

@@ -1,0 +1,556 @@
+"""Read a range expression into a tree of nodes (the grammar is in the package docstring).
+
+The parser is a hand-written recursive descent over the characters of the expression, so every
+error can name the 0-based position of the offending character:
+``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``.
+
+Nothing here depends on the game: the hole-card count is checked when the tree is compiled
+(:mod:`omaha_equity.ranges.program`). Rank spans (``KK-TT``, ``TT+``) are expanded here into a
+union of plain patterns, because they only move ranks.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..cards import RANKS, SUITS
+from ..errors import InputError
+
+RANK_COUNT = 13
+SUIT_COUNT = 4
+ACE = RANK_COUNT - 1
+
+#: Suit letters (any case) and symbols, to suit 0..3 (c, d, h, s).
+SUIT_CHARACTERS = {
+    "c": 0, "d": 1, "h": 2, "s": 3,
+    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
+}
+SUIT_VARIABLES = "wxyz"
+#: Macro names (after ``$``) and what they mean; the kernels implement them.
+MACROS = {
+    "ds": "double suited: two suits hold exactly two cards each, no suit holds more",
+    "ss": "single suited: one suit holds exactly two cards, no other suit holds two or more",
+    "r": "rainbow: no two cards share a suit",
+    "np": "no pair: no two cards share a rank",
+}
+MACRO_NAMES = tuple(MACROS)
+
+_RANK_EXPECTED = "expected a rank 2-9, T or 10, J, Q, K or A"
+_PRIMARY_EXPECTED = (
+    "expected a hand pattern such as 'AA' or 'AxAyxy', '*', a percent such as '15%', "
+    "a macro such as '$ds' or '('"
+)
+_AFTER_RANGE_EXPECTED = "expected ',', ':', '!', '@' or the end"
+# Characters with a meaning somewhere in the grammar; anything else is an unknown character.
+_OPERATOR_CHARACTERS = set("*[]-+,:!()@$%.")
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One card of a pattern: a rank part and an optional suit part.
+
+    Attributes
+    ----------
+    rank : int
+        Explicit rank 0..12 (2..A) written outside brackets, else -1.
+    rank_variable : str
+        Rank variable letter (upper case), else ``""``.
+    card_mask : int
+        For a bracketed list such as ``[A-T]`` or ``[As,Kh]``: the allowed cards as a 52-bit mask
+        (bit ``rank * 4 + suit``); 0 when the rank part is not a list.
+    suit : int
+        Explicit suit 0..3 (c, d, h, s) written outside brackets, else -1.
+    suit_variable : str
+        Suit variable letter ``w``, ``x``, ``y`` or ``z``, else ``""``.
+    position : int
+        Where the card starts in the expression.
+
+    A card with none of ``rank``, ``rank_variable``, ``card_mask`` is a wildcard rank (``*``, or a
+    lone suit such as ``s`` or ``x``).
+    """
+
+    rank: int = -1
+    rank_variable: str = ""
+    card_mask: int = 0
+    suit: int = -1
+    suit_variable: str = ""
+    position: int = 0
+
+    def shape(self) -> tuple:
+        """Everything but the explicit rank and the position (to compare span ends)."""
+        return (self.rank >= 0, self.rank_variable, self.card_mask, self.suit, self.suit_variable)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A hand pattern: a hand holds it when it has distinct cards matching every card spec."""
+
+    cards: tuple[CardSpec, ...]
+    position: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Macro:
+    name: str
+    position: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Percent:
+    """``low%-high%`` (``high%`` alone has ``low == 0``), ``6h`` for the 6-handed ranking."""
+
+    low: float
+    high: float
+    six_handed: bool
+    position: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Weighted:
+    child: Node
+    weight: float
+    position: int
+
+
+@dataclass(frozen=True)
+class Combine:
+    """``left , right`` (or), ``left : right`` (and), ``left ! right`` (and not)."""
+
+    operator: str
+    left: Node
+    right: Node
+    position: int
+
+
+Node = Pattern | Macro | Percent | Weighted | Combine
+
+
+@lru_cache(maxsize=1024)
+def parse_expression(expression: str) -> Node:
+    """Parse a range expression into a tree.
+
+    Raises
+    ------
+    InputError
+        With the 0-based position of the offending character, e.g.
+        ``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``.
+    """
+    if not isinstance(expression, str):
+        raise InputError(f"expected a range expression as text, got {expression!r}")
+    return _Parser(expression).parse()
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.position = 0
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def fail(self, what: str, position: int, expected: str = "") -> InputError:
+        suffix = f": {expected}" if expected else ""
+        return InputError(f"{what} at position {position} in {self.text!r}{suffix}")
+
+    def skip_space(self) -> None:
+        while self.position < len(self.text) and self.text[self.position].isspace():
+            self.position += 1
+
+    def peek(self) -> str:
+        """The next non-space character, or ``""`` at the end."""
+        self.skip_space()
+        return self.text[self.position] if self.position < len(self.text) else ""
+
+    def unexpected(self, expected: str) -> InputError:
+        character = self.peek()
+        if not character:
+            return self.fail("unexpected end", self.position, expected)
+        if not _is_known_character(character):
+            return self.fail(f"unknown character {character!r}", self.position, expected)
+        return self.fail(f"unexpected {character!r}", self.position, expected)
+
+    # -- combinators --------------------------------------------------------------------------
+
+    def parse(self) -> Node:
+        if not self.text.strip():
+            raise InputError(f"empty range {self.text!r}: expected a hand pattern such as 'AA' or '*'")
+        node = self.union()
+        character = self.peek()
+        if character == ")":
+            raise self.fail("unexpected ')'", self.position, "it closes no '('")
+        if character == "$":
+            raise self.fail("unexpected '$'", self.position, "a macro is a whole range: combine it with ':' as in 'AA:$ds'")
+        if character:
+            raise self.unexpected(_AFTER_RANGE_EXPECTED)
+        return node
+
+    def union(self) -> Node:
+        node = self.selection()
+        while self.peek() == ",":
+            position = self.position
+            self.position += 1
+            node = Combine(",", node, self.selection(), position)
+        return node
+
+    def selection(self) -> Node:
+        node = self.weighted()
+        while self.peek() in (":", "!"):
+            operator, position = self.text[self.position], self.position
+            self.position += 1
+            node = Combine(operator, node, self.weighted(), position)
+        return node
+
+    def weighted(self) -> Node:
+        node = self.primary()
+        if self.peek() == "@":
+            position = self.position
+            self.position += 1
+            self.skip_space()
+            start = self.position
+            while self.position < len(self.text) and (
+                self.text[self.position].isdigit() or self.text[self.position] in ".+-eE"
+            ):
+                self.position += 1
+            token = self.text[start:self.position]
+            if not token:
+                raise self.unexpected("expected a positive number after '@', as in 'AA@10'")
+            try:
+                weight = float(token)
+            except ValueError:
+                raise self.fail(f"bad weight {token!r}", start, "expected a positive number after '@', as in 'AA@10'") from None
+            if not (math.isfinite(weight) and weight > 0):
+                raise self.fail(f"bad weight {token!r}", start, "expected a positive number, as in 'AA@10'")
+            node = Weighted(node, weight, position)
+        return node
+
+    def primary(self) -> Node:
+        character = self.peek()
+        start = self.position
+        if character == "(":
+            self.position += 1
+            node = self.union()
+            closing = self.peek()
+            if closing == ")":
+                self.position += 1
+                return node
+            if not closing:
+                raise self.fail("unclosed '('", start, "expected ')'")
+            raise self.unexpected(f"expected ',', ':', '!', '@' or ')' to close the '(' at position {start}")
+        if character == "$":
+            return self.macro()
+        if character.isdigit() or character == ".":
+            number_end = self._number_end(self.position)
+            following = number_end
+            while following < len(self.text) and self.text[following].isspace():
+                following += 1
+            if following < len(self.text) and self.text[following] == "%":
+                return self.percent()
+        if _starts_card(character):
+            return self.hand()
+        raise self.unexpected(_PRIMARY_EXPECTED)
+
+    # -- macros and percent ranges ------------------------------------------------------------
+
+    def macro(self) -> Macro:
+        start = self.position
+        self.position += 1
+        while self.position < len(self.text) and (self.text[self.position].isalnum() or self.text[self.position] == "_"):
+            self.position += 1
+        text = self.text[start:self.position]
+        name = text[1:].lower()
+        if name not in MACROS:
+            known = ", ".join("$" + known_name for known_name in MACRO_NAMES)
+            raise self.fail(f"unknown macro {text!r}", start, f"expected one of {known}")
+        return Macro(name, start, text)
+
+    def _number_end(self, position: int) -> int:
+        seen_point = False
+        while position < len(self.text):
+            character = self.text[position]
+            if character.isdigit():
+                position += 1
+            elif character == "." and not seen_point:
+                seen_point = True
+                position += 1
+            else:
+                break
+        return position
+
+    def _number(self) -> tuple[float, int, str]:
+        self.skip_space()
+        start = self.position
+        self.position = self._number_end(start)
+        token = self.text[start:self.position]
+        try:
+            return float(token), start, token
+        except ValueError:
+            raise self.fail(f"bad number {token!r}", start, "expected a percent such as '15%'") from None
+
+    def percent(self) -> Percent:
+        start = self.position
+        low, low_position, low_text = self._number()
+        self.peek()
+        self.position += 1  # the '%' (checked by primary)
+        high, high_position, high_text = low, low_position, low_text
+        spanned = False
+        if self.peek() == "-":
+            after = self.position + 1
+            while after < len(self.text) and self.text[after].isspace():
+                after += 1
+            if after < len(self.text) and (self.text[after].isdigit() or self.text[after] == "."):
+                self.position += 1
+                high, high_position, high_text = self._number()
+                if self.peek() != "%":
+                    raise self.unexpected(f"expected '%' after {high_text!r}, as in '5%-10%'")
+                self.position += 1
+                spanned = True
+        six_handed = False
+        if self.text[self.position:self.position + 2].lower() == "6h":
+            six_handed = True
+            self.position += 2
+        text = self.text[start:self.position].strip()
+        if not spanned:
+            if not 0 < high <= 100:
+                raise self.fail(f"percent {text!r} out of range", start, "expected a number above 0 and at most 100")
+            return Percent(0.0, high, six_handed, start, text)
+        if not 0 <= low <= 100:
+            raise self.fail(f"percent {low_text + '%'!r} out of range", low_position, "expected a number from 0 to 100")
+        if not 0 < high <= 100:
+            raise self.fail(f"percent {high_text + '%'!r} out of range", high_position, "expected a number above 0 and at most 100")
+        if low >= high:
+            raise self.fail(
+                f"percent range {text!r} runs the wrong way", start,
+                "expected the lower percent first and below the upper one, as in '5%-10%'",
+            )
+        return Percent(low, high, six_handed, start, text)
+
+    # -- hand patterns and spans --------------------------------------------------------------
+
+    def hand(self) -> Node:
+        start = self.position
+        first = self.pattern()
+        character = self.peek()
+        if character == "+":
+            self.position += 1
+            return self._moved(first, start, up=True)
+        if character == "-":
+            after = self.position + 1
+            while after < len(self.text) and self.text[after].isspace():
+                after += 1
+            if after < len(self.text) and _starts_card(self.text[after]):
+                self.position += 1
+                second = self.pattern()
+                return self._span(first, second, start)
+            self.position += 1
+            return self._moved(first, start, up=False)
+        return first
+
+    def _span_text(self, start: int) -> str:
+        return self.text[start:self.position].strip()
+
+    def _moved(self, pattern: Pattern, start: int, up: bool) -> Node:
+        """``TT+`` (TT up to AA) or ``TT-`` (TT down to 22): every explicit rank moves together."""
+        text = self._span_text(start)
+        ranks = [card.rank for card in pattern.cards if card.rank >= 0]
+        if not ranks:
+            raise self.fail(
+                f"span {text!r} has no rank to move", start,
+                "expected explicit ranks before '+' or '-', as in 'TT+'",
+            )
+        steps = range(0, ACE - max(ranks) + 1) if up else range(-min(ranks), 1)
+        return _union_of([_shift(pattern, step, start, text) for step in steps])
+
+    def _span(self, high: Pattern, low: Pattern, start: int) -> Node:
+        """``KK-TT``: both ends have the same shape and their explicit ranks differ by one amount."""
+        text = self._span_text(start)
+        same_shape = len(high.cards) == len(low.cards) and all(
+            high_card.shape() == low_card.shape() for high_card, low_card in zip(high.cards, low.cards)
+        )
+        steps = {high_card.rank - low_card.rank for high_card, low_card in zip(high.cards, low.cards) if high_card.rank >= 0}
+        if not same_shape or len(steps) > 1:
+            raise self.fail(
+                f"span {text!r} has ends of different shapes", start,
+                "expected the same cards on both sides, every rank moved by the same amount, as in 'KK-TT' or 'AK-T9'",
+            )
+        if not steps:
+            raise self.fail(f"span {text!r} has no rank to move", start, "expected explicit ranks, as in 'KK-TT'")
+        step = steps.pop()
+        if step < 0:
+            raise self.fail(f"span {text!r} runs the wrong way", start, "expected the higher end first, as in 'KK-TT'")
+        return _union_of([_shift(low, offset, start, text) for offset in range(step + 1)])
+
+    def pattern(self) -> Pattern:
+        self.skip_space()
+        start = self.position
+        cards: list[CardSpec] = []
+        while True:
+            self.skip_space()
+            if self.position >= len(self.text) or not _starts_card(self.text[self.position]):
+                break
+            cards.append(self.card())
+        text = self.text[start:self.position].strip()
+        _check_no_repeated_card(cards, text, self)
+        return Pattern(tuple(cards), start, text)
+
+    def card(self) -> CardSpec:
+        start = self.position
+        character = self.text[start]
+        lower = character.lower()
+        if lower in SUIT_CHARACTERS:
+            self.position += 1
+            return CardSpec(suit=SUIT_CHARACTERS[lower], position=start)
+        if lower in SUIT_VARIABLES:
+            self.position += 1
+            return CardSpec(suit_variable=lower, position=start)
+        if character == "[":
+            spec = CardSpec(card_mask=self.card_list(), position=start)
+        elif character == "*":
+            self.position += 1
+            spec = CardSpec(position=start)
+        elif _is_rank_character(character):
+            spec = CardSpec(rank=self.rank(), position=start)
+        else:  # any other ASCII letter: a rank variable
+            self.position += 1
+            spec = CardSpec(rank_variable=character.upper(), position=start)
+        following = self.peek()
+        lower = following.lower()
+        if following and lower in SUIT_CHARACTERS:
+            self.position += 1
+            spec = replace(spec, suit=SUIT_CHARACTERS[lower])
+        elif following and lower in SUIT_VARIABLES:
+            self.position += 1
+            spec = replace(spec, suit_variable=lower)
+        return spec
+
+    def rank(self) -> int:
+        start = self.position
+        character = self.text[start].upper()
+        if character == "1":
+            if self.text[start + 1:start + 2] == "0":
+                self.position += 2
+                return RANKS.index("T")
+            raise self.fail("unknown rank '1'", start, _RANK_EXPECTED)
+        if character not in RANKS:
+            raise self.fail(f"unknown rank {self.text[start]!r}", start, _RANK_EXPECTED)
+        self.position += 1
+        return RANKS.index(character)
+
+    def card_list(self) -> int:
+        """``[A-T]``, ``[A,2,3,4,5]``, ``[T+]``, ``[s,h]``, ``[As,Kh]``: the allowed cards as a mask."""
+        opening = self.position
+        self.position += 1
+        mask = 0
+        item_count = 0
+        while True:
+            character = self.peek()
+            if not character:
+                raise self.fail("unclosed '['", opening, "expected ']'")
+            if character == "]":
+                self.position += 1
+                if item_count == 0:
+                    raise self.fail("empty list '[]'", opening, "expected ranks, as in '[A-T]' or '[A,2,3,4,5]'")
+                return mask
+            if character == ",":
+                self.position += 1
+                continue
+            lower = character.lower()
+            if lower in SUIT_CHARACTERS:
+                self.position += 1
+                mask |= _cards_mask(range(RANK_COUNT), SUIT_CHARACTERS[lower])
+            elif _is_rank_character(character):
+                mask |= self.list_item()
+            else:
+                raise self.unexpected("expected a rank, a rank span such as 'A-T', a suit or ']'")
+            item_count += 1
+
+    def _optional_suit(self) -> int:
+        if self.position < len(self.text) and self.text[self.position].lower() in SUIT_CHARACTERS:
+            suit = SUIT_CHARACTERS[self.text[self.position].lower()]
+            self.position += 1
+            return suit
+        return -1
+
+    def list_item(self) -> int:
+        start = self.position
+        first = self.rank()
+        first_suit = self._optional_suit()
+        ranks: range = range(first, first + 1)
+        suit = first_suit
+        if self.peek() == "+":
+            self.position += 1
+            ranks = range(first, ACE + 1)
+        elif self.peek() == "-":
+            self.position += 1
+            following = self.peek()
+            if following and _is_rank_character(following):
+                last = self.rank()
+                last_suit = self._optional_suit()
+                text = self.text[start:self.position]
+                if last_suit != first_suit:
+                    raise self.fail(f"span {text!r} has different suits at its ends", start, "expected the same suit on both ends, as in 'As-Ts'")
+                if last > first:
+                    raise self.fail(f"span {text!r} runs the wrong way", start, "expected the higher rank first (aces high), as in 'A-T'")
+                ranks = range(last, first + 1)
+            else:
+                ranks = range(0, first + 1)
+        if suit < 0:
+            suit = self._optional_suit()
+        return _cards_mask(ranks, suit)
+
+
+def _is_rank_character(character: str) -> bool:
+    return character.upper() in RANKS or character in "10"
+
+
+def _starts_card(character: str) -> bool:
+    if not character:
+        return False
+    return (
+        character in "*["
+        or character.isdigit()
+        or character.lower() in SUIT_CHARACTERS
+        or (character.isascii() and character.isalpha())
+    )
+
+
+def _is_known_character(character: str) -> bool:
+    return _starts_card(character) or character in _OPERATOR_CHARACTERS or character.isspace()
+
+
+def _cards_mask(ranks, suit: int) -> int:
+    """52-bit mask of the cards of these ranks, of one suit (0..3) or of every suit (-1)."""
+    suits = range(SUIT_COUNT) if suit < 0 else (suit,)
+    mask = 0
+    for rank in ranks:
+        for each_suit in suits:
+            mask |= 1 << (rank * 4 + each_suit)
+    return mask
+
+
+def _shift(pattern: Pattern, step: int, position: int, text: str) -> Pattern:
+    cards = tuple(replace(card, rank=card.rank + step) if card.rank >= 0 else card for card in pattern.cards)
+    return Pattern(cards, position, text)
+
+
+def _union_of(patterns: list[Pattern]) -> Node:
+    node: Node = patterns[0]
+    for pattern in patterns[1:]:
+        node = Combine(",", node, pattern, pattern.position)
+    return node
+
+
+def _check_no_repeated_card(cards: list[CardSpec], text: str, parser: _Parser) -> None:
+    """``AsAs`` can never match (a hand holds each card once): say so instead of an empty range."""
+    seen = set()
+    for card in cards:
+        if card.rank >= 0 and card.suit >= 0:
+            key = (card.rank, card.suit)
+            if key in seen:
+                name = RANKS[card.rank] + SUITS[card.suit]
+                raise parser.fail(f"card {name} appears twice in pattern {text!r}", card.position, "expected each card once")
+            seen.add(key)
