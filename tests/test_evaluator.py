@@ -38,7 +38,7 @@ LOW_RANKS = {12, 0, 1, 2, 3, 4, 5, 6}  # A, 2..8
 
 def kernel_tables():
     tables = load_tables()
-    return tables.colex, tables.pair_triple, tables.board_triples, tables.flush, tables.low
+    return tables.colex, tables.pair_board, tables.flush, tables.low
 
 
 def kernel_values(holes, boards):

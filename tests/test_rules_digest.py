@@ -35,7 +35,7 @@ def kernel(hole, board):
     """(high, low) of one deal from the compiled kernel."""
     tables = load_tables()
     high, low = evaluate_deals(np.array([hole], dtype=np.int8), np.array([board], dtype=np.int8),
-                               tables.colex, tables.pair_triple, tables.board_triples, tables.flush, tables.low)
+                               tables.colex, tables.pair_board, tables.flush, tables.low)
     return int(high[0]), int(low[0])
 
 

@@ -56,7 +56,7 @@ def _prepare(deal: Deal) -> _Prepared:
     tables = load_tables()
     hole_cards = np.array(deal.hands, dtype=np.int8)
     high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, tables.colex, tables.pair_triple, tables.board_triples, tables.flush, tables.low
+        hole_cards, tables.colex, tables.pair_board, tables.flush, tables.low
     )
     dealt_count = 5 - len(deal.board)
     fixed_ranks = np.array(sorted(card >> 2 for card in deal.board), dtype=np.int32)

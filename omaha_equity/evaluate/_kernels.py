@@ -2,15 +2,15 @@
 
 The Omaha structure does the work (DESIGN.md, "Evaluation: fast and checked"):
 - without a flush, the best high hand depends only on the hole ranks and the board's rank
-  multiset, so a hole hand gets a *row* of 6,188 values, one per board-rank multiset, filled
-  once from the pair x triple table and then read with one lookup per board;
-- a flush needs three board cards of one suit and two hole cards of that suit, so a hole hand
-  gets, per suit, a row over the 8,192 board-suit rank masks (zero unless it holds two cards of
-  the suit);
+  multiset: ``tables.pair_board[board_index, pair_index]`` holds the best unsuited value of one
+  hole-rank pair on one board-rank multiset, so a hand costs one read per hole pair;
+- a flush needs three board cards of one suit and two hole cards of that suit, so it is looked
+  at only then (at most one suit can have three cards on a five-card board);
 - the low depends only on the hole and board low-rank masks: ``tables.low[hole_mask, board_mask]``.
 
-The batch functions evaluate individual (hole, board) deals with the same per-board functions
-the rows are built from, so the tests of one are tests of the other.
+Every path evaluates a hand with :func:`hole_features` + :func:`hand_values`: the per-player
+rows of the fixed-hand kernels, the batch :func:`evaluate_deals` that the tests compare with the
+slow reference, and the range kernels.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ BOARD_MULTISETS = 6188
 SUIT_MASKS = 8192
 LOW_MASKS = 256
 
-
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
+
 
 @njit(cache=True, nogil=True)
 def low_rank_bit(rank):
@@ -39,87 +39,150 @@ def low_rank_bit(rank):
 
 
 @njit(cache=True, nogil=True)
-def hole_pair_indexes(hole_cards, colex):
-    """Multiset index of the ranks of every pair of hole cards: ``(C(H, 2),) int32``."""
-    hole_count = hole_cards.shape[0]
-    indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
-    position = 0
-    for first in range(hole_count):
-        for second in range(first + 1, hole_count):
-            low_rank = min(hole_cards[first] >> 2, hole_cards[second] >> 2)
-            high_rank = max(hole_cards[first] >> 2, hole_cards[second] >> 2)
-            indexes[position] = colex[0, low_rank] + colex[1, high_rank]
-            position += 1
-    return indexes
+def bit_count(mask):
+    """Number of set bits."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 @njit(cache=True, nogil=True)
-def best_unsuited_high(pair_indexes, board_index, pair_triple, board_triples):
-    """Best high value ignoring flushes: hole pairs x the ten triples of one board multiset."""
-    best = 0
-    for triple_position in range(10):
-        triple = board_triples[board_index, triple_position]
-        for pair_position in range(pair_indexes.shape[0]):
-            value = pair_triple[pair_indexes[pair_position], triple]
-            if value > best:
-                best = value
-    return best
+def hole_features(hole_cards, colex, pair_indexes, suit_masks):
+    """Everything about a hole hand that the evaluation needs, computed once per hand.
+
+    Parameters
+    ----------
+    hole_cards : (hole_count,) int8
+    colex : (5, 13) int32
+    pair_indexes : (C(hole_count, 2),) int32, output: rank-multiset index of every hole pair.
+    suit_masks : (4,) int32, output: rank mask of the hole cards of each suit.
+
+    Returns
+    -------
+    int : the hole cards' low-rank mask (bit 0 ace .. bit 7 eight).
+    """
+    hole_count = hole_cards.shape[0]
+    position = 0
+    low_mask = 0
+    for suit in range(4):
+        suit_masks[suit] = 0
+    for first in range(hole_count):
+        first_rank = hole_cards[first] >> 2
+        suit_masks[hole_cards[first] & 3] |= 1 << first_rank
+        low_mask |= low_rank_bit(first_rank)
+        for second in range(first + 1, hole_count):
+            second_rank = hole_cards[second] >> 2
+            if first_rank <= second_rank:
+                pair_indexes[position] = colex[0, first_rank] + colex[1, second_rank]
+            else:
+                pair_indexes[position] = colex[0, second_rank] + colex[1, first_rank]
+            position += 1
+    return low_mask
 
 
 @njit(cache=True, nogil=True)
 def best_flush_high(hole_suit_mask, board_suit_mask, flush):
-    """Best flush/straight flush from exactly two hole and three board ranks of one suit, or 0."""
-    hole_ranks = np.empty(6, dtype=np.int32)
-    board_ranks = np.empty(5, dtype=np.int32)
-    hole_count = 0
-    board_count = 0
-    for rank in range(13):
-        if hole_suit_mask >> rank & 1:
-            hole_ranks[hole_count] = rank
-            hole_count += 1
-        if board_suit_mask >> rank & 1:
-            board_ranks[board_count] = rank
-            board_count += 1
+    """Best flush/straight flush from exactly two hole and three board ranks of one suit, or 0.
+
+    Walks the set bits directly (no arrays), so it allocates nothing."""
     best = 0
-    if hole_count < 2 or board_count < 3:
+    if bit_count(hole_suit_mask) < 2 or bit_count(board_suit_mask) < 3:
         return best
-    for a in range(board_count):
-        for b in range(a + 1, board_count):
-            for c in range(b + 1, board_count):
-                triple_mask = (1 << board_ranks[a]) | (1 << board_ranks[b]) | (1 << board_ranks[c])
-                for d in range(hole_count):
-                    for e in range(d + 1, hole_count):
-                        value = flush[triple_mask | (1 << hole_ranks[d]) | (1 << hole_ranks[e])]
+    first_board = board_suit_mask
+    while first_board:
+        a = first_board & -first_board
+        first_board ^= a
+        second_board = first_board
+        while second_board:
+            b = second_board & -second_board
+            second_board ^= b
+            third_board = second_board
+            while third_board:
+                c = third_board & -third_board
+                third_board ^= c
+                first_hole = hole_suit_mask
+                while first_hole:
+                    d = first_hole & -first_hole
+                    first_hole ^= d
+                    second_hole = first_hole
+                    while second_hole:
+                        e = second_hole & -second_hole
+                        second_hole ^= e
+                        value = flush[a | b | c | d | e]
                         if value > best:
                             best = value
     return best
 
 
 @njit(cache=True, nogil=True)
-def board_multiset_index(board_cards, colex):
-    """Multiset index (0..6187) of the ranks of five board cards, in any order."""
-    ranks = np.empty(5, dtype=np.int32)
+def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask,
+                board_low_mask, pair_board, flush, low, hilo):
+    """High and low value of one hand (given by :func:`hole_features`) on one complete board.
+
+    Parameters
+    ----------
+    board_index : int, the board's rank-multiset index (0..6187).
+    flush_suit : int, the suit with three or more board cards, or -1.
+    board_suit_mask : int, rank mask of the board cards of ``flush_suit`` (ignored if -1).
+    board_low_mask : int, low-rank mask of the board.
+    pair_board, flush, low : tables (``tables.Tables``).
+
+    Returns
+    -------
+    (high, low) : high value (larger is better); low value, 0 when none or not ``hilo``.
+    """
+    best = 0
+    for position in range(pair_indexes.shape[0]):
+        value = pair_board[board_index, pair_indexes[position]]
+        if value > best:
+            best = value
+    if flush_suit >= 0:
+        value = best_flush_high(hole_suit_masks[flush_suit], board_suit_mask, flush)
+        if value > best:
+            best = value
+    low_value = low[hole_low_mask, board_low_mask] if hilo else 0
+    return best, low_value
+
+
+@njit(cache=True, nogil=True)
+def board_features(board_cards, colex, ranks, suit_masks):
+    """Rank-multiset index, flush suit (-1 if none) and low mask of five board cards.
+
+    ``ranks`` (5,) int32 and ``suit_masks`` (4,) int32 are scratch/output arrays.
+    Returns ``(board_index, flush_suit, board_low_mask)``."""
+    for suit in range(4):
+        suit_masks[suit] = 0
+    low_mask = 0
     for position in range(5):
-        rank = board_cards[position] >> 2
+        card = board_cards[position]
+        rank = card >> 2
+        suit_masks[card & 3] |= 1 << rank
+        low_mask |= low_rank_bit(rank)
         insert_at = position
         while insert_at > 0 and ranks[insert_at - 1] > rank:
             ranks[insert_at] = ranks[insert_at - 1]
             insert_at -= 1
         ranks[insert_at] = rank
-    index = 0
+    board_index = 0
     for position in range(5):
-        index += colex[position, ranks[position]]
-    return index
+        board_index += colex[position, ranks[position]]
+    flush_suit = -1
+    for suit in range(4):
+        if bit_count(suit_masks[suit]) >= 3:
+            flush_suit = suit
+    return board_index, flush_suit, low_mask
 
 
 @njit(cache=True)
-def build_player_rows(hole_cards, colex, pair_triple, board_triples, flush, low):
+def build_player_rows(hole_cards, colex, pair_board, flush, low):
     """Per-player lookup rows for a set of fully known hole hands.
 
     Parameters
     ----------
     hole_cards : (player_count, hole_count) int8
-    colex, pair_triple, board_triples, flush, low : the arrays of ``tables.Tables``.
+    colex, pair_board, flush, low : the arrays of ``tables.Tables``.
 
     Returns
     -------
@@ -134,39 +197,27 @@ def build_player_rows(hole_cards, colex, pair_triple, board_triples, flush, low)
     high_rows = np.empty((player_count, BOARD_MULTISETS), dtype=np.int32)
     flush_rows = np.zeros((player_count, 4, SUIT_MASKS), dtype=np.int32)
     low_rows = np.empty((player_count, LOW_MASKS), dtype=np.int16)
+    pair_indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
+    suit_masks = np.empty(4, dtype=np.int32)
     for player in range(player_count):
-        pair_indexes = hole_pair_indexes(hole_cards[player], colex)
+        hole_low_mask = hole_features(hole_cards[player], colex, pair_indexes, suit_masks)
         for board_index in range(BOARD_MULTISETS):
-            high_rows[player, board_index] = best_unsuited_high(pair_indexes, board_index, pair_triple, board_triples)
-        low_mask = 0
-        suit_masks = np.zeros(4, dtype=np.int32)
-        for position in range(hole_count):
-            card = hole_cards[player, position]
-            suit_masks[card & 3] |= 1 << (card >> 2)
-            low_mask |= low_rank_bit(card >> 2)
+            high_rows[player, board_index] = hand_values(
+                pair_indexes, suit_masks, hole_low_mask, board_index, -1, 0, 0, pair_board, flush, low, False
+            )[0]
         for board_low_mask in range(LOW_MASKS):
-            low_rows[player, board_low_mask] = low[low_mask, board_low_mask]
+            low_rows[player, board_low_mask] = low[hole_low_mask, board_low_mask]
         for suit in range(4):
-            hole_suit_mask = suit_masks[suit]
-            if _bit_count(hole_suit_mask) < 2:
+            if bit_count(suit_masks[suit]) < 2:
                 continue
             for board_suit_mask in range(SUIT_MASKS):
-                if _bit_count(board_suit_mask) >= 3 and (board_suit_mask & hole_suit_mask) == 0:
-                    flush_rows[player, suit, board_suit_mask] = best_flush_high(hole_suit_mask, board_suit_mask, flush)
+                if (board_suit_mask & suit_masks[suit]) == 0 and bit_count(board_suit_mask) >= 3:
+                    flush_rows[player, suit, board_suit_mask] = best_flush_high(suit_masks[suit], board_suit_mask, flush)
     return high_rows, flush_rows, low_rows
 
 
-@njit(cache=True, nogil=True)
-def _bit_count(mask):
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
 @njit(cache=True)
-def evaluate_deals(hole_cards, board_cards, colex, pair_triple, board_triples, flush, low):
+def evaluate_deals(hole_cards, board_cards, colex, pair_board, flush, low):
     """Best high and low value of many independent deals.
 
     Parameters
@@ -182,32 +233,18 @@ def evaluate_deals(hole_cards, board_cards, colex, pair_triple, board_triples, f
     deal_count, hole_count = hole_cards.shape
     high_values = np.empty(deal_count, dtype=np.int32)
     low_values = np.empty(deal_count, dtype=np.int16)
+    pair_indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
+    hole_suit_masks = np.empty(4, dtype=np.int32)
+    board_ranks = np.empty(5, dtype=np.int32)
+    board_suit_masks = np.empty(4, dtype=np.int32)
     for deal in range(deal_count):
-        pair_indexes = hole_pair_indexes(hole_cards[deal], colex)
-        board_index = board_multiset_index(board_cards[deal], colex)
-        best = best_unsuited_high(pair_indexes, board_index, pair_triple, board_triples)
-        hole_low_mask = 0
-        board_low_mask = 0
-        for suit in range(4):
-            hole_suit_mask = 0
-            board_suit_mask = 0
-            for position in range(hole_count):
-                card = hole_cards[deal, position]
-                if card & 3 == suit:
-                    hole_suit_mask |= 1 << (card >> 2)
-            for position in range(5):
-                card = board_cards[deal, position]
-                if card & 3 == suit:
-                    board_suit_mask |= 1 << (card >> 2)
-            value = best_flush_high(hole_suit_mask, board_suit_mask, flush)
-            if value > best:
-                best = value
-        for position in range(hole_count):
-            hole_low_mask |= low_rank_bit(hole_cards[deal, position] >> 2)
-        for position in range(5):
-            board_low_mask |= low_rank_bit(board_cards[deal, position] >> 2)
-        high_values[deal] = best
-        low_values[deal] = low[hole_low_mask, board_low_mask]
+        hole_low_mask = hole_features(hole_cards[deal], colex, pair_indexes, hole_suit_masks)
+        board_index, flush_suit, board_low_mask = board_features(board_cards[deal], colex, board_ranks, board_suit_masks)
+        board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+        high_values[deal], low_values[deal] = hand_values(
+            pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask, board_low_mask,
+            pair_board, flush, low, True,
+        )
     return high_values, low_values
 
 
