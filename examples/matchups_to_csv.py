@@ -16,7 +16,7 @@ BUILT_IN = """hand1,hand2,board
 As2sKdQd,Ah3h9c9d,
 As2sKdQd,Ah3h9c9d,4c5d8h
 AdAc2h3s,KsKhQdJd,9h8h2c
-Ax2s3c4d,KsKhQdJd,
+1s2s3c4d,KsKhQdJd,
 """
 
 

@@ -113,7 +113,7 @@ def main():
 
 
 @main.command()
-@click.argument("hands", nargs=-1, required=True, type=CardsType())
+@click.argument("hands", nargs=-1, required=True, metavar="HAND...")
 @click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
 @_game_options
@@ -130,6 +130,9 @@ def main():
 @_usage_errors
 def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, quiet, format_name, table_style):
     """Equity of each HAND against the others.
+
+    A HAND is a hand (AsKsQhJh), a partial hand (AsAh: the other cards dealt at random), a
+    random hand (*) or a range in the generic syntax (AA:$ds, KK-TT, 15%, ...).
 
     Exact enumeration when the work is affordable, Monte Carlo otherwise (or when asked with
     --mc, --trials or --precision).

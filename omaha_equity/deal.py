@@ -98,18 +98,42 @@ def make_deal(
                 f"in {_text(hand)!r} (player {player})"
             )
         parsed_hands.append(cards)
+    board_cards, dead_cards = parse_board_and_dead(board, dead)
+    check_known_cards(parsed_hands, board_cards, dead_cards, game)
+    return Deal(game, tuple(parsed_hands), board_cards, dead_cards)
+
+
+def parse_board_and_dead(board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Parse the known board (at most 5 cards) and the dead cards.
+
+    Raises
+    ------
+    InputError
+        An unknown card, or more than 5 board cards.
+    """
     board_cards = parse_cards(board)
     if len(board_cards) > BOARD_SIZE:
         raise InputError(f"expected at most {BOARD_SIZE} board cards, got {len(board_cards)} in {_text(board)!r}")
-    dead_cards = parse_cards(dead)
+    return board_cards, parse_cards(dead)
+
+
+def check_known_cards(hands: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int], game: Game) -> None:
+    """Check the written cards of every player (complete or partial hands), the board and the
+    dead cards: no card twice, and the deck holds every player's hole cards, five board cards
+    and the dead cards.
+
+    Raises
+    ------
+    InputError
+        ``duplicate card Ah in player 2 and board``; ``too many players: ...``.
+    """
     check_no_duplicates(
-        [(f"player {player}", cards) for player, cards in enumerate(parsed_hands, start=1)]
-        + [("board", board_cards), ("dead cards", dead_cards)]
+        [(f"player {player}", cards) for player, cards in enumerate(hands, start=1)]
+        + [("board", board), ("dead cards", dead)]
     )
-    needed = len(parsed_hands) * game.hole_count + BOARD_SIZE + len(dead_cards)
+    needed = len(hands) * game.hole_count + BOARD_SIZE + len(dead)
     if needed > DECK_SIZE:
         raise InputError(
-            f"too many players: {len(parsed_hands)} players x {game.hole_count} hole cards + {BOARD_SIZE} "
-            f"board cards + {len(dead_cards)} dead cards = {needed} cards, more than the {DECK_SIZE}-card deck"
+            f"too many players: {len(hands)} players x {game.hole_count} hole cards + {BOARD_SIZE} "
+            f"board cards + {len(dead)} dead cards = {needed} cards, more than the {DECK_SIZE}-card deck"
         )
-    return Deal(game, tuple(parsed_hands), board_cards, dead_cards)

@@ -86,15 +86,17 @@ def test_every_command_has_help_with_an_example(command):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["calc", "AxKsQhJh", "JdTd9c8c"], "unknown card 'Ax'"),
-        (["calc", "1sKsQhJh", "JdTd9c8c"], "unknown card '1s'"),
-        (["calc", "Zz", "JdTd9c8c"], "unknown card 'Zz'"),
+        (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Ax2c3c"], "unknown card 'Ax'"),
+        (["calc", "AsKsQhJh", "JdTd9c8c", "-d", "1s"], "unknown card '1s'"),
+        (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Zz"], "unknown card 'Zz'"),
+        (["show", "AxKsQhJh", "JdTd9c8c", "-b", "2c3c4c5c6c"], "unknown card 'Ax'"),
         (["calc", "AsAsQhJh", "JdTd9c8c"], "duplicate card As in player 1"),
         (["calc", "AsKsQhJh", "AsTd9c8c"], "duplicate card As in player 1 and player 2"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Ah2h3hJd"], "duplicate card Jd in player 2 and board"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Ah2h3h", "-d", "2h"], "duplicate card 2h in board and dead cards"),
-        (["calc", "AsKsQh", "JdTd9c8c"], "expected 4 hole cards for omaha, got 3 in 'AsKsQh'"),
-        (["calc", "AsKsQhJh", "JdTd9c8c", "-g", "plo5"], "expected 5 hole cards for omaha5"),
+        (["calc", "AsKsQhJhTd", "JdTd9c8c"], "expected 4 hole cards for omaha, got 5 in 'AsKsQhJhTd'"),
+        (["calc", "AsKsQhJh2c2d", "JdTd9c8c7c", "-g", "plo5"], "expected 5 hole cards for omaha5, got 6"),
+        (["show", "AsKsQh", "JdTd9c8c", "-b", "2c3c4c5c6c"], "expected 4 hole cards for omaha, got 3 in 'AsKsQh'"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "2c3c4c5c6c7c"], "expected at most 5 board cards, got 6"),
         (["calc", "AsKsQhJh"], "expected at least 2 players, got 1"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "-g", "razz"], "unknown game 'razz'"),
@@ -134,6 +136,7 @@ def test_eleven_players_fit_the_deck():
 def test_module_entry_point_and_real_process_exit_code():
     version = subprocess.run([sys.executable, "-m", "omaha_equity", "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and "0.1.0" in version.stdout
-    bad = subprocess.run([sys.executable, "-m", "omaha_equity", "calc", "Ax"], capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, "-m", "omaha_equity", "calc", "AsKsQhJh", "*", "-b", "Ax"],
+                         capture_output=True, text=True)
     assert bad.returncode == 2
     assert "unknown card 'Ax'" in bad.stderr and "Traceback" not in bad.stderr

@@ -216,14 +216,15 @@ def test_precision_out_of_reach_samples_up_to_the_cap():
 
 def test_choose_method_work_budget_rule():
     budget = plan.EXACT_WORK_BUDGET
-    assert plan.choose_method("auto", budget // 2, 2) == "exact"
-    assert plan.choose_method("auto", budget // 2 + 1, 2) == "monte-carlo"
-    assert plan.choose_method("auto", budget, 1) == "exact"
-    assert plan.choose_method("auto", budget // 5 + 1, 5) == "monte-carlo"
-    assert plan.choose_method("exact", 10 * budget, 3) == "exact"
-    assert plan.choose_method("monte-carlo", 1, 2) == "monte-carlo"
+    assert plan.choose_method("auto", budget) == "exact"
+    assert plan.choose_method("auto", budget + 1) == "monte-carlo"
+    assert plan.choose_method("exact", 10 * budget) == "exact"
+    assert plan.choose_method("monte-carlo", 1) == "monte-carlo"
+    assert plan.choose_method("auto", 1, sampling_asked=True) == "monte-carlo"
+    with pytest.raises(InputError, match="apply to Monte Carlo"):
+        plan.choose_method("exact", 1, sampling_asked=True)
     with pytest.raises(InputError, match="unknown method 'fast'"):
-        plan.choose_method("fast", 1, 2)
+        plan.choose_method("fast", 1)
 
 
 def test_board_completions():
@@ -241,7 +242,7 @@ def test_auto_is_exact_for_every_query_with_fixed_hands():
             for board_count in range(6):
                 undealt = 52 - player_count * game.hole_count - board_count
                 completions = plan.board_completions(undealt, board_count)
-                assert plan.choose_method("auto", completions, player_count) == "exact", (game.name, player_count)
+                assert plan.choose_method("auto", completions * player_count) == "exact", (game.name, player_count)
     # the largest such query, heads-up preflop, really runs exact by default
     result = calculate_equity(["AsAhKsKh", "JdTd9c8c"])
     assert result.method == "exact" and result.sample_count == 1_086_008 and result.seed is None
@@ -255,8 +256,8 @@ TWO = ["AsKsQsJs", "2c3c4c5c"]
 TWELVE = ["".join(format_card(card) for card in range(4 * player, 4 * player + 4)) for player in range(12)]
 
 BAD_INPUTS = [
-    ("unknown-card-Ax", dict(hands=["AxKsQsJs", "2c3c4c5c"]), "unknown card 'Ax' in 'AxKsQsJs'"),
-    ("unknown-card-1s", dict(hands=["1sKsQsJs", "2c3c4c5c"]), "unknown card '1s'"),
+    ("unknown-card-Ax", dict(hands=TWO, board="AxKdQd"), "unknown card 'Ax' in 'AxKdQd'"),
+    ("unknown-rank-1", dict(hands=["1sKsQsJs", "2c3c4c5c"]), "unknown rank '1' at position 0 in '1sKsQsJs'"),
     ("unknown-card-Zz", dict(hands=TWO, board="Zz7d8h"), "unknown card 'Zz' in 'Zz7d8h'"),
     ("unknown-dead-card", dict(hands=TWO, dead="Qq"), "unknown card 'Qq'"),
     ("duplicate-in-hand", dict(hands=["AsAsQsJs", "2c3c4c5c"]), "duplicate card As in player 1"),
@@ -266,8 +267,10 @@ BAD_INPUTS = [
     ("duplicate-board-dead", dict(hands=TWO, board="2h7d8h", dead="7d"), "duplicate card 7d in board and dead cards"),
     ("duplicate-hand-dead", dict(hands=TWO, dead="Ks"), "duplicate card Ks in player 1 and dead cards"),
     ("duplicate-in-board", dict(hands=TWO, board="2h7d2h"), "duplicate card 2h in board"),
-    ("three-hole-cards", dict(hands=["AsKsQsJs", "2c3c4c"]), "expected 4 hole cards for omaha, got 3 in '2c3c4c' (player 2)"),
-    ("four-cards-in-omaha5", dict(hands=TWO, game="omaha5"), "expected 5 hole cards for omaha5, got 4"),
+    ("five-hole-cards", dict(hands=["AsKsQsJs", "2c3c4c5c6c"]),
+     "expected 4 hole cards for omaha, got 5 in '2c3c4c5c6c' (player 2)"),
+    ("six-cards-in-omaha5", dict(hands=["AsKsQsJsTs9s", "2c3c4c5c6c"], game="omaha5"),
+     "expected 5 hole cards for omaha5, got 6"),
     ("six-board-cards", dict(hands=TWO, board="2h7d8h9hTh6h"), "expected at most 5 board cards, got 6"),
     ("one-player", dict(hands=["AsKsQsJs"]), "expected at least 2 players, got 1"),
     ("twelve-players-omaha", dict(hands=TWELVE), "too many players: 12 players x 4 hole cards"),

@@ -21,7 +21,7 @@ def test_heads_up_example_prints_exact_equities():
 def test_matchups_example_reports_the_bad_row_and_keeps_the_others():
     result = run_example("matchups_to_csv.py")
     assert result.returncode == 1
-    assert "row 5: unknown card 'Ax'" in result.stderr
+    assert "row 5: unknown rank '1' at position 0 in '1s2s3c4d'" in result.stderr
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 4  # header + rows 2, 3, 4
     assert lines[2].startswith("3,AsKdQd2s,Ah9d9c3h,4c5d8h,0.644817,0.355183")

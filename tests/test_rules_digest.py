@@ -521,4 +521,4 @@ def test_courchevel_deals_five_cards_and_exposes_the_first_flop_card():
     assert result.sample_count == comb(52 - 10 - 1, 4)
     assert sum(player.equity_fraction for player in result.players) == 1
     with pytest.raises(InputError, match="expected 5 hole cards for courchevel"):
-        calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd", game="courchevel")
+        read_showdown(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s3c4c", game="courchevel")

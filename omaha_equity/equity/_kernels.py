@@ -202,7 +202,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
 
 
 @njit(cache=True, nogil=True)
-def _splitmix64(state):
+def splitmix64(state):
     """One step of SplitMix64 (Steele, Lea, Flood 2014): returns (next state, 64 random bits)."""
     state = state + np.uint64(0x9E3779B97F4A7C15)
     mixed = state
@@ -215,8 +215,8 @@ def _splitmix64(state):
 def chunk_random_state(seed, chunk):
     """Starting state of a chunk's generator: a hash of (seed, chunk index), so chunks give
     independent-looking streams whatever thread runs them."""
-    _, seed_hash = _splitmix64(np.uint64(seed))
-    _, state = _splitmix64(seed_hash ^ np.uint64(chunk) * np.uint64(0xD1B54A32D192ED03))
+    _, seed_hash = splitmix64(np.uint64(seed))
+    _, state = splitmix64(seed_hash ^ np.uint64(chunk) * np.uint64(0xD1B54A32D192ED03))
     return state
 
 
@@ -267,7 +267,7 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
             for suit in range(4):
                 suit_masks[suit] = fixed_suit_masks[suit]
             for position in range(dealt_count):
-                state, bits = _splitmix64(state)
+                state, bits = splitmix64(state)
                 pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
                 card = cards[pick]
                 cards[pick] = cards[position]

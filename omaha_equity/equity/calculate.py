@@ -19,13 +19,14 @@ import numpy as np
 
 from .. import cache
 from ..cards import format_cards
-from ..deal import CardsLike, Deal, make_deal
+from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..errors import InputError
 from ..evaluate._kernels import build_player_rows, low_rank_bit
 from ..evaluate.tables import load_tables
-from ..games import Game
+from ..games import Game, get_game
 from ..pots import pot_units
-from . import _kernels, plan
+from . import _kernels, plan, range_equity
+from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
 ProgressCallback = Callable[[int, int], None]
@@ -99,6 +100,7 @@ def _thread_count(threads: int | None):
 
 
 def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
+    """Exact enumeration of fixed hands: ``(boards, counts (players, STATS), low_boards)``."""
     completions = comb(len(prepared.deck), prepared.dealt_count)
     counts_total = np.zeros((prepared.high_rows.shape[0], _kernels.STAT_COUNT), dtype=np.int64)
     low_boards = 0
@@ -112,15 +114,28 @@ def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
         if progress is not None:
             done_chunks = first_chunk + plan.EXACT_CHUNKS_PER_CALL
             progress(completions * done_chunks // plan.EXACT_CHUNKS, completions)
-    return completions, counts_total, low_boards, None
+    return completions, counts_total, low_boards
 
 
-def _sample(prepared: _Prepared, trials: int, precision: float | None, seed: int,
+def _fixed_hand_sampler(prepared: _Prepared, seed: int, trials: int):
+    """Monte Carlo of fixed hands as a ``(first_chunk, chunk_count)`` callable."""
+
+    def sample(first_chunk: int, chunk_count: int):
+        return _kernels.sample_boards(
+            *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed),
+            first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
+        )
+
+    return sample
+
+
+def _sample(sample_chunks, player_count: int, units: int, trials: int, precision: float | None,
             progress: ProgressCallback | None):
     """Monte Carlo in calls of CHUNKS_PER_CALL chunks; with a precision target, stop after
     the first call at which every player's standard error is below it (the decision depends
-    only on the samples, so it too is the same for any thread count)."""
-    player_count = prepared.high_rows.shape[0]
+    only on the samples, so it too is the same for any thread count).
+
+    Returns ``(samples, counts (players, STATS), low_boards, square_sums (players,))``."""
     counts_total = np.zeros((player_count, _kernels.STAT_COUNT), dtype=np.int64)
     squares_total = np.zeros(player_count, dtype=np.int64)
     low_boards = 0
@@ -128,10 +143,7 @@ def _sample(prepared: _Prepared, trials: int, precision: float | None, seed: int
     chunk_total = -(-trials // plan.CHUNK_SIZE)
     for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
         chunk_count = min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk)
-        counts, lows, squares = _kernels.sample_boards(
-            *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed),
-            first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
-        )
+        counts, lows, squares = sample_chunks(first_chunk, chunk_count)
         counts_total += counts.sum(axis=0)
         squares_total += squares.sum(axis=0)
         low_boards += int(lows.sum())
@@ -140,12 +152,34 @@ def _sample(prepared: _Prepared, trials: int, precision: float | None, seed: int
             progress(done, trials)
         if precision is not None:
             errors = [
-                standard_error(int(counts_total[p, _kernels.EQUITY]), int(squares_total[p]), done, prepared.units)
+                standard_error(int(counts_total[p, _kernels.EQUITY]), int(squares_total[p]), done, units)
                 for p in range(player_count)
             ]
             if max(errors) * 100 < precision:
                 break
     return done, counts_total, low_boards, squares_total
+
+
+def _player_result(hand: str, counts_row, units: int, sample_count: int, weight_total: int, squares) -> PlayerEquity:
+    row = [int(value) for value in counts_row]
+    share_sum = row[_kernels.EQUITY]
+    exact = squares is None
+    return PlayerEquity(
+        hand=hand,
+        equity=share_sum / units / weight_total,
+        equity_fraction=Fraction(share_sum, units * weight_total) if exact else None,
+        standard_error=0.0 if exact else standard_error(share_sum, int(squares), sample_count, units),
+        sample_count=sample_count,
+        weight_total=weight_total,
+        win_count=row[_kernels.WIN],
+        tie_count=row[_kernels.TIE],
+        hi_win_count=row[_kernels.HI_WIN],
+        hi_tie_count=row[_kernels.HI_TIE],
+        lo_win_count=row[_kernels.LO_WIN],
+        lo_tie_count=row[_kernels.LO_TIE],
+        quartered_count=row[_kernels.QUARTERED],
+        has_low_count=row[_kernels.HAS_LOW],
+    )
 
 
 def calculate_equity(
@@ -202,56 +236,60 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    deal = make_deal(hands, board, dead, game, die=die)
+    game = get_game(game, die)
+    board_cards, dead_cards = parse_board_and_dead(board, dead)
     plan.check_sampling_options(trials, precision)
     if seed is not None and not 0 <= seed < 2**64:
         raise InputError(f"bad seed {seed}: expected a whole number 0..2**64-1")
-    completions = plan.board_completions(len(deal.undealt_cards), len(deal.board))
-    chosen = plan.choose_method(method, completions, deal.player_count,
-                                sampling_asked=trials is not None or precision is not None)
+    seats = seat_players(list(hands), board_cards, dead_cards, game)
+    player_count = len(seats)
+    units = pot_units(player_count, game.hilo)
+    all_fixed = all(seat.kind == FIXED for seat in seats)
+    if all_fixed:
+        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
+        work = plan.board_completions(len(deal.undealt_cards), len(board_cards)) * player_count
+    else:
+        work = range_equity.exact_work(seats, board_cards, dead_cards, game)
+    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
+    if chosen == plan.MONTE_CARLO and seed is None:
+        seed = secrets.randbits(63)
+    trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
     cold = cache.announce_cold_start()
+    squares = None
     with _thread_count(threads):
-        prepared = _prepare(deal)
-        if chosen == plan.EXACT:
-            sample_count, counts, low_boards, squares = _enumerate(prepared, progress)
-            seed = None
+        if all_fixed:
+            prepared = _prepare(deal)
+            if chosen == plan.EXACT:
+                sample_count, counts, low_boards = _enumerate(prepared, progress)
+            else:
+                sampler = _fixed_hand_sampler(prepared, seed, trials)
+                sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,
+                                                                    progress)
+            weight_total = sample_count
+        elif chosen == plan.EXACT:
+            sample_count, weight_total, counts, low_boards = range_equity.enumerate_range_equity(
+                seats, board_cards, dead_cards, game, units, progress)
         else:
-            if seed is None:
-                seed = secrets.randbits(63)
-            default_trials = plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS
-            sample_count, counts, low_boards, squares = _sample(
-                prepared, trials or default_trials, precision, seed, progress
-            )
+            sampler = range_equity.RangeSampler(seats, board_cards, dead_cards, game, units, seed, trials)
+            sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,
+                                                                progress)
+            weight_total = sample_count
     if cold:
         cache.mark_warm()
-    players = []
-    for player in range(deal.player_count):
-        row = [int(value) for value in counts[player]]
-        share_sum = row[_kernels.EQUITY]
-        exact = squares is None
-        players.append(PlayerEquity(
-            hand=deal.hand_text(player),
-            equity=share_sum / prepared.units / sample_count,
-            equity_fraction=Fraction(share_sum, prepared.units * sample_count) if exact else None,
-            standard_error=0.0 if exact else standard_error(share_sum, int(squares[player]), sample_count, prepared.units),
-            sample_count=sample_count,
-            win_count=row[_kernels.WIN],
-            tie_count=row[_kernels.TIE],
-            hi_win_count=row[_kernels.HI_WIN],
-            hi_tie_count=row[_kernels.HI_TIE],
-            lo_win_count=row[_kernels.LO_WIN],
-            lo_tie_count=row[_kernels.LO_TIE],
-            quartered_count=row[_kernels.QUARTERED],
-            has_low_count=row[_kernels.HAS_LOW],
-        ))
+    players = tuple(
+        _player_result(seat.expression, counts[player], units, sample_count, weight_total,
+                       None if squares is None else squares[player])
+        for player, seat in enumerate(seats)
+    )
     return EquityResult(
-        game=deal.game,
-        hands=tuple(deal.hand_text(player) for player in range(deal.player_count)),
-        board=format_cards(deal.board),
-        dead=format_cards(deal.dead, sort=True),
+        game=game,
+        hands=tuple(seat.expression for seat in seats),
+        board=format_cards(board_cards),
+        dead=format_cards(dead_cards, sort=True),
         method=chosen,
         sample_count=sample_count,
-        seed=seed,
-        players=tuple(players),
+        seed=None if chosen == plan.EXACT else seed,
+        players=players,
         low_board_count=low_boards,
+        weight_total=weight_total,
     )

@@ -35,11 +35,12 @@ def board_completions(undealt_count: int, board_count: int) -> int:
     return comb(undealt_count, 5 - board_count)
 
 
-def choose_method(method: str, completions: int, player_count: int, sampling_asked: bool = False) -> str:
+def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
     """``exact`` or ``monte-carlo`` for a query.
 
-    ``auto`` picks exact enumeration when ``completions * player_count <= EXACT_WORK_BUDGET``;
-    asking for a number of trials or a precision (``sampling_asked``) means Monte Carlo.
+    ``auto`` picks exact enumeration when the exact ``work`` (player-boards: board completions
+    x players, times every combination of hands when ranges are involved) is at most
+    ``EXACT_WORK_BUDGET``; asking for trials or a precision (``sampling_asked``) means Monte Carlo.
 
     Raises
     ------
@@ -54,21 +55,8 @@ def choose_method(method: str, completions: int, player_count: int, sampling_ask
         return MONTE_CARLO
     if method != AUTO:
         return method
-    return EXACT if completions * player_count <= EXACT_WORK_BUDGET else MONTE_CARLO
+    return EXACT if work <= EXACT_WORK_BUDGET else MONTE_CARLO
 
-
-# Rough kernel speed on two cores, for deciding whether a progress bar is worth showing.
-PLAYER_BOARDS_PER_SECOND = 40_000_000
-
-
-def estimated_seconds(method: str, completions: int, player_count: int,
-                      trials: int | None, precision: float | None) -> float:
-    """A rough duration of the kernel work, in seconds."""
-    if method == EXACT:
-        boards = completions
-    else:
-        boards = trials or (DEFAULT_PRECISION_TRIAL_CAP if precision is not None else DEFAULT_TRIALS)
-    return boards * player_count / PLAYER_BOARDS_PER_SECOND
 
 
 def check_sampling_options(trials: int | None, precision: float | None) -> None:

@@ -42,11 +42,14 @@ class PlayerEquity:
     standard_error : float
         Standard error of ``equity`` (fraction 0..1); 0.0 for exact enumeration.
     sample_count : int
-        Boards scored (the same for every player).
+        Deals scored (boards; with ranges, combinations of hands x boards).
+    weight_total : int
+        The denominator of the fractions: ``sample_count``, or with weighted ranges enumerated
+        exactly, the sum of the deals' weights.
     win_count, tie_count, hi_win_count, hi_tie_count, lo_win_count, lo_tie_count,
     quartered_count, has_low_count : int
-        Boards on which each outcome happened; the fractions are properties of the same name
-        without ``_count``.
+        (Weighted) deals on which each outcome happened; the fractions are properties of the
+        same name without ``_count``.
     """
 
     hand: str
@@ -54,6 +57,7 @@ class PlayerEquity:
     equity_fraction: Fraction | None
     standard_error: float
     sample_count: int
+    weight_total: int
     win_count: int
     tie_count: int
     hi_win_count: int
@@ -64,7 +68,7 @@ class PlayerEquity:
     has_low_count: int
 
     def _fraction(self, count: int) -> float:
-        return count / self.sample_count
+        return count / self.weight_total
 
     @property
     def win(self) -> float:
@@ -115,7 +119,7 @@ class EquityResult:
     ----------
     game : Game
     hands : tuple of str
-        Each player's hole cards as given, canonical text.
+        Each player's hole cards (canonical text) or range expression (as written).
     board, dead : str
         Known board cards (dealing order) and dead cards, canonical text.
     method : str
@@ -126,7 +130,9 @@ class EquityResult:
         The Monte Carlo seed (None for exact).
     players : tuple of PlayerEquity
     low_board_count : int
-        Boards on which some player has a qualifying low (hi/lo games; 0 otherwise).
+        (Weighted) deals on which some player has a qualifying low (hi/lo games; 0 otherwise).
+    weight_total : int
+        Denominator of ``low_possible`` (see :class:`PlayerEquity`).
     """
 
     game: Game
@@ -138,11 +144,12 @@ class EquityResult:
     seed: int | None
     players: tuple[PlayerEquity, ...]
     low_board_count: int
+    weight_total: int
 
     @property
     def low_possible(self) -> float | None:
         """Fraction of boards on which some player has a qualifying low; None if not hi/lo."""
-        return self.low_board_count / self.sample_count if self.game.hilo else None
+        return self.low_board_count / self.weight_total if self.game.hilo else None
 
     @property
     def equities(self) -> tuple[float, ...]:

@@ -37,7 +37,7 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
 
 - Specific hand: ``AsKhJd2c`` (1 hand). Cards may be written as in the rest of the package:
   ``as kh jd 2c``, ``10s`` for ``Ts``, ``A♠``. In 5- and 6-card games it is a partial hand.
-- Partial hand: ``AsAh``: every hand holding both cards (1,128). ``*``: any hand (270,725).
+- Partial hand: ``AsAh``: every hand holding both cards (1,225). ``*``: any hand (270,725).
 - At least: a pattern lists cards the hand holds *at least*: ``AA`` at least two aces (6,961),
   ``AAK`` at least two aces and a king. Matching: some one-to-one assignment of the pattern's
   cards to distinct hand cards satisfies every card.
@@ -60,31 +60,34 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
   brackets do not restrict the variables.
 - Rank spans on whole patterns: ``KK-TT`` = ``KK,QQ,JJ,TT``; ``AK-T9`` = ``AK,KQ,QJ,JT,T9``
   (every written rank moves by the same amount; variables, lists and suits must be the same on
-  both ends: ``AxKx-TxJx`` is wrong, ``KxKy-TxTy`` is right); ``TT+`` = ``TT-..AA`` up to
-  aces, ``T9+`` = ``T9,JT,QJ,KQ,AK``, ``K+`` = ``K,A``; ``66-`` = ``66`` down to ``22``.
-  ``A-T`` (one card) equals ``[A-T]``.
+  both ends: ``AxKx-TxJy`` is an error, ``KxKy-TxTy`` is fine); a trailing ``+`` moves the
+  written ranks up to the ace, a trailing ``-`` down to the deuce: ``TT+`` = ``TT,JJ,QQ,KK,AA``,
+  ``T9+`` = ``T9,JT,QJ,KQ,AK``, ``K+`` = ``K,A``, ``44-`` = ``44,33,22``. ``A-T`` (one-card
+  patterns) equals ``[A-T]``.
 - Combinators, loosest last: parentheses, then ``:`` (and) and ``!`` (and not) from left to
   right, then ``,`` (or): ``AA:xxyy, JJ!JJJ, KK`` = double-suited aces, or exactly two jacks,
   or at least two kings; ``AA!AAA`` exactly two aces (6,768); ``KK:xxyy`` (864);
   ``(AA,KK):$ds``.
 - Weights: ``@N`` after any primary (a pattern, span, macro, percent or parenthesised range),
   ``N`` a positive number: ``AA@10, KK@5``. Weights are relative sampling weights. A hand's
-  weight: ``X@N`` multiplies the weights inside ``X`` by ``N`` (an unweighted hand gets ``N``);
-  in ``X, Y`` a hand in both sides takes the larger weight, an unweighted side counting 1
-  (``AA@0.5, AAK``: hands with two aces and a king weigh 1); in ``X : Y`` the larger of the
-  weighted sides (an unweighted side is only a filter: ``AA@0.5:$ds`` weighs 0.5); in
-  ``X ! Y`` the weight of ``X``. Hands never weighted weigh 1. ``@`` binds tighter than
-  ``:``: write ``(AA:$ds)@2`` to weight an intersection.
+  weight: ``X@N`` multiplies the weights inside ``X`` by ``N`` (an unweighted hand gets ``N``;
+  ``(AA@2, KK)@3``: aces 6, kings 3); in ``X, Y`` a hand in both sides takes the larger
+  weight, an unweighted side counting 1 (``AA@10, KK@5``: ``AAKK`` hands weigh 10;
+  ``AA@0.5, AAK``: hands with two aces and a king weigh 1), and stays unweighted when both
+  sides are; in ``X : Y`` the larger of the weighted sides, an unweighted side being only a
+  filter (``AA@0.5:$ds`` weighs 0.5); in ``X ! Y`` the weight of ``X``. Hands never weighted
+  weigh 1. ``@`` binds tighter than ``:`` and ``,``: ``AA:$ds@2`` weighs the ``$ds`` part;
+  write ``(AA:$ds)@2`` to weight the intersection.
 - Macros, whole ranges combined with ``:``, ``!`` or ``,`` (``AA:$ds``; ``AA$ds`` is an
   error), from the suit counts (cards per suit) and rank counts of the hand:
 
   ========  =====================================================  =======  =========  ===========
   macro     meaning                                                4 cards  5 cards    6 cards
   ========  =====================================================  =======  =========  ===========
-  ``$ds``   double suited: exactly two suits hold exactly two       36,504   949,104    3,559,140
+  ``$ds``   double suited: exactly two suits hold exactly two       36,504   949,104    6,169,176
             cards each, no suit holds more (4: 2-2, 5: 2-2-1,
             6: 2-2-1-1; 6-card 2-2-2 is ``xxyyzz``)
-  ``$ss``   single suited: one suit holds exactly two cards, no    158,184   1,370,928  none
+  ``$ss``   single suited: one suit holds exactly two cards, no    158,184   685,464    none
             other suit two or more (4: 2-1-1, 5: 2-1-1-1)
   ``$r``    rainbow: no two cards share a suit (4: 1-1-1-1)         28,561   none       none
   ``$np``   no pair: no two cards share a rank                     183,040   1,317,888  7,028,736

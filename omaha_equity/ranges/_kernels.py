@@ -14,8 +14,10 @@ over per-hand predicates:
   indexed by the hand's position in the canonical order.
 - ``OP_OR``, ``OP_AND``, ``OP_AND_NOT``: ``,``, ``:`` and ``!``; ``OP_WEIGHT w``: ``@N``.
 
-Each entry of the evaluation stack is (in range, weight); the weight is NaN while no ``@N``
-applies, which lets ``:`` ignore an unweighted side (rules in the package docstring).
+Membership ignores weights (they are positive): the stack of results is a bit stack in one
+integer. A weighted range is then weighed in Python: ``atom_signatures`` records which atoms
+each matched hand satisfies, and the weight of each distinct signature is computed once
+(:func:`omaha_equity.ranges.program.weigh_signature`).
 
 The hands walked are the ``free``-card subsets of ``deck`` (cards not excluded and not
 required), each joined with the ``required`` cards every match must hold, in descending colex
@@ -24,8 +26,9 @@ the canonical order of whole hands: descending by the bit mask ``sum(1 << card)`
 lexicographically descending rows of descending cards (``AsAhAdAc`` first).
 
 Work is cut into chunks of consecutive positions, each with its own count (no atomics):
-the first kernel marks matches and counts them per chunk, the second writes each chunk's hands
-at the offset of its preceding counts, so the output does not depend on the thread count.
+``match_hands`` (parallel) marks matches and counts them per chunk, ``collect_hands`` writes
+each chunk's hands at the offset of its preceding counts, so the output does not depend on the
+thread count.
 """
 
 from __future__ import annotations
@@ -39,51 +42,91 @@ MACRO_DOUBLE_SUITED, MACRO_SINGLE_SUITED, MACRO_RAINBOW, MACRO_NO_PAIR = range(4
 # card_info columns
 INFO_RANK_VARIABLE, INFO_SUIT_VARIABLE, INFO_SAME_AS_PREVIOUS = range(3)
 # pattern_info columns
-PATTERN_START, PATTERN_CARD_COUNT, PATTERN_RANK_DOMAIN, PATTERN_SUIT_DOMAIN, PATTERN_RANK_VARIABLES, PATTERN_SUIT_VARIABLES = range(6)
-PATTERN_INFO_WIDTH = 6
+(PATTERN_START, PATTERN_CARD_COUNT, PATTERN_RANK_DOMAIN, PATTERN_SUIT_DOMAIN, PATTERN_RANK_VARIABLES,
+ PATTERN_SUIT_VARIABLES, PATTERN_RANK_NEED, PATTERN_SUIT_NEED) = range(8)
+PATTERN_INFO_WIDTH = 8
+# Nibble-wise "have >= need" on packed counts below 8: no borrow into any nibble's high bit.
+_NIBBLE_HIGH_BITS = 0x88888888
 MAX_HOLE_COUNT = 6
 
 
-@njit(cache=True, nogil=True)
-def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_info,
-                   assigned, bound, rank_values, suit_values):
+@njit(inline="always")
+def _profiles(hand, hole_count):
+    """Packed shape of a hand for the quick pattern filter: nibble ``t - 1`` of the rank
+    profile counts the ranks held at least ``t`` times, and likewise for suits."""
+    rank_profile = 0
+    suit_counts = 0
+    run = 1
+    for position in range(hole_count):
+        suit_counts += 1 << (4 * (hand[position] & 3))
+        if position + 1 < hole_count and hand[position + 1] >> 2 == hand[position] >> 2:
+            run += 1
+        else:  # hand is descending, so equal ranks are adjacent
+            rank_profile += 0x111111 >> (24 - 4 * run)  # run ones: nibbles 0..run-1
+            run = 1
+    suit_profile = 0
+    for suit in range(4):
+        count = (suit_counts >> (4 * suit)) & 15
+        suit_profile += 0x111111 >> (24 - 4 * count)
+    return rank_profile, suit_profile
+
+
+@njit(inline="always")
+def _covers(have, need):
+    """Every nibble of ``have`` is at least the one of ``need`` (all nibbles below 8)."""
+    return ((have | _NIBBLE_HIGH_BITS) - need) & _NIBBLE_HIGH_BITS == _NIBBLE_HIGH_BITS
+
+
+@njit(inline="always")
+def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_info, rank_profile,
+                   suit_profile):
     """True when ``hand`` (``hole_count`` card ints) holds pattern number ``pattern``.
 
-    ``assigned``, ``bound`` (per pattern card) and ``rank_values`` (13), ``suit_values`` (4) are
-    scratch arrays; variables are bound in order and unbound on backtracking.
+    Depth-first search with its whole state packed in integers (kept in registers, which made
+    it several times faster than scratch arrays): ``assigned`` holds 4 bits per pattern card,
+    the hand position it took (15: none); ``bound`` 2 bits per card, whether it bound its rank
+    (1) or suit (2) variable; ``rank_values`` and ``suit_values`` 4 bits per variable (15:
+    unbound).
     """
     start = pattern_info[pattern, PATTERN_START]
     count = pattern_info[pattern, PATTERN_CARD_COUNT]
     if count == 0:
         return True
+    # Quick filter: the pattern's groups of one rank (one suit) need as many ranks (suits) of
+    # the hand held at least that often.
+    if not _covers(rank_profile, pattern_info[pattern, PATTERN_RANK_NEED]):
+        return False
+    if not _covers(suit_profile, pattern_info[pattern, PATTERN_SUIT_NEED]):
+        return False
     rank_domain = pattern_info[pattern, PATTERN_RANK_DOMAIN]
     suit_domain = pattern_info[pattern, PATTERN_SUIT_DOMAIN]
-    for variable in range(pattern_info[pattern, PATTERN_RANK_VARIABLES]):
-        rank_values[variable] = -1
-    for variable in range(pattern_info[pattern, PATTERN_SUIT_VARIABLES]):
-        suit_values[variable] = -1
+    rank_values = (1 << 52) - 1
+    suit_values = (1 << 16) - 1
+    assigned = (1 << 24) - 1
+    bound = 0
     used = 0
     ranks_taken = 0
     suits_taken = 0
     index = 0
-    assigned[0] = -1
     while True:
         card_index = start + index
-        previous = assigned[index]
-        if previous >= 0:  # undo this card's assignment, then try the next hand card
+        shift = 4 * index
+        previous = (assigned >> shift) & 15
+        if previous != 15:  # undo this card's assignment, then try the next hand card
             used &= ~(1 << previous)
-            if bound[index] & 1:
-                variable = card_info[card_index, INFO_RANK_VARIABLE]
-                ranks_taken &= ~(1 << rank_values[variable])
-                rank_values[variable] = -1
-            if bound[index] & 2:
-                variable = card_info[card_index, INFO_SUIT_VARIABLE]
-                suits_taken &= ~(1 << suit_values[variable])
-                suit_values[variable] = -1
-            bound[index] = 0
+            binding = (bound >> (2 * index)) & 3
+            if binding & 1:
+                variable_shift = 4 * card_info[card_index, INFO_RANK_VARIABLE]
+                ranks_taken &= ~(1 << ((rank_values >> variable_shift) & 15))
+                rank_values |= 15 << variable_shift
+            if binding & 2:
+                variable_shift = 4 * card_info[card_index, INFO_SUIT_VARIABLE]
+                suits_taken &= ~(1 << ((suit_values >> variable_shift) & 15))
+                suit_values |= 15 << variable_shift
+            bound &= ~(3 << (2 * index))
             position = previous + 1
         elif index > 0 and card_info[card_index, INFO_SAME_AS_PREVIOUS]:
-            position = assigned[index - 1] + 1
+            position = ((assigned >> (shift - 4)) & 15) + 1
         else:
             position = 0
         allowed = card_allowed[card_index]
@@ -99,16 +142,16 @@ def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_i
                     binding = 0
                     fits = True
                     if rank_variable >= 0:
-                        value = rank_values[rank_variable]
-                        if value >= 0:
+                        value = (rank_values >> (4 * rank_variable)) & 15
+                        if value != 15:
                             fits = value == rank
                         elif (rank_domain >> rank) & 1 and not (ranks_taken >> rank) & 1:
                             binding |= 1
                         else:
                             fits = False
                     if fits and suit_variable >= 0:
-                        value = suit_values[suit_variable]
-                        if value >= 0:
+                        value = (suit_values >> (4 * suit_variable)) & 15
+                        if value != 15:
                             fits = value == suit
                         elif (suit_domain >> suit) & 1 and not (suits_taken >> suit) & 1:
                             binding |= 2
@@ -116,13 +159,16 @@ def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_i
                             fits = False
                     if fits:
                         if binding & 1:
-                            rank_values[rank_variable] = rank
+                            rank_values &= ~(15 << (4 * rank_variable))
+                            rank_values |= rank << (4 * rank_variable)
                             ranks_taken |= 1 << rank
                         if binding & 2:
-                            suit_values[suit_variable] = suit
+                            suit_values &= ~(15 << (4 * suit_variable))
+                            suit_values |= suit << (4 * suit_variable)
                             suits_taken |= 1 << suit
-                        bound[index] = binding
-                        assigned[index] = position
+                        bound |= binding << (2 * index)
+                        assigned &= ~(15 << shift)
+                        assigned |= position << shift
                         used |= 1 << position
                         found = True
                         break
@@ -131,16 +177,14 @@ def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_i
             index += 1
             if index == count:
                 return True
-            assigned[index] = -1
-            bound[index] = 0
         else:
-            assigned[index] = -1
+            assigned |= 15 << shift
             index -= 1
             if index < 0:
                 return False
 
 
-@njit(cache=True, nogil=True)
+@njit(inline="always")
 def _match_macro(hand, hole_count, macro):
     """The shape macros on the suit counts (``$ds``, ``$ss``, ``$r``) or rank counts (``$np``)."""
     if macro == MACRO_NO_PAIR:
@@ -168,55 +212,46 @@ def _match_macro(hand, hole_count, macro):
     return pairs == 0  # rainbow: every suit count is 0 or 1
 
 
-@njit(cache=True, nogil=True)
-def _evaluate(hand, hole_count, set_index, operations, weight_values, card_allowed, card_info,
-              pattern_info, sets, assigned, bound, rank_values, suit_values, in_range, weights):
-    """Run the program on one hand: its weight (1.0 when unweighted), or 0.0 when out of range."""
-    depth = 0
+@njit(inline="always")
+def _match_atom(hand, hole_count, set_index, operation, argument, card_allowed, card_info,
+                pattern_info, sets, rank_profile, suit_profile):
+    if operation == OP_PATTERN:
+        return _match_pattern(hand, hole_count, argument, card_allowed, card_info, pattern_info,
+                              rank_profile, suit_profile)
+    if operation == OP_MACRO:
+        return _match_macro(hand, hole_count, argument)
+    return sets[argument, set_index] != 0
+
+
+@njit(inline="always")
+def _in_range(hand, hole_count, set_index, operations, card_allowed, card_info, pattern_info, sets,
+              uses_profiles):
+    """Run the program on one hand, ignoring weights: True when the hand is in the range.
+
+    The stack of results is a bit stack in one integer (the compiler limits the depth).
+    """
+    rank_profile = suit_profile = 0
+    if uses_profiles:
+        rank_profile, suit_profile = _profiles(hand, hole_count)
+    stack = 0
     for step in range(operations.shape[0]):
         operation = operations[step, 0]
-        argument = operations[step, 1]
-        if operation == OP_PATTERN:
-            in_range[depth] = _match_pattern(hand, hole_count, argument, card_allowed, card_info,
-                                             pattern_info, assigned, bound, rank_values, suit_values)
-            weights[depth] = np.nan
-            depth += 1
-        elif operation == OP_MACRO:
-            in_range[depth] = _match_macro(hand, hole_count, argument)
-            weights[depth] = np.nan
-            depth += 1
-        elif operation == OP_SET:
-            in_range[depth] = sets[argument, set_index] != 0
-            weights[depth] = np.nan
-            depth += 1
-        elif operation == OP_WEIGHT:
-            factor = weight_values[argument]
-            top = weights[depth - 1]
-            weights[depth - 1] = factor if np.isnan(top) else top * factor
-        else:
-            depth -= 1
-            left_in = in_range[depth - 1]
-            right_in = in_range[depth]
-            left = weights[depth - 1]
-            right = weights[depth]
+        if operation <= OP_SET:
+            matched = _match_atom(hand, hole_count, set_index, operation, operations[step, 1],
+                                  card_allowed, card_info, pattern_info, sets, rank_profile, suit_profile)
+            stack = (stack << 1) | (1 if matched else 0)
+        elif operation != OP_WEIGHT:
+            right = stack & 1
+            stack >>= 1
+            left = stack & 1
             if operation == OP_OR:
-                if left_in and right_in:
-                    if not (np.isnan(left) and np.isnan(right)):
-                        left = 1.0 if np.isnan(left) else left
-                        right = 1.0 if np.isnan(right) else right
-                        weights[depth - 1] = left if left >= right else right
-                elif right_in:
-                    weights[depth - 1] = right
-                in_range[depth - 1] = left_in or right_in
+                result = left | right
             elif operation == OP_AND:
-                if np.isnan(left) or (not np.isnan(right) and right > left):
-                    weights[depth - 1] = right
-                in_range[depth - 1] = left_in and right_in
-            else:  # OP_AND_NOT keeps the left weight
-                in_range[depth - 1] = left_in and not right_in
-    if not in_range[0]:
-        return 0.0
-    return 1.0 if np.isnan(weights[0]) else weights[0]
+                result = left & right
+            else:
+                result = left & (right ^ 1)
+            stack = (stack & ~1) | result
+    return (stack & 1) == 1
 
 
 @njit(cache=True, nogil=True)
@@ -266,8 +301,8 @@ def _deck_index(hand, hole_count, binomials):
 
 
 @njit(parallel=True, cache=True)
-def match_hands(deck, required, hole_count, operations, weight_values, card_allowed, card_info,
-                pattern_info, sets, binomials, chunk_count, matched, chunk_counts):
+def match_hands(deck, required, hole_count, operations, card_allowed, card_info, pattern_info,
+                sets, binomials, chunk_count, matched, chunk_counts):
     """Mark the hands the program matches.
 
     Parameters
@@ -276,18 +311,21 @@ def match_hands(deck, required, hole_count, operations, weight_values, card_allo
         Cards the hands may use besides ``required`` (excluded cards removed).
     required : (required_count,) int64, descending
         Cards every matching hand holds.
-    operations : (operation_count, 2) int64; weight_values : (weight_count,) float64
+    hole_count : int
+    operations : (operation_count, 2) int64
+        The postfix program (opcode, argument).
     card_allowed : (card_count,) int64
         52-bit masks of the cards each pattern card may take.
     card_info : (card_count, 3) int64
         Rank variable, suit variable (-1 for none) and "same as the previous card" flag.
-    pattern_info : (pattern_count, 6) int64
-        Start, card count, rank-variable domain (13 bits), suit-variable domain (4 bits), rank
-        and suit variable counts.
+    pattern_info : (pattern_count, 8) int64
+        First card, card count, rank-variable domain (13 bits), suit-variable domain (4 bits),
+        rank and suit variable counts, rank and suit needs (packed counts, see ``_profiles``).
     sets : (set_count, C(52, hole_count)) uint8, or (0, 0)
         Membership of every hand of the deck in each percent range, by canonical position.
     binomials : (53, 8) int64
         ``binomials[n, k] = C(n, k)``.
+    chunk_count : int
     matched : (C(deck_count, hole_count - required_count),) uint8, output
         1 where the hand at that position matches.
     chunk_counts : (chunk_count,) int64, output
@@ -296,27 +334,23 @@ def match_hands(deck, required, hole_count, operations, weight_values, card_allo
     free_count = hole_count - required.shape[0]
     total = binomials[deck.shape[0], free_count]
     uses_sets = sets.shape[0] > 0
+    uses_profiles = False
+    for pattern in range(pattern_info.shape[0]):
+        if pattern_info[pattern, PATTERN_RANK_NEED] != 0 or pattern_info[pattern, PATTERN_SUIT_NEED] != 0:
+            uses_profiles = True
     for chunk in prange(chunk_count):
         begin = total * chunk // chunk_count
         end = total * (chunk + 1) // chunk_count
         indexes = np.empty(MAX_HOLE_COUNT + 1, np.int64)
         hand = np.empty(MAX_HOLE_COUNT, np.int64)
-        assigned = np.empty(MAX_HOLE_COUNT, np.int64)
-        bound = np.zeros(MAX_HOLE_COUNT, np.int64)
-        rank_values = np.empty(13, np.int64)
-        suit_values = np.empty(4, np.int64)
-        in_range = np.empty(operations.shape[0] + 1, np.bool_)
-        weights = np.empty(operations.shape[0] + 1, np.float64)
         count = 0
         if begin < end:
             _unrank_colex(total - 1 - begin, free_count, binomials, indexes)
         for position in range(begin, end):
             _assemble(deck, indexes, free_count, required, hand)
             set_index = _deck_index(hand, hole_count, binomials) if uses_sets else 0
-            weight = _evaluate(hand, hole_count, set_index, operations, weight_values, card_allowed,
-                               card_info, pattern_info, sets, assigned, bound, rank_values,
-                               suit_values, in_range, weights)
-            if weight > 0.0:
+            if _in_range(hand, hole_count, set_index, operations, card_allowed, card_info, pattern_info, sets,
+                         uses_profiles):
                 matched[position] = 1
                 count += 1
             else:
@@ -326,30 +360,21 @@ def match_hands(deck, required, hole_count, operations, weight_values, card_allo
         chunk_counts[chunk] = count
 
 
-@njit(parallel=True, cache=True)
-def collect_hands(deck, required, hole_count, operations, weight_values, card_allowed, card_info,
-                  pattern_info, sets, binomials, chunk_count, matched, chunk_offsets, weighted,
-                  hands, hand_weights):
-    """Write the matched hands (and, when ``weighted``, their weights) in canonical order.
+@njit(cache=True, nogil=True)
+def collect_hands(deck, required, hole_count, binomials, chunk_count, matched, chunk_offsets, hands):
+    """Write the matched hands in canonical order.
 
-    Same inputs as :func:`match_hands`, plus ``chunk_offsets`` (chunk_count,) int64, the first
-    output row of each chunk. Outputs ``hands`` (match_count, hole_count) int8, descending
-    cards per row, and ``hand_weights`` (match_count,) float64 (1.0 unless ``weighted``).
+    ``deck``, ``required``, ``hole_count``, ``binomials``, ``chunk_count`` and ``matched`` as
+    for :func:`match_hands`; ``chunk_offsets`` (chunk_count,) int64 is the first output row of
+    each chunk; output ``hands`` (match_count, hole_count) int8, cards descending per row.
     """
     free_count = hole_count - required.shape[0]
     total = binomials[deck.shape[0], free_count]
-    uses_sets = sets.shape[0] > 0
     for chunk in prange(chunk_count):
         begin = total * chunk // chunk_count
         end = total * (chunk + 1) // chunk_count
         indexes = np.empty(MAX_HOLE_COUNT + 1, np.int64)
         hand = np.empty(MAX_HOLE_COUNT, np.int64)
-        assigned = np.empty(MAX_HOLE_COUNT, np.int64)
-        bound = np.zeros(MAX_HOLE_COUNT, np.int64)
-        rank_values = np.empty(13, np.int64)
-        suit_values = np.empty(4, np.int64)
-        in_range = np.empty(operations.shape[0] + 1, np.bool_)
-        weights = np.empty(operations.shape[0] + 1, np.float64)
         row = chunk_offsets[chunk]
         if begin < end:
             _unrank_colex(total - 1 - begin, free_count, binomials, indexes)
@@ -358,13 +383,35 @@ def collect_hands(deck, required, hole_count, operations, weight_values, card_al
                 _assemble(deck, indexes, free_count, required, hand)
                 for card in range(hole_count):
                     hands[row, card] = hand[card]
-                if weighted:
-                    set_index = _deck_index(hand, hole_count, binomials) if uses_sets else 0
-                    hand_weights[row] = _evaluate(hand, hole_count, set_index, operations, weight_values,
-                                                  card_allowed, card_info, pattern_info, sets, assigned,
-                                                  bound, rank_values, suit_values, in_range, weights)
-                else:
-                    hand_weights[row] = 1.0
                 row += 1
             if position + 1 < end:
                 _previous_colex(indexes, free_count)
+
+
+@njit(cache=True, nogil=True)
+def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, binomials, signatures):
+    """Which atoms (patterns, macros, percent sets) each hand matches, for weighing a range.
+
+    Parameters
+    ----------
+    hands : (hand_count, hole_count) int8
+        Hands, cards descending per row.
+    atoms : (atom_count, 2) int64
+        The program's atom operations (opcode, argument) in program order.
+    card_allowed, card_info, pattern_info, sets, binomials
+        As for :func:`match_hands`.
+    signatures : (hand_count, word_count) int64, output, zeroed
+        Bit ``atom % 62`` of word ``atom // 62`` is set when the hand matches that atom.
+    """
+    hole_count = hands.shape[1]
+    uses_sets = sets.shape[0] > 0
+    hand = np.empty(MAX_HOLE_COUNT, np.int64)
+    for row in range(hands.shape[0]):
+        for card in range(hole_count):
+            hand[card] = hands[row, card]
+        set_index = _deck_index(hand, hole_count, binomials) if uses_sets else 0
+        rank_profile, suit_profile = _profiles(hand, hole_count)
+        for atom in range(atoms.shape[0]):
+            if _match_atom(hand, hole_count, set_index, atoms[atom, 0], atoms[atom, 1], card_allowed,
+                           card_info, pattern_info, sets, rank_profile, suit_profile):
+                signatures[row, atom // 62] |= 1 << (atom % 62)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import import_module
 from math import comb
 
 import numpy as np
@@ -12,7 +13,7 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError
 from ..games import Game, get_game
-from .program import Program, compile_program
+from .program import Program, compile_program, weigh_signature
 from .syntax import Pattern, Percent, parse_expression
 
 # Chunks per expansion: enough to balance two to eight threads, few enough to stay cheap.
@@ -131,7 +132,7 @@ def parse_range(
     >>> parse_range("AA").size
     6961
     >>> parse_range("AA!AAA", excluded="As").size
-    3243
+    3384
     """
     game = get_game(game, die)
     removed = sorted(set(parse_cards(excluded)), reverse=True)
@@ -215,7 +216,8 @@ def deck_indexes(hands: np.ndarray) -> np.ndarray:
 
 def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
     """A percent range's hands from the shipped ranking, canonical: (n, hole_count) int8."""
-    from .. import rankings  # lazy: written separately, and only percent ranges need it
+    # Lazy: the rankings are a separate module, and only percent ranges need them.
+    rankings = import_module("omaha_equity.rankings")
 
     hands = np.asarray(rankings.percent_range(game, percent.low, percent.high, percent.six_handed))
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
@@ -255,17 +257,34 @@ def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarra
     else:
         sets = np.zeros((0, 0), dtype=np.uint8)
     chunk_count = max(1, min(_MAX_CHUNKS, total // _CHUNK_HANDS))
-    arguments = (
-        deck, np.array(required, dtype=np.int64), hole_count, operations, program.weight_values,
-        program.card_allowed, program.card_info, program.pattern_info, sets, _binomials(), chunk_count,
-    )
+    deck_arguments = (deck, np.array(required, dtype=np.int64), hole_count)
+    program_arguments = (program.card_allowed, program.card_info, program.pattern_info, sets, _binomials())
     matched = np.empty(total, dtype=np.uint8)
     chunk_counts = np.zeros(chunk_count, dtype=np.int64)
-    kernels.match_hands(*arguments, matched, chunk_counts)
+    kernels.match_hands(*deck_arguments, operations, *program_arguments, chunk_count, matched, chunk_counts)
     match_count = int(chunk_counts.sum())
     hands = np.empty((match_count, hole_count), dtype=np.int8)
-    weights = np.empty(match_count, dtype=np.float64)
     if match_count:
         offsets = np.concatenate(([0], np.cumsum(chunk_counts)[:-1])).astype(np.int64)
-        kernels.collect_hands(*arguments, matched, offsets, program.weighted, hands, weights)
-    return hands, weights
+        kernels.collect_hands(*deck_arguments, _binomials(), chunk_count, matched, offsets, hands)
+    if not program.weighted:
+        return hands, np.ones(match_count, dtype=np.float64)
+    return hands, _weights(program, hands, sets)
+
+
+def _weights(program: Program, hands: np.ndarray, sets: np.ndarray) -> np.ndarray:
+    """Weights of a weighted range's hands: one Python evaluation per distinct set of atoms."""
+    from . import _kernels as kernels
+
+    operations = program.operations
+    atoms = np.ascontiguousarray(operations[operations[:, 0] <= kernels.OP_SET])
+    word_count = max(1, -(-atoms.shape[0] // 62))
+    signatures = np.zeros((hands.shape[0], word_count), dtype=np.int64)
+    kernels.atom_signatures(hands, atoms, program.card_allowed, program.card_info, program.pattern_info,
+                            sets, _binomials(), signatures)
+    distinct, inverse = np.unique(signatures, axis=0, return_inverse=True)
+    values = np.array([
+        weigh_signature(program, [bool((row[atom // 62] >> (atom % 62)) & 1) for atom in range(atoms.shape[0])])
+        for row in distinct.tolist()
+    ], dtype=np.float64)
+    return values[inverse.reshape(-1)]

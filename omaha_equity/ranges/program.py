@@ -27,6 +27,7 @@ MACRO_CODES = {
     "r": kernels.MACRO_RAINBOW,
     "np": kernels.MACRO_NO_PAIR,
 }
+MAX_STACK_DEPTH = 62
 _OPERATOR_CODES = {",": kernels.OP_OR, ":": kernels.OP_AND, "!": kernels.OP_AND_NOT}
 
 
@@ -44,9 +45,11 @@ class Program:
         Per pattern card, the 52-bit mask of cards it may take.
     card_info : (card_count, 3) int64
         Per pattern card: rank variable, suit variable (-1 for none), same-as-previous flag.
-    pattern_info : (pattern_count, 6) int64
+    pattern_info : (pattern_count, 8) int64
         Per pattern: first card, card count, rank and suit variable domains (bit masks over
-        ranks 0..12 and suits 0..3), rank and suit variable counts.
+        ranks 0..12 and suits 0..3), rank and suit variable counts, rank and suit needs (for
+        the quick filter: nibble ``t - 1`` counts the pattern's one-rank (one-suit) groups of at
+        least ``t`` cards).
     percents : tuple of Percent
         The percent ranges, in ``OP_SET`` argument order.
     required_cards : tuple of int
@@ -81,8 +84,9 @@ def _union_of_masks(masks, selected: int) -> int:
 
 
 def pattern_cards(pattern: Pattern, hole_count: int, game_name: str, expression: str):
-    """The search entries of one pattern: ``(cards, rank_domain, suit_domain, rank_variable_count,
-    suit_variable_count)`` with ``cards`` a list of ``(allowed, rank_variable, suit_variable)``.
+    """The search entries of one pattern: ``(cards, (rank_domain, suit_domain, rank_variable_count,
+    suit_variable_count, rank_need, suit_need))`` with ``cards`` a list of ``(allowed,
+    rank_variable, suit_variable)``.
 
     Raises
     ------
@@ -129,7 +133,28 @@ def pattern_cards(pattern: Pattern, hole_count: int, game_name: str, expression:
         return (2, selectivity, suit_variable, 0, allowed)
 
     entries.sort(key=search_order)
-    return entries, rank_domain, suit_domain, len(rank_variables), len(suit_variables)
+    if not rank_variables and not suit_variables:
+        # Without variables the search is quick and the filter would cost more than it saves.
+        return entries, (rank_domain, suit_domain, 0, 0, 0, 0)
+    rank_need = _need(
+        [("rank", card.rank) for card in pattern.cards if card.rank >= 0]
+        + [("variable", card.rank_variable) for card in pattern.cards if card.rank_variable]
+    )
+    suit_need = _need(
+        [("suit", card.suit) for card in pattern.cards if card.suit >= 0]
+        + [("variable", card.suit_variable) for card in pattern.cards if card.suit_variable]
+    )
+    return entries, (rank_domain, suit_domain, len(rank_variables), len(suit_variables), rank_need, suit_need)
+
+
+def _need(group_keys: list) -> int:
+    """Packed group sizes: nibble ``t - 1`` counts the groups (cards of one explicit or variable
+    rank, or suit) of at least ``t`` cards. Groups take distinct ranks (suits), so a hand needs
+    at least as many ranks (suits) held ``t`` times or more: a quick necessary test."""
+    sizes: dict = {}
+    for key in group_keys:
+        sizes[key] = sizes.get(key, 0) + 1
+    return sum(((1 << (4 * size)) - 1) // 15 for size in sizes.values())
 
 
 def required_cards(node: Node) -> frozenset[int]:
@@ -169,14 +194,12 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
 
     def emit(current: Node) -> None:
         if isinstance(current, Pattern):
-            entries, rank_domain, suit_domain, rank_count, suit_count = pattern_cards(
-                current, hole_count, game_name, expression
-            )
+            entries, details = pattern_cards(current, hole_count, game_name, expression)
             start = len(card_rows)
             for index, (allowed, rank_variable, suit_variable) in enumerate(entries):
                 same = int(index > 0 and entries[index - 1] == entries[index])
                 card_rows.append((allowed, rank_variable, suit_variable, same))
-            pattern_rows.append((start, len(entries), rank_domain, suit_domain, rank_count, suit_count))
+            pattern_rows.append((start, len(entries), *details))
             operations.append((kernels.OP_PATTERN, len(pattern_rows) - 1))
         elif isinstance(current, Macro):
             operations.append((kernels.OP_MACRO, MACRO_CODES[current.name]))
@@ -193,6 +216,16 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
             operations.append((_OPERATOR_CODES[current.operator], 0))
 
     emit(node)
+    depth = deepest = 0
+    for operation, _ in operations:
+        depth += 1 if operation in (kernels.OP_PATTERN, kernels.OP_MACRO, kernels.OP_SET) else (
+            0 if operation == kernels.OP_WEIGHT else -1
+        )
+        deepest = max(deepest, depth)
+    if deepest > MAX_STACK_DEPTH:  # the kernels keep the stack of results in one 64-bit integer
+        raise InputError(
+            f"range {expression!r} nests too deeply: expected at most {MAX_STACK_DEPTH} ranges waiting on each other"
+        )
     card_allowed = np.array([row[0] for row in card_rows], dtype=np.int64)
     card_info = np.array([row[1:] for row in card_rows], dtype=np.int64).reshape(len(card_rows), 3)
     pattern_info = np.array(pattern_rows, dtype=np.int64).reshape(len(pattern_rows), kernels.PATTERN_INFO_WIDTH)
@@ -206,3 +239,42 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
         required_cards=tuple(sorted(required_cards(node), reverse=True)),
         weighted=bool(weight_values),
     )
+
+
+def weigh_signature(program: Program, matched_atoms: list[bool]) -> float:
+    """The weight of a hand from which atoms it matches (``matched_atoms`` in program order).
+
+    The rules (package docstring): ``X@N`` multiplies ``X``'s weights by ``N`` (unweighted: ``N``);
+    ``X, Y`` takes the larger weight where both hold the hand, an unweighted side counting 1,
+    and stays unweighted when both are; ``X : Y`` takes the larger weighted side (an unweighted
+    side is a filter); ``X ! Y`` keeps ``X``'s weight. ``None`` stands for "unweighted" and
+    becomes 1.0 at the end; a hand out of the range weighs 0.0.
+    """
+    stack: list[tuple[bool, float | None]] = []
+    atom = 0
+    for operation, argument in program.operations.tolist():
+        if operation in (kernels.OP_PATTERN, kernels.OP_MACRO, kernels.OP_SET):
+            stack.append((matched_atoms[atom], None))
+            atom += 1
+        elif operation == kernels.OP_WEIGHT:
+            held, weight = stack.pop()
+            factor = float(program.weight_values[argument])
+            stack.append((held, factor if weight is None else weight * factor))
+        else:
+            right_held, right = stack.pop()
+            left_held, left = stack.pop()
+            if operation == kernels.OP_OR:
+                if left_held and right_held:
+                    weight = None if left is None and right is None else max(1.0 if left is None else left, 1.0 if right is None else right)
+                else:
+                    weight = left if left_held else right
+                stack.append((left_held or right_held, weight))
+            elif operation == kernels.OP_AND:
+                weights = [value for value in (left, right) if value is not None]
+                stack.append((left_held and right_held, max(weights) if weights else None))
+            else:
+                stack.append((left_held and not right_held, left))
+    held, weight = stack.pop()
+    if not held:
+        return 0.0
+    return 1.0 if weight is None else weight

@@ -43,6 +43,7 @@ _PRIMARY_EXPECTED = (
     "expected a hand pattern such as 'AA' or 'AxAyxy', '*', a percent such as '15%', "
     "a macro such as '$ds' or '('"
 )
+_MAX_PARENTHESES = 60
 _AFTER_RANGE_EXPECTED = "expected ',', ':', '!', '@' or the end"
 # Characters with a meaning somewhere in the grammar; anything else is an unknown character.
 _OPERATOR_CHARACTERS = set("*[]-+,:!()@$%.")
@@ -150,6 +151,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.position = 0
+        self.depth = 0
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -226,14 +228,20 @@ class _Parser:
             if not (math.isfinite(weight) and weight > 0):
                 raise self.fail(f"bad weight {token!r}", start, "expected a positive number, as in 'AA@10'")
             node = Weighted(node, weight, position)
+            if self.peek() == "@":
+                raise self.fail("second weight", self.position, "expected one '@N' per range, or parentheses as in '(AA@2)@3'")
         return node
 
     def primary(self) -> Node:
         character = self.peek()
         start = self.position
         if character == "(":
+            self.depth += 1
+            if self.depth > _MAX_PARENTHESES:
+                raise self.fail("too many nested '('", start, f"expected at most {_MAX_PARENTHESES} levels")
             self.position += 1
             node = self.union()
+            self.depth -= 1
             closing = self.peek()
             if closing == ")":
                 self.position += 1

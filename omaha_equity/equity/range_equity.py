@@ -1,0 +1,191 @@
+"""Equity when some player holds a range, a partial hand or a random hand.
+
+Exact enumeration walks every compatible combination of hands times every board completion
+(``_range_kernels.enumerate_ranges``); Monte Carlo draws range hands by weight with rejection
+of shared cards and deals the rest (``_range_kernels.sample_ranges``). The work estimate for
+the choice is the product of the players' hand counts (partial and random hands counted as all
+their completions) times the board completions times the players: an upper bound, since hands
+sharing a card are skipped.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from math import comb, lcm, prod
+
+import numpy as np
+
+from ..cards import DECK_SIZE
+from ..errors import InputError
+from ..evaluate.tables import load_tables
+from ..games import BOARD_SIZE, Game
+from . import _kernels, _range_kernels, plan
+from .players import DEALT, FIXED, RANGE, Seat
+
+_BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+_INT64_SAFE = 2**62
+
+
+def _card_mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return mask
+
+
+def _known_cards(seats: list[Seat], board, dead) -> list[int]:
+    return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
+
+
+def _available_cards(seats, board, dead) -> list[int]:
+    known = set(_known_cards(seats, board, dead))
+    return [card for card in range(DECK_SIZE) if card not in known]
+
+
+def list_sizes(seats: list[Seat], board, dead, game: Game) -> list[int]:
+    """Hands each player may hold: 1 fixed, all completions of a partial/random hand, or the
+    range's size (after known cards are removed)."""
+    available = len(_available_cards(seats, board, dead))
+    sizes = []
+    for seat in seats:
+        if seat.kind == DEALT:
+            sizes.append(comb(available, game.hole_count - len(seat.known_cards)))
+        else:
+            sizes.append(seat.range_size)
+    return sizes
+
+
+def board_completions(player_count: int, board, dead, game: Game) -> int:
+    """Completions of the board once every player holds their cards."""
+    remaining = DECK_SIZE - player_count * game.hole_count - len(board) - len(dead)
+    return comb(remaining, BOARD_SIZE - len(board))
+
+
+def exact_work(seats, board, dead, game) -> int:
+    """Player-boards of an exact enumeration (upper bound: shared cards are not subtracted)."""
+    return prod(list_sizes(seats, board, dead, game)) * board_completions(len(seats), board, dead, game) * len(seats)
+
+
+def _whole_weights(weight_lists: list[np.ndarray]) -> list[np.ndarray]:
+    """The same relative weights as whole numbers (scaled by a common denominator)."""
+    fractions = [[Fraction(float(weight)).limit_denominator(10**6) for weight in weights] for weights in weight_lists]
+    scale = lcm(*(weight.denominator for weights in fractions for weight in weights))
+    return [np.array([int(weight * scale) for weight in weights], dtype=np.int64) for weights in fractions]
+
+
+def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarray:
+    missing = hole_count - len(seat.known_cards)
+    hands = [tuple(sorted(seat.known_cards + rest, reverse=True)) for rest in itertools.combinations(available, missing)]
+    return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
+
+
+def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, progress=None):
+    """Exact enumeration. Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``.
+
+    Raises
+    ------
+    InputError
+        When the weights are too large for exact whole-number sums.
+    """
+    tables = load_tables()
+    available = _available_cards(seats, board, dead)
+    hand_lists, weight_lists = [], []
+    for seat in seats:
+        if seat.kind == FIXED:
+            hand_lists.append(np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8))
+            weight_lists.append(np.ones(1))
+        elif seat.kind == DEALT:
+            hand_lists.append(_expand_dealt(seat, available, game.hole_count))
+            weight_lists.append(np.ones(hand_lists[-1].shape[0]))
+        else:
+            hand_lists.append(seat.hands)
+            weight_lists.append(seat.weights)
+    whole_weights = _whole_weights(weight_lists)
+    completions = board_completions(len(seats), board, dead, game)
+    bound = prod(int(weights.sum()) for weights in whole_weights) * completions * units
+    if bound >= _INT64_SAFE:
+        raise InputError("the range weights are too large for exact enumeration: use Monte Carlo (--mc)")
+    # the longest list first: the kernel splits the work over player 0's hands
+    order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
+    offsets = np.zeros(len(seats) + 1, dtype=np.int64)
+    for position, player in enumerate(order):
+        offsets[position + 1] = offsets[position] + hand_lists[player].shape[0]
+    hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
+    masks = np.array([_card_mask(hand) for hand in hands], dtype=np.int64)
+    weights = np.concatenate([whole_weights[player] for player in order])
+    board_known = np.array(board, dtype=np.int8)
+    fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
+    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
+    chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
+    counts, low_weights, weight_totals, deal_totals = _range_kernels.enumerate_ranges(
+        hands, masks, offsets, weights, _card_mask(list(board) + list(dead)), board_known, dealt_indexes,
+        tables.colex, tables.pair_board, tables.flush, tables.low, _BINOMIALS, game.hilo, units, chunk_count,
+    )
+    if progress is not None:
+        progress(1, 1)
+    weight_total = int(weight_totals.sum())
+    if weight_total == 0:
+        raise InputError("no deal is possible: every combination of the players' hands shares a card")
+    summed = counts.sum(axis=0)
+    by_player = np.empty_like(summed)
+    for position, player in enumerate(order):
+        by_player[player] = summed[position]
+    return int(deal_totals.sum()), weight_total, by_player, int(low_weights.sum())
+
+
+class RangeSampler:
+    """Monte Carlo over ranges: a callable ``(first_chunk, chunk_count)`` returning
+    ``(counts, low_boards, square_sums)`` for ``calculate._sample``-style chunked runs."""
+
+    def __init__(self, seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int):
+        tables = load_tables()
+        self.tables = tables
+        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
+        dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
+        hole_count = game.hole_count
+        lists = [seats[player].hands for player in range_players]
+        self.list_hands = (np.ascontiguousarray(np.concatenate(lists), dtype=np.int8) if lists
+                           else np.zeros((0, hole_count), dtype=np.int8))
+        self.list_masks = np.array([_card_mask(hand) for hand in self.list_hands], dtype=np.int64)
+        self.list_offsets = np.zeros(len(lists) + 1, dtype=np.int64)
+        cumulative = []
+        for position, player in enumerate(range_players):
+            weights = np.asarray(seats[player].weights, dtype=np.float64)
+            self.list_offsets[position + 1] = self.list_offsets[position] + weights.shape[0]
+            running = np.cumsum(weights) / weights.sum()
+            running[-1] = 1.0
+            cumulative.append(running)
+        self.list_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
+        self.list_players = np.array(range_players, dtype=np.int64)
+        self.dealt_known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
+        self.dealt_known_counts = np.zeros(len(dealt_players), dtype=np.int64)
+        for position, player in enumerate(dealt_players):
+            known = seats[player].known_cards
+            self.dealt_known[position, :len(known)] = known
+            self.dealt_known_counts[position] = len(known)
+        self.dealt_players = np.array(dealt_players, dtype=np.int64)
+        self.base_used_mask = _card_mask(_known_cards(seats, board, dead))
+        self.board_known = np.array(board, dtype=np.int8)
+        self.player_count = len(seats)
+        self.hilo = game.hilo
+        self.units = units
+        self.seed = seed
+        self.trials = trials
+        self.redrawn = 0
+
+    def __call__(self, first_chunk: int, chunk_count: int):
+        tables = self.tables
+        counts, low_boards, squares, rejections = _range_kernels.sample_ranges(
+            self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
+            self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
+            self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo, self.units,
+            np.uint64(self.seed), first_chunk, chunk_count, plan.CHUNK_SIZE, self.trials,
+        )
+        if (rejections < 0).any():
+            raise InputError(
+                "the players' ranges leave almost no deal without a shared card "
+                f"({_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided)"
+            )
+        self.redrawn += int(rejections.sum())
+        return counts, low_boards, squares
