@@ -173,5 +173,37 @@ def show(hands, board, game, die, format_name, table_style):
     click.echo(showdown_report(read_showdown(list(hands), board, game, die=die), format_name, table_style))
 
 
+@main.command(name="range")
+@click.argument("expression")
+@click.option("-b", "--board", default="", type=CardsType(), help="Board cards to remove from the range.")
+@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards to remove from the range.")
+@_game_options
+@click.option("--sample", "sample_size", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Hands shown in the table.")
+@_output_options
+@_usage_errors
+def range_command(expression, board, dead, game, die, sample_size, format_name, table_style):
+    """Count the hands of a range EXPRESSION and show a sample of them.
+
+    The generic range syntax: AA (at least two aces), AxAyxy (double-suited aces), RRON,
+    [A-T], KK-TT, TT+, AA:$ds, JJ!JJJ, AA@10,KK@5, 15%, 5%-10%, 15%6h, ... (see the README).
+
+    Example: omaha-equity range 'AA:$ds' -g omaha
+    """
+    from .cards import check_no_duplicates, format_cards
+    from .deal import parse_board_and_dead
+    from .ranges import parse_range
+    from .views import range_report
+
+    resolved = get_game(game, die)
+    board_cards, dead_cards = parse_board_and_dead(board, dead)
+    check_no_duplicates([("board", board_cards), ("dead cards", dead_cards)])
+    removed = [f"board {format_cards(board_cards)}" if board_cards else "",
+               f"dead cards {format_cards(dead_cards)}" if dead_cards else ""]
+    excluded_text = " and ".join(part for part in removed if part)
+    hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text)
+    click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
+
+
 if __name__ == "__main__":
     main()

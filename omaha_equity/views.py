@@ -134,3 +134,29 @@ def showdown_report(showdown: Showdown, format_name: str = "table", style: str =
         footer += f"; low: {_players_text(showdown.low_winners) if showdown.low_winners else 'no qualifying low'}"
     return render(format_name, showdown_rows(showdown), showdown_data(showdown),
                   title=title, footer=footer, style=style)
+
+
+def range_report(hand_range, game, excluded_text: str, format_name: str = "table", sample_size: int = 20,
+                 style: str = "simple") -> str:
+    """A range's size and hands: the table shows ``sample_size`` hands spread evenly over the
+    range (canonical order); CSV and JSON list every hand with its weight."""
+    from math import comb
+
+    total = comb(52, game.hole_count)
+    hands = [format_cards(hand, sort=True) for hand in hand_range.hands]
+    weights = [float(weight) for weight in hand_range.weights]
+    if format_name == "json":
+        data = {"expression": hand_range.expression, "game": game.name, "excluded": excluded_text,
+                "size": hand_range.size, "of": total,
+                "hands": [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)]}
+        return render("json", [], data)
+    if format_name == "csv":
+        return render("csv", [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)], None)
+    step = max(1, len(hands) // sample_size)
+    shown = [{"hand": hands[index], "weight": f"{weights[index]:g}"} for index in range(0, len(hands), step)][:sample_size]
+    removed = f" after removing {excluded_text}" if excluded_text else ""
+    title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} hands of {total:,} "
+             f"({hand_range.size / total:.2%}){removed}")
+    footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists them all"
+              if len(shown) < hand_range.size else None)
+    return render("table", shown, None, title=title, footer=footer, style=style)

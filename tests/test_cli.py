@@ -76,7 +76,7 @@ def test_show_quartered_pot_shares_as_fractions():
     assert [row["share"] for row in rows] == ["3/4", "1/4"]
 
 
-@pytest.mark.parametrize("command", ["calc", "show"])
+@pytest.mark.parametrize("command", ["calc", "show", "range"])
 def test_every_command_has_help_with_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
@@ -140,3 +140,32 @@ def test_module_entry_point_and_real_process_exit_code():
                          capture_output=True, text=True)
     assert bad.returncode == 2
     assert "unknown card 'Ax'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_calc_hand_against_a_random_hand_on_the_flop():
+    result = run("calc", "AsKsQhJh", "*", "-b", "Qd7h2s", "--seed", "3", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["method"] == "monte-carlo" and data["hands"] == ["AsKsQhJh", "*"]
+    assert 0.70 < data["players"][0]["equity"] < 0.74
+
+
+def test_calc_range_against_a_partial_hand_exact_on_the_turn():
+    result = run("calc", "AA:xxyy", "KhKd", "-b", "Qd7h2s3c", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["method"] == "exact" and data["players"][0]["equity_exact"] is not None
+
+
+def test_range_command_counts_and_samples():
+    result = run("range", "AA:$ds")
+    assert result.exit_code == 0, result.output
+    assert "864 hands of 270,725" in result.output
+    rows = list(csv.DictReader(io.StringIO(run("range", "AA:$ds", "-f", "csv").output)))
+    assert len(rows) == 864 and rows[0] == {"hand": "AsAhKsKh", "weight": "1.0"}
+    data = json.loads(run("range", "AA", "-d", "AsAh", "-f", "json").output)
+    assert data["size"] == 1128  # AdAc with any two of the other 48 cards
+    bad = run("range", "AA", "-d", "AsAhAd")
+    assert bad.exit_code == 2 and "no hand in range 'AA' is possible with dead cards AsAhAd" in bad.output
+    wrong_way = run("range", "[T-A]")
+    assert wrong_way.exit_code == 2 and "at position 1 in '[T-A]'" in wrong_way.output

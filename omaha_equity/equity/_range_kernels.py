@@ -104,6 +104,11 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
         slab_counts = counts[slab]
         for position in range(board_known_count):
             board[position] = board_known[position]
+        deck_size = 0
+        for card in range(52):
+            if not (base_used_mask >> card) & 1:
+                deck[deck_size] = card
+                deck_size += 1
         low_board_count = 0
         redrawn = 0
         gave_up = False
@@ -131,34 +136,38 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
                     break
             if gave_up:
                 break
-            # the rest of the deck, then dealt players' unknown cards and the board
-            deck_size = 0
-            for card in range(52):
-                if not (used >> card) & 1:
-                    deck[deck_size] = card
-                    deck_size += 1
+            # Dealt players' unknown cards and the board: a partial Fisher-Yates shuffle of the
+            # chunk's deck (every card not known beforehand), skipping cards that a list hand
+            # holds in this deal. Skipping items of a uniformly random sequence leaves a
+            # uniformly random sequence of the others, and the deck needs no rebuilding.
             dealt = 0
             for dealt_index in range(dealt_player_count):
                 player = dealt_players[dealt_index]
                 for position in range(hole_count):
                     if position < dealt_known_counts[dealt_index]:
                         hole[player, position] = dealt_known[dealt_index, position]
-                    else:
+                        continue
+                    while True:
                         state, bits = splitmix64(state)
                         pick = dealt + np.int64(((bits >> np.uint64(32)) * np.uint64(deck_size - dealt)) >> np.uint64(32))
                         card = deck[pick]
                         deck[pick] = deck[dealt]
                         deck[dealt] = card
-                        hole[player, position] = card
                         dealt += 1
+                        if not (used >> card) & 1:
+                            break
+                    hole[player, position] = card
             for position in range(board_known_count, 5):
-                state, bits = splitmix64(state)
-                pick = dealt + np.int64(((bits >> np.uint64(32)) * np.uint64(deck_size - dealt)) >> np.uint64(32))
-                card = deck[pick]
-                deck[pick] = deck[dealt]
-                deck[dealt] = card
+                while True:
+                    state, bits = splitmix64(state)
+                    pick = dealt + np.int64(((bits >> np.uint64(32)) * np.uint64(deck_size - dealt)) >> np.uint64(32))
+                    card = deck[pick]
+                    deck[pick] = deck[dealt]
+                    deck[dealt] = card
+                    dealt += 1
+                    if not (used >> card) & 1:
+                        break
                 board[position] = card
-                dealt += 1
             for list_index in range(list_count):
                 player = list_players[list_index]
                 for position in range(hole_count):
