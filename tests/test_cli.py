@@ -150,8 +150,8 @@ def test_calc_hand_against_a_random_hand_on_the_flop():
     assert 0.70 < data["players"][0]["equity"] < 0.74
 
 
-def test_calc_range_against_a_partial_hand_exact_on_the_turn():
-    result = run("calc", "AA:xxyy", "KhKd", "-b", "Qd7h2s3c", "-f", "json")
+def test_calc_range_against_a_partial_hand_exact_on_the_river():
+    result = run("calc", "AA:xxyy", "KhKd", "-b", "Qd7h2s3c9h", "-f", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["method"] == "exact" and data["players"][0]["equity_exact"] is not None

@@ -388,8 +388,9 @@ def collect_hands(deck, required, hole_count, binomials, chunk_count, matched, c
                 _previous_colex(indexes, free_count)
 
 
-@njit(cache=True, nogil=True)
-def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, binomials, signatures):
+@njit(parallel=True, cache=True)
+def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, binomials, chunk_count,
+                    signatures):
     """Which atoms (patterns, macros, percent sets) each hand matches, for weighing a range.
 
     Parameters
@@ -398,20 +399,28 @@ def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, b
         Hands, cards descending per row.
     atoms : (atom_count, 2) int64
         The program's atom operations (opcode, argument) in program order.
-    card_allowed, card_info, pattern_info, sets, binomials
+    card_allowed, card_info, pattern_info, sets, binomials, chunk_count
         As for :func:`match_hands`.
     signatures : (hand_count, word_count) int64, output, zeroed
         Bit ``atom % 62`` of word ``atom // 62`` is set when the hand matches that atom.
+
+    Parallel like :func:`match_hands` (chunks of rows), which also matters on one thread:
+    numba compiles the body of a parallel loop with plain array pointers, several times faster
+    here than a serial loop over the same inlined matcher (measured 5 ms against 60 ms).
     """
     hole_count = hands.shape[1]
+    hand_count = hands.shape[0]
     uses_sets = sets.shape[0] > 0
-    hand = np.empty(MAX_HOLE_COUNT, np.int64)
-    for row in range(hands.shape[0]):
-        for card in range(hole_count):
-            hand[card] = hands[row, card]
-        set_index = _deck_index(hand, hole_count, binomials) if uses_sets else 0
-        rank_profile, suit_profile = _profiles(hand, hole_count)
-        for atom in range(atoms.shape[0]):
-            if _match_atom(hand, hole_count, set_index, atoms[atom, 0], atoms[atom, 1], card_allowed,
-                           card_info, pattern_info, sets, rank_profile, suit_profile):
-                signatures[row, atom // 62] |= 1 << (atom % 62)
+    for chunk in prange(chunk_count):
+        begin = hand_count * chunk // chunk_count
+        end = hand_count * (chunk + 1) // chunk_count
+        hand = np.empty(MAX_HOLE_COUNT, np.int64)
+        for row in range(begin, end):
+            for card in range(hole_count):
+                hand[card] = hands[row, card]
+            set_index = _deck_index(hand, hole_count, binomials) if uses_sets else 0
+            rank_profile, suit_profile = _profiles(hand, hole_count)
+            for atom in range(atoms.shape[0]):
+                if _match_atom(hand, hole_count, set_index, atoms[atom, 0], atoms[atom, 1], card_allowed,
+                               card_info, pattern_info, sets, rank_profile, suit_profile):
+                    signatures[row, atom // 62] |= 1 << (atom % 62)

@@ -280,9 +280,14 @@ def _weights(program: Program, hands: np.ndarray, sets: np.ndarray) -> np.ndarra
     atoms = np.ascontiguousarray(operations[operations[:, 0] <= kernels.OP_SET])
     word_count = max(1, -(-atoms.shape[0] // 62))
     signatures = np.zeros((hands.shape[0], word_count), dtype=np.int64)
+    chunk_count = max(1, min(_MAX_CHUNKS, hands.shape[0] // _CHUNK_HANDS))
     kernels.atom_signatures(hands, atoms, program.card_allowed, program.card_info, program.pattern_info,
-                            sets, _binomials(), signatures)
-    distinct, inverse = np.unique(signatures, axis=0, return_inverse=True)
+                            sets, _binomials(), chunk_count, signatures)
+    if word_count == 1:  # the common case; a 1-D unique is much faster than rows
+        distinct, inverse = np.unique(signatures[:, 0], return_inverse=True)
+        distinct = distinct[:, None]
+    else:
+        distinct, inverse = np.unique(signatures, axis=0, return_inverse=True)
     values = np.array([
         weigh_signature(program, [bool((row[atom // 62] >> (atom % 62)) & 1) for atom in range(atoms.shape[0])])
         for row in distinct.tolist()
