@@ -3,8 +3,9 @@
 Two things are cached under :func:`cache_dir`: the lookup tables (``evaluate/tables.py``) and
 numba's compiled kernels. Numba keys its cache on the source file of each compiled function
 only, so a kernel whose callee (in another file) changed would load stale machine code; the
-kernels are therefore cached in a folder named after a hash of all compiled sources and of
-this installation's location, and older folders are removed.
+kernels are therefore cached in a folder named after a hash of all compiled sources. Several
+installations (versions) can share the cache folder; a kernel folder unused for
+``STALE_AFTER_DAYS`` is removed.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 CACHE_ENV = "OMAHA_EQUITY_CACHE"
@@ -33,9 +35,12 @@ def cache_dir() -> Path:
     return Path(base) / "omaha-equity"
 
 
+STALE_AFTER_DAYS = 30
+
+
 @functools.cache
 def _kernel_fingerprint() -> str:
-    digest = hashlib.sha256(str(_PACKAGE_DIR).encode())
+    digest = hashlib.sha256()
     for name in _COMPILED_SOURCES:
         path = _PACKAGE_DIR / name
         if path.exists():
@@ -65,24 +70,37 @@ def restore_numba_cache(previous: str) -> None:
     numba.config.CACHE_DIR = previous
 
 
-def announce_cold_start() -> bool:
-    """Print one line to stderr if this installation's kernels were never compiled.
+_announced = False
 
-    Returns True when it printed (the caller then calls :func:`mark_warm` after success).
-    """
+
+def announce_compiling(kernel_names) -> None:
+    """Print one line to stderr (once per process) if one of these kernels has never been
+    compiled by this version: the run will take a while."""
+    global _announced
     folder = numba_cache_dir()
-    if folder.is_dir() and any(folder.rglob("*.nbi")):
-        return False
-    print(
-        "omaha-equity: first run: building lookup tables and compiling kernels (cached; up to a minute)...",
-        file=sys.stderr,
-    )
-    return True
+    if _announced:
+        return
+    try:
+        cached = {path.name for path in folder.rglob("*.nbi")}
+    except OSError:
+        cached = set()
+    missing = [name for name in kernel_names if not any(f".{name}-" in file_name for file_name in cached)]
+    if missing:
+        _announced = True
+        print("omaha-equity: first use: building lookup tables and compiling kernels (cached; up to a minute)...",
+              file=sys.stderr)
 
 
-def mark_warm() -> None:
-    """Remove compiled-kernel folders of other versions of the sources."""
+def mark_in_use() -> None:
+    """Note that this version's kernel folder was used, and remove folders of other versions
+    unused for ``STALE_AFTER_DAYS``."""
     current = numba_cache_dir()
-    for folder in current.parent.glob("numba-*"):
-        if folder != current:
-            shutil.rmtree(folder, ignore_errors=True)
+    try:
+        if current.is_dir():
+            os.utime(current)
+        now = time.time()
+        for folder in current.parent.glob("numba-*"):
+            if folder != current and now - folder.stat().st_mtime > STALE_AFTER_DAYS * 86400:
+                shutil.rmtree(folder, ignore_errors=True)
+    except OSError:
+        pass

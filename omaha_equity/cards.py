@@ -27,8 +27,9 @@ _SUIT_ALIASES = {
     "♣": 0, "♦": 1, "♥": 2, "♠": 3,
     "♧": 0, "♢": 1, "♡": 2, "♤": 3,
 }
-_SEPARATORS = " ,\t\n"
-_EXPECTED = "a rank (2-9, T or 10, J, Q, K, A) followed by a suit (c, d, h, s)"
+_EXPECTED = "a rank (2-9, T or 10, J, Q, K, A) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠)"
+# Phones and some systems follow a suit symbol with an invisible "emoji presentation" selector.
+_INVISIBLE = "\ufe0f\ufe0e\u200b"
 
 
 def card_rank(card: int) -> int:
@@ -49,6 +50,8 @@ def make_card(rank: int, suit: int) -> int:
 def _split_tokens(text: str) -> list[str]:
     """Split card text into one token per card, whatever the separators."""
     tokens: list[str] = []
+    for invisible in _INVISIBLE:
+        text = text.replace(invisible, "")
     for chunk in text.replace(",", " ").split():
         position = 0
         while position < len(chunk):

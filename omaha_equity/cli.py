@@ -103,7 +103,31 @@ class _ProgressBar:
             self.bar.__exit__(None, None, None)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLineErrors(click.Group):
+    """Reports every usage error as one ``Error: ...`` line (exit code 2), and Ctrl-C as
+    ``Aborted!`` (exit code 130) even inside a compiled kernel."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as error:
+            click.echo(f"Error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except (KeyboardInterrupt, click.Abort):
+            click.echo("Aborted!", err=True)
+            sys.exit(130)
+        except SystemError as error:
+            # numba re-raises an interrupt inside a kernel as SystemError
+            if isinstance(error.__context__, KeyboardInterrupt):
+                click.echo("Aborted!", err=True)
+                sys.exit(130)
+            raise
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="omaha-equity")
 def main():
     """Omaha equity: exact enumeration or Monte Carlo, for every Omaha variant.
@@ -141,6 +165,8 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
     """
     if exact and mc:
         raise click.UsageError("--exact and --mc cannot be used together")
+    if exact and seed is not None:
+        raise click.UsageError("--seed applies to Monte Carlo, not to --exact")
     from .equity.calculate import calculate_equity
     from .views import equity_report
 
@@ -154,6 +180,10 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
     finally:
         progress.close()
     click.echo(equity_report(result, format_name, table_style))
+    if precision is not None and max(player.standard_error for player in result.players) * 100 >= precision:
+        largest = max(player.standard_error for player in result.players) * 100
+        click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} boards (largest "
+                   f"standard error {largest:.3f} points): raise --trials", err=True)
 
 
 @main.command()

@@ -39,8 +39,12 @@ def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
 
 def _method_text(result: EquityResult) -> str:
     if result.method == EXACT:
-        return f"exact enumeration of {result.sample_count:,} boards"
-    return f"Monte Carlo, {result.sample_count:,} boards, seed {result.seed}"
+        return f"exact enumeration of {_boards(result.sample_count)}"
+    return f"Monte Carlo, {_boards(result.sample_count)}, seed {result.seed}"
+
+
+def _boards(count: int) -> str:
+    return f"{count:,} board" if count == 1 else f"{count:,} boards"
 
 
 def equity_title(result: EquityResult) -> str:
@@ -62,7 +66,7 @@ def equity_report(result: EquityResult, format_name: str = "table", style: str =
             if exact:
                 shown["exact"] = row["equity_exact"]
             else:
-                shown["± s.e."] = f"{row['standard_error'] * 100:.2f}"
+                shown["± s.e."] = f"{row['standard_error'] * 100:.3f}"
             table_rows.append(shown)
         footer = f"low possible: {percent(result.low_possible)} of boards" if result.game.hilo else None
         return render("table", table_rows, None, percent_columns=("equity", "win", "tie", *_HILO_COLUMNS),
@@ -111,6 +115,7 @@ def showdown_data(showdown: Showdown) -> dict[str, Any]:
         }
         if showdown.game.hilo:
             entry["low"] = None if reading.low is None else {
+                "category": reading.low.category,
                 "description": reading.low.description,
                 "cards": format_cards(reading.low.cards),
                 "hole_cards": format_cards(reading.low.hole_cards),

@@ -107,13 +107,16 @@ def test_every_command_has_help_with_an_example(command):
         (["calc", "AsKsQhJh", "JdTd9c8c", "--exact", "--mc"], "--exact and --mc cannot be used together"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "--exact", "--trials", "10"], "apply to Monte Carlo"),
         (["show", "AsKsQhJh", "JdTd9c8c", "-b", "2c3c4c"], "complete board of 5 cards"),
+        (["calc", "AsKsQhJh", "JdTd9c8c", "--exact", "--seed", "5"], "--seed applies to Monte Carlo"),
+        (["calc", "AsKsQhJh", "JdTd9c8c", "--threads", "0"], "--threads"),
     ],
 )
 def test_bad_input_is_a_one_line_usage_error(args, message):
     result = run(*args)
     assert result.exit_code == 2, result.output
     assert message in result.output
-    assert "Traceback" not in result.output
+    assert result.output.strip().splitlines() == [result.output.strip()]  # one line
+    assert result.output.startswith("Error: ")
 
 
 def test_too_many_players_for_the_deck():
@@ -169,3 +172,15 @@ def test_range_command_counts_and_samples():
     assert bad.exit_code == 2 and "no hand in range 'AA' is possible with dead cards AsAhAd" in bad.output
     wrong_way = run("range", "[T-A]")
     assert wrong_way.exit_code == 2 and "at position 1 in '[T-A]'" in wrong_way.output
+
+
+def test_precision_not_reached_within_the_trials_says_so():
+    result = run("calc", "AsAhKsKh", "JdTd9c8c", "--precision", "0.001", "--trials", "70000", "--seed", "1")
+    assert result.exit_code == 0
+    assert "note: precision 0.001 not reached after 70,000 boards" in result.output
+
+
+def test_suit_symbols_with_emoji_presentation_selectors():
+    result = run("calc", "A\u2660\ufe0fA\u2665\ufe0fK\u2660\ufe0fK\u2665\ufe0f", "JdTd9c8c", "-b", "Qd7h2s", "-f", "csv")
+    assert result.exit_code == 0, result.output
+    assert "168/205" in result.output

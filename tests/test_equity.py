@@ -283,6 +283,11 @@ BAD_INPUTS = [
     ("unknown-method", dict(hands=TWO, method="bogus"), "unknown method 'bogus'"),
     ("negative-seed", dict(hands=TWO, method="monte-carlo", seed=-1), "bad seed -1"),
     ("too-many-threads", dict(hands=TWO, threads=10_000), "bad threads 10000"),
+    ("one-string-for-all-hands", dict(hands="AsAhKsKh JdTd9c8c"), "expected a list of hands, one per player"),
+    ("a-hand-that-is-none", dict(hands=["AsAhKsKh", None]), "expected a list of hands"),
+    ("seed-not-a-number", dict(hands=TWO, method="monte-carlo", seed="abc"), "bad seed 'abc'"),
+    ("fractional-trials", dict(hands=TWO, trials=2.5), "bad trials 2.5"),
+    ("infinite-precision", dict(hands=TWO, precision=float("inf")), "bad precision inf"),
 ]
 
 

@@ -236,11 +236,13 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
+    if isinstance(hands, str) or not all(isinstance(hand, (str, list, tuple)) for hand in hands):
+        raise InputError(f"expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got {hands!r}")
     game = get_game(game, die)
-    board_cards, dead_cards = parse_board_and_dead(board, dead)
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     plan.check_sampling_options(trials, precision)
-    if seed is not None and not 0 <= seed < 2**64:
-        raise InputError(f"bad seed {seed}: expected a whole number 0..2**64-1")
+    if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**64):
+        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
     seats = seat_players(list(hands), board_cards, dead_cards, game)
     player_count = len(seats)
     units = pot_units(player_count, game.hilo)
@@ -254,7 +256,11 @@ def calculate_equity(
     if chosen == plan.MONTE_CARLO and seed is None:
         seed = secrets.randbits(63)
     trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
-    cold = cache.announce_cold_start()
+    if all_fixed:
+        kernels = ["build_player_rows", "dealt_board_indexes", "enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
+    else:
+        kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
+    cache.announce_compiling(kernels)
     squares = None
     with _thread_count(threads):
         if all_fixed:
@@ -274,8 +280,7 @@ def calculate_equity(
             sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,
                                                                 progress)
             weight_total = sample_count
-    if cold:
-        cache.mark_warm()
+    cache.mark_in_use()
     players = tuple(
         _player_result(seat.expression, counts[player], units, sample_count, weight_total,
                        None if squares is None else squares[player])
