@@ -58,6 +58,26 @@ def monte_carlo_rate(game: str, hands: list[str], repeats: int) -> float:
     return MC_TRIALS * len(hands) / seconds
 
 
+def random_opponent_rate(repeats: int) -> float:
+    """Deals per second of a hand against a random hand, preflop, Monte Carlo (issue 3)."""
+    hands = ["AsKsQhJh", "*"]
+    calculate_equity(hands, trials=100_000, seed=1)
+    seconds = best_of(lambda: calculate_equity(hands, trials=MC_TRIALS, seed=1), repeats)
+    return MC_TRIALS / seconds
+
+
+def percent_ranges_seconds() -> float:
+    """1,000 different 5% ranges of 4-card Omaha parsed and expanded (issue 3)."""
+    from omaha_equity.ranges import parse_range
+
+    parse_range("0%-5%")  # load the ranking once
+    expressions = [f"{start / 10:.1f}%-{start / 10 + 5:.1f}%" for start in range(1000)]
+    start_time = time.perf_counter()
+    sizes = [parse_range(expression).size for expression in expressions]
+    assert min(sizes) > 0
+    return time.perf_counter() - start_time
+
+
 def cli_seconds(environment: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "omaha_equity", "calc", "AsAhKsKh", "JdTd9c8c"],
@@ -113,6 +133,9 @@ def main() -> None:
         rate = monte_carlo_rate(game, hands, arguments.repeats)
         ours[f"mc {game}"] = rate
         print(f"Monte Carlo {label:7s} fixed hands: {rate / 1e6:.1f} M player-boards/s ({MC_TRIALS:,} boards)")
+    rate = random_opponent_rate(arguments.repeats)
+    print(f"Monte Carlo AsKsQhJh vs a random hand, preflop: {rate / 1e6:.1f} M deals/s")
+    print(f"1,000 ranges of 5% (omaha) parsed and expanded: {percent_ranges_seconds():.2f} s")
     warm = min(cli_seconds() for _ in range(arguments.repeats))
     print(f"CLI warm 'omaha-equity calc AsAhKsKh JdTd9c8c': {warm:.2f} s wall")
     if not arguments.skip_cold:

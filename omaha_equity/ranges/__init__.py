@@ -3,10 +3,11 @@
 ::
 
     from omaha_equity.ranges import parse_range
-    aces = parse_range("AA:$ds, KK@0.5")          # HandRange: .hands (n, 4) int8, .weights (n,)
-    aces.size                                     # 864 + 6961 = 7825 hands
-    parse_range("RRON", "omaha5").size            # 5-card hands
-    parse_range("AA", excluded="AsAh", excluded_reason="dead cards AsAh")
+    hand_range = parse_range("AA:$ds, KK@0.5")    # HandRange: .hands (n, 4) int8, .weights (n,)
+    hand_range.size                               # 864 + 6961 - 6 (AxAyKxKy in both) = 7819
+    parse_range("RRON", "omaha5").size            # 1,276,704 five-card hands
+    parse_range("AA", excluded="AsAhAd", excluded_reason="dead cards AsAhAd")
+    # InputError: no hand in range 'AA' is possible with dead cards AsAhAd
 
 A range is a set of hands, each with a weight. One expression means the same hands in every
 game; only the hole-card count changes (``AA`` is "at least two aces" in 4, 5 and 6 cards).
@@ -36,7 +37,9 @@ Grammar (EBNF; whitespace is ignored everywhere, letters are case-insensitive)::
 Constructs (counts are 4-card Omaha hands, out of 270,725):
 
 - Specific hand: ``AsKhJd2c`` (1 hand). Cards may be written as in the rest of the package:
-  ``as kh jd 2c``, ``10s`` for ``Ts``, ``A♠``. In 5- and 6-card games it is a partial hand.
+  ``as kh jd 2c``, ``As Kh Jd 2c``, ``10s`` for ``Ts``, ``A♠``; but not ``As,Kh,Jd,2c``, since
+  ``,`` means "or" here (that is every hand holding at least one of the four cards). In 5- and
+  6-card games a 4-card hand is a partial hand.
 - Partial hand: ``AsAh``: every hand holding both cards (1,225). ``*``: any hand (270,725).
 - At least: a pattern lists cards the hand holds *at least*: ``AA`` at least two aces (6,961),
   ``AAK`` at least two aces and a king. Matching: some one-to-one assignment of the pattern's
@@ -67,17 +70,17 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
 - Combinators, loosest last: parentheses, then ``:`` (and) and ``!`` (and not) from left to
   right, then ``,`` (or): ``AA:xxyy, JJ!JJJ, KK`` = double-suited aces, or exactly two jacks,
   or at least two kings; ``AA!AAA`` exactly two aces (6,768); ``KK:xxyy`` (864);
-  ``(AA,KK):$ds``.
+  ``(AA,KK):$ds``. ``!`` always has a left side: "no two aces" is ``*!AA`` (263,764).
 - Weights: ``@N`` after any primary (a pattern, span, macro, percent or parenthesised range),
-  ``N`` a positive number: ``AA@10, KK@5``. Weights are relative sampling weights. A hand's
-  weight: ``X@N`` multiplies the weights inside ``X`` by ``N`` (an unweighted hand gets ``N``;
-  ``(AA@2, KK)@3``: aces 6, kings 3); in ``X, Y`` a hand in both sides takes the larger
-  weight, an unweighted side counting 1 (``AA@10, KK@5``: ``AAKK`` hands weigh 10;
-  ``AA@0.5, AAK``: hands with two aces and a king weigh 1), and stays unweighted when both
-  sides are; in ``X : Y`` the larger of the weighted sides, an unweighted side being only a
-  filter (``AA@0.5:$ds`` weighs 0.5); in ``X ! Y`` the weight of ``X``. Hands never weighted
-  weigh 1. ``@`` binds tighter than ``:`` and ``,``: ``AA:$ds@2`` weighs the ``$ds`` part;
-  write ``(AA:$ds)@2`` to weight the intersection.
+  ``N`` a positive number (``@10``, ``@0.5``, ``@1e3``): ``AA@10, KK@5``. Weights are relative
+  sampling weights. A hand's weight: ``X@N`` multiplies the weights inside ``X`` by ``N`` (an
+  unweighted hand gets ``N``; ``(AA@2, KK)@3``: aces 6, kings 3); in ``X, Y`` a hand in both
+  sides takes the larger weight, an unweighted side counting 1 (``AA@10, KK@5``: ``AAKK``
+  hands weigh 10; ``AA@0.5, AAK``: hands with two aces and a king weigh 1), and stays
+  unweighted when both sides are; in ``X : Y`` the larger of the weighted sides, an unweighted
+  side being only a filter (``AA@0.5:$ds`` weighs 0.5); in ``X ! Y`` the weight of ``X``.
+  Hands never weighted weigh 1. ``@`` binds tighter than ``:`` and ``,``: ``AA:$ds@2`` weighs
+  the ``$ds`` part; write ``(AA:$ds)@2`` to weight the intersection.
 - Macros, whole ranges combined with ``:``, ``!`` or ``,`` (``AA:$ds``; ``AA$ds`` is an
   error), from the suit counts (cards per suit) and rank counts of the hand:
 

@@ -36,6 +36,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from ..cache import redirect_numba_cache, restore_numba_cache
+
+# Compiled kernels are cached with the package's others (see omaha_equity.cache). Every
+# function these kernels call is in this file, so numba's per-file check keeps the cache valid.
+_previous_numba_cache = redirect_numba_cache()
+
 OP_PATTERN, OP_MACRO, OP_SET, OP_OR, OP_AND, OP_AND_NOT, OP_WEIGHT = range(7)
 MACRO_DOUBLE_SUITED, MACRO_SINGLE_SUITED, MACRO_RAINBOW, MACRO_NO_PAIR = range(4)
 
@@ -424,3 +430,6 @@ def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, b
                 if _match_atom(hand, hole_count, set_index, atoms[atom, 0], atoms[atom, 1], card_allowed,
                                card_info, pattern_info, sets, rank_profile, suit_profile):
                     signatures[row, atom // 62] |= 1 << (atom % 62)
+
+
+restore_numba_cache(_previous_numba_cache)

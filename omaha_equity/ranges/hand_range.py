@@ -216,15 +216,23 @@ def deck_indexes(hands: np.ndarray) -> np.ndarray:
 
 def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
     """A percent range's hands from the shipped ranking, canonical: (n, hole_count) int8."""
+    return _ranked_hands(game, percent.low, percent.high, percent.six_handed, percent.text)
+
+
+@lru_cache(maxsize=64)
+def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: str) -> np.ndarray:
     # Lazy: the rankings are a separate module, and only percent ranges need them.
     rankings = import_module("omaha_equity.rankings")
-
-    hands = np.asarray(rankings.percent_range(game, percent.low, percent.high, percent.six_handed))
+    hands = np.asarray(rankings.percent_range(game, low, high, six_handed))
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
-        raise InputError(f"percent range {percent.text!r} did not give {game.hole_count}-card hands for {game.name}")
-    hands = np.sort(hands.astype(np.int8), axis=1)[:, ::-1]
-    _, first = np.unique(deck_indexes(hands), return_index=True)
-    return np.ascontiguousarray(hands[first])
+        raise InputError(f"percent range {text!r} did not give {game.hole_count}-card hands for {game.name}")
+    hands = hands.astype(np.int8)
+    if not np.all(hands[:, :-1] > hands[:, 1:]):
+        hands = np.sort(hands, axis=1)[:, ::-1]
+    indexes = deck_indexes(hands)
+    order = np.argsort(indexes)
+    keep = order[np.concatenate(([True], np.diff(indexes[order]) != 0))] if order.size else order
+    return _frozen(hands[keep])
 
 
 def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -247,7 +255,8 @@ def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarra
     required = [card for card in program.required_cards if card not in removed_set]
     if len(required) < len(program.required_cards) or len(required) > hole_count:
         return np.zeros((0, hole_count), dtype=np.int8), np.zeros(0, dtype=np.float64)
-    deck = np.array([card for card in range(DECK_SIZE) if card not in removed_set and card not in required], dtype=np.int64)
+    unavailable = removed_set | set(required)
+    deck = np.array([card for card in range(DECK_SIZE) if card not in unavailable], dtype=np.int64)
     free_count = hole_count - len(required)
     total = comb(deck.shape[0], free_count)
     if percent_hands:

@@ -264,10 +264,12 @@ def weigh_signature(program: Program, matched_atoms: list[bool]) -> float:
             right_held, right = stack.pop()
             left_held, left = stack.pop()
             if operation == kernels.OP_OR:
-                if left_held and right_held:
-                    weight = None if left is None and right is None else max(1.0 if left is None else left, 1.0 if right is None else right)
+                if left_held and right_held and (left is not None or right is not None):
+                    weight = max(1.0 if left is None else left, 1.0 if right is None else right)
+                elif left_held:
+                    weight = left
                 else:
-                    weight = left if left_held else right
+                    weight = right
                 stack.append((left_held or right_held, weight))
             elif operation == kernels.OP_AND:
                 weights = [value for value in (left, right) if value is not None]

@@ -186,7 +186,9 @@ class _Parser:
         if character == ")":
             raise self.fail("unexpected ')'", self.position, "it closes no '('")
         if character == "$":
-            raise self.fail("unexpected '$'", self.position, "a macro is a whole range: combine it with ':' as in 'AA:$ds'")
+            raise self.fail(
+                "unexpected '$'", self.position, "a macro is a whole range: combine it with ':' as in 'AA:$ds'"
+            )
         if character:
             raise self.unexpected(_AFTER_RANGE_EXPECTED)
         return node
@@ -224,12 +226,16 @@ class _Parser:
             try:
                 weight = float(token)
             except ValueError:
-                raise self.fail(f"bad weight {token!r}", start, "expected a positive number after '@', as in 'AA@10'") from None
+                raise self.fail(
+                    f"bad weight {token!r}", start, "expected a positive number after '@', as in 'AA@10'"
+                ) from None
             if not (math.isfinite(weight) and weight > 0):
                 raise self.fail(f"bad weight {token!r}", start, "expected a positive number, as in 'AA@10'")
             node = Weighted(node, weight, position)
             if self.peek() == "@":
-                raise self.fail("second weight", self.position, "expected one '@N' per range, or parentheses as in '(AA@2)@3'")
+                raise self.fail(
+                    "second weight", self.position, "expected one '@N' per range, or parentheses as in '(AA@2)@3'"
+                )
         return node
 
     def primary(self) -> Node:
@@ -267,7 +273,7 @@ class _Parser:
     def macro(self) -> Macro:
         start = self.position
         self.position += 1
-        while self.position < len(self.text) and (self.text[self.position].isalnum() or self.text[self.position] == "_"):
+        while self.position < len(self.text) and self.text[self.position].isalnum():
             self.position += 1
         text = self.text[start:self.position]
         name = text[1:].lower()
@@ -329,7 +335,9 @@ class _Parser:
         if not 0 <= low <= 100:
             raise self.fail(f"percent {low_text + '%'!r} out of range", low_position, "expected a number from 0 to 100")
         if not 0 < high <= 100:
-            raise self.fail(f"percent {high_text + '%'!r} out of range", high_position, "expected a number above 0 and at most 100")
+            raise self.fail(
+                f"percent {high_text + '%'!r} out of range", high_position, "expected a number above 0 and at most 100"
+            )
         if low >= high:
             raise self.fail(
                 f"percent range {text!r} runs the wrong way", start,
@@ -379,7 +387,9 @@ class _Parser:
         same_shape = len(high.cards) == len(low.cards) and all(
             high_card.shape() == low_card.shape() for high_card, low_card in zip(high.cards, low.cards)
         )
-        steps = {high_card.rank - low_card.rank for high_card, low_card in zip(high.cards, low.cards) if high_card.rank >= 0}
+        steps = {
+            high_card.rank - low_card.rank for high_card, low_card in zip(high.cards, low.cards) if high_card.rank >= 0
+        }
         if not same_shape or len(steps) > 1:
             raise self.fail(
                 f"span {text!r} has ends of different shapes", start,
@@ -500,9 +510,15 @@ class _Parser:
                 last_suit = self._optional_suit()
                 text = self.text[start:self.position]
                 if last_suit != first_suit:
-                    raise self.fail(f"span {text!r} has different suits at its ends", start, "expected the same suit on both ends, as in 'As-Ts'")
+                    raise self.fail(
+                        f"span {text!r} has different suits at its ends", start,
+                        "expected the same suit on both ends, as in 'As-Ts'",
+                    )
                 if last > first:
-                    raise self.fail(f"span {text!r} runs the wrong way", start, "expected the higher rank first (aces high), as in 'A-T'")
+                    raise self.fail(
+                        f"span {text!r} runs the wrong way", start,
+                        "expected the higher rank first (aces high), as in 'A-T'",
+                    )
                 ranks = range(last, first + 1)
             else:
                 ranks = range(0, first + 1)
@@ -560,5 +576,7 @@ def _check_no_repeated_card(cards: list[CardSpec], text: str, parser: _Parser) -
             key = (card.rank, card.suit)
             if key in seen:
                 name = RANKS[card.rank] + SUITS[card.suit]
-                raise parser.fail(f"card {name} appears twice in pattern {text!r}", card.position, "expected each card once")
+                raise parser.fail(
+                    f"card {name} appears twice in pattern {text!r}", card.position, "expected each card once"
+                )
             seen.add(key)
