@@ -235,5 +235,23 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
     click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
 
 
+@main.command()
+@click.argument("hand", type=CardsType())
+@_game_options
+@click.option("--six-handed", is_flag=True, help="Use the 6-handed ranking instead of the full-ring one.")
+@_output_options
+@_usage_errors
+def rank(hand, game, die, six_handed, format_name, table_style):
+    """Where HAND stands in our starting-hand ranking (the one percent ranges use).
+
+    Example: omaha-equity rank AsAhKsKh -g omaha
+    """
+    from .rankings import hand_ranking
+    from .views import rank_report
+
+    resolved = get_game(game, die)
+    click.echo(rank_report(hand_ranking(resolved, hand, six_handed), resolved, format_name, table_style))
+
+
 if __name__ == "__main__":
     main()

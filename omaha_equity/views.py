@@ -165,3 +165,34 @@ def range_report(hand_range, game, excluded_text: str, format_name: str = "table
     footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists them all"
               if len(shown) < hand_range.size else None)
     return render("table", shown, None, title=title, footer=footer, style=style)
+
+
+def rank_report(ranking, game, format_name: str = "table", style: str = "simple") -> str:
+    """A hand's place in the starting-hand ranking (``rankings.HandRanking``)."""
+    info = ranking.info
+    row = {
+        "hand": ranking.hand,
+        "top_percent": ranking.percentile,
+        "better_percent": ranking.better_percent,
+        "class_rank": ranking.class_rank,
+        "class_count": ranking.class_count,
+        "class_size": ranking.class_size,
+        "equity": ranking.equity,
+        "ranking": f"{info.game} {info.table}",
+        "opponents": info.opponent_count,
+        "samples_per_class": info.sample_count,
+    }
+    if format_name != "table":
+        return render(format_name, [row], row)
+    title = (f"{game.title} | ranking {info.game} {info.table}: equity against {info.opponent_count} random hands "
+             f"on a random board")
+    shown = [{
+        "hand": ranking.hand,
+        "top": f"{ranking.percentile:.3f}%",
+        "class": f"{ranking.class_rank:,} of {ranking.class_count:,}",
+        "equity": percent(ranking.equity),
+        "opponents": info.opponent_count,
+    }]
+    footer = (f"top: share of all hands ranked at least as good; {info.sample_count:,} Monte Carlo deals per class "
+              f"(hands up to suit relabelling), seed {info.seed}; percent ranges such as '15%' use this ranking")
+    return render("table", shown, None, title=title, footer=footer, style=style)

@@ -96,8 +96,17 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
         board = np.empty(5, dtype=np.int8)
         board_ranks = np.empty(5, dtype=np.int32)
         board_suit_masks = np.empty(4, dtype=np.int32)
-        pair_indexes = np.empty(pair_count, dtype=np.int32)
-        hole_suit_masks = np.empty(4, dtype=np.int32)
+        pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
+        hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
+        hole_low_masks = np.empty(player_count, dtype=np.int64)
+        # players whose cards are all known: their features are worked out once per chunk
+        known_in_full = np.zeros(player_count, dtype=np.bool_)
+        for dealt_index in range(dealt_player_count):
+            if dealt_known_counts[dealt_index] == hole_count:
+                player = dealt_players[dealt_index]
+                known_in_full[player] = True
+                hole_low_masks[player] = hole_features(dealt_known[dealt_index], colex, pair_indexes[player],
+                                                       hole_suit_masks[player])
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
@@ -143,6 +152,8 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
             dealt = 0
             for dealt_index in range(dealt_player_count):
                 player = dealt_players[dealt_index]
+                if known_in_full[player]:
+                    continue
                 for position in range(hole_count):
                     if position < dealt_known_counts[dealt_index]:
                         hole[player, position] = dealt_known[dealt_index, position]
@@ -175,10 +186,12 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
             board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
             board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
             for player in range(player_count):
-                hole_low_mask = hole_features(hole[player], colex, pair_indexes, hole_suit_masks)
+                if not known_in_full[player]:
+                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
+                                                           hole_suit_masks[player])
                 high_values[player], low_values[player] = hand_values(
-                    pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask,
-                    board_low_mask, pair_board, flush, low, hilo,
+                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
+                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
                 )
             low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
             for player in range(player_count):
