@@ -32,7 +32,7 @@ def pot_units(player_count: int, hilo: bool) -> int:
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def split_pot(high_values, low_values, hilo, units, shares):
     """Split one pot between players given their hand values.
 

@@ -25,7 +25,7 @@ STAT_COUNT = 9
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def score_board(high_values, low_values, hilo, units, weight, shares, counts):
     """Split the pot for one board and add each player's outcome, ``weight`` times, to ``counts``
     (shares in pot units times the weight into EQUITY, the weight into each outcome).
@@ -51,7 +51,7 @@ def score_board(high_values, low_values, hilo, units, weight, shares, counts):
     return weight if low_winner_count > 0 else 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
                     high_rows, flush_rows, low_rows, hilo, high_values, low_values):
     """Fill each player's high and low value for one complete board."""
@@ -201,7 +201,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     return counts, low_boards
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def splitmix64(state):
     """One step of SplitMix64 (Steele, Lea, Flood 2014): returns (next state, 64 random bits)."""
     state = state + np.uint64(0x9E3779B97F4A7C15)

@@ -29,7 +29,7 @@ MAX_REJECTIONS_IN_A_ROW = 100_000
 _previous_numba_cache = redirect_numba_cache()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pick_weighted(cumulative, start, stop, uniform):
     """Index in [start, stop) of the first cumulative weight above ``uniform`` (0 <= u < 1)."""
     low_index = start

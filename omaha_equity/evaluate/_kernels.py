@@ -28,7 +28,7 @@ LOW_MASKS = 256
 _previous_numba_cache = redirect_numba_cache()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def low_rank_bit(rank):
     """Bit of a rank in a low mask: ace -> bit 0, deuce -> bit 1, ... eight -> bit 7, else 0."""
     if rank == 12:
@@ -38,7 +38,7 @@ def low_rank_bit(rank):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def bit_count(mask):
     """Number of set bits."""
     count = 0
@@ -48,7 +48,7 @@ def bit_count(mask):
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def hole_features(hole_cards, colex, pair_indexes, suit_masks):
     """Everything about a hole hand that the evaluation needs, computed once per hand.
 
@@ -82,7 +82,7 @@ def hole_features(hole_cards, colex, pair_indexes, suit_masks):
     return low_mask
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def best_flush_high(hole_suit_mask, board_suit_mask, flush):
     """Best flush/straight flush from exactly two hole and three board ranks of one suit, or 0.
 
@@ -116,7 +116,7 @@ def best_flush_high(hole_suit_mask, board_suit_mask, flush):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask,
                 board_low_mask, pair_board, flush, low, hilo):
     """High and low value of one hand (given by :func:`hole_features`) on one complete board.
@@ -146,7 +146,7 @@ def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush
     return best, low_value
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def board_features(board_cards, colex, ranks, suit_masks):
     """Rank-multiset index, flush suit (-1 if none) and low mask of five board cards.
 
