@@ -27,7 +27,7 @@ def test_calc_heads_up_preflop_prints_exact_equities():
 def test_calc_csv_is_one_row_per_player_with_fractions():
     result = run("calc", "As2sKdQd", "Ah3h9c9d", "-g", "o8", "-b", "4c5d8h", "-f", "csv")
     assert result.exit_code == 0, result.output
-    rows = list(csv.DictReader(io.StringIO(result.output)))
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["player"] for row in rows] == ["1", "2"]
     assert rows[0]["equity_exact"] == "423/656"
     assert float(rows[0]["equity"]) == pytest.approx(423 / 656)
@@ -37,7 +37,7 @@ def test_calc_csv_is_one_row_per_player_with_fractions():
 
 def test_calc_json_holds_inputs_method_and_statistics():
     result = run("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-f", "json")
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["game"] == "omaha" and data["board"] == "Qd7h2s" and data["method"] == "exact"
     assert data["sample_count"] == 820 and data["seed"] is None
     assert data["players"][0]["equity_exact"] == "168/205"
@@ -46,11 +46,11 @@ def test_calc_json_holds_inputs_method_and_statistics():
 
 def test_calc_monte_carlo_same_seed_same_output_for_any_thread_count():
     base = ("calc", "AsAhKsKh", "JdTd9c8c", "--mc", "--trials", "200000", "--seed", "11", "-f", "json")
-    one = json.loads(run(*base, "--threads", "1").output)
-    two = json.loads(run(*base, "--threads", "2").output)
+    one = json.loads(run(*base, "--threads", "1").stdout)
+    two = json.loads(run(*base, "--threads", "2").stdout)
     assert one == two
     assert one["method"] == "monte-carlo" and one["seed"] == 11 and one["sample_count"] == 200000
-    other = json.loads(run(*base[:-4], "--seed", "12", "-f", "json").output)
+    other = json.loads(run(*base[:-4], "--seed", "12", "-f", "json").stdout)
     assert other["players"][0]["equity"] != one["players"][0]["equity"]
 
 
@@ -72,7 +72,7 @@ def test_show_reads_the_worked_example():
 
 def test_show_quartered_pot_shares_as_fractions():
     result = run("show", "AdKd3s2s", "Ah2c9c9d", "-b", "Jd4d3cQd5h", "-g", "o8", "-f", "csv")
-    rows = list(csv.DictReader(io.StringIO(result.output)))
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [row["share"] for row in rows] == ["3/4", "1/4"]
 
 
@@ -131,7 +131,7 @@ def test_eleven_players_fit_the_deck():
     deck = [f"{rank}{suit}" for rank in "AKQJT98765432" for suit in "shdc"]
     result = run("calc", *["".join(deck[i:i + 4]) for i in range(0, 44, 4)], "-f", "json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["sample_count"] == 56  # C(8, 5) boards from the 8 cards left
     assert sum(player["equity"] for player in data["players"]) == pytest.approx(1.0)
 
@@ -148,7 +148,7 @@ def test_module_entry_point_and_real_process_exit_code():
 def test_calc_hand_against_a_random_hand_on_the_flop():
     result = run("calc", "AsKsQhJh", "*", "-b", "Qd7h2s", "--seed", "3", "-f", "json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["method"] == "monte-carlo" and data["hands"] == ["AsKsQhJh", "*"]
     assert 0.70 < data["players"][0]["equity"] < 0.74
 
@@ -156,7 +156,7 @@ def test_calc_hand_against_a_random_hand_on_the_flop():
 def test_calc_range_against_a_partial_hand_exact_on_the_river():
     result = run("calc", "AA:xxyy", "KhKd", "-b", "Qd7h2s3c9h", "-f", "json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["method"] == "exact" and data["players"][0]["equity_exact"] is not None
 
 
@@ -164,9 +164,9 @@ def test_range_command_counts_and_samples():
     result = run("range", "AA:$ds")
     assert result.exit_code == 0, result.output
     assert "864 hands of 270,725" in result.output
-    rows = list(csv.DictReader(io.StringIO(run("range", "AA:$ds", "-f", "csv").output)))
+    rows = list(csv.DictReader(io.StringIO(run("range", "AA:$ds", "-f", "csv").stdout)))
     assert len(rows) == 864 and rows[0] == {"hand": "AsAhKsKh", "weight": "1.0"}
-    data = json.loads(run("range", "AA", "-d", "AsAh", "-f", "json").output)
+    data = json.loads(run("range", "AA", "-d", "AsAh", "-f", "json").stdout)
     assert data["size"] == 1128  # AdAc with any two of the other 48 cards
     bad = run("range", "AA", "-d", "AsAhAd")
     assert bad.exit_code == 2 and "no hand in range 'AA' is possible with dead cards AsAhAd" in bad.output
