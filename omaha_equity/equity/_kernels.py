@@ -14,7 +14,7 @@ from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 
-from ..evaluate._kernels import low_rank_bit
+from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
 
 # Per-player statistics, counted in boards (EQUITY is counted in pot units).
@@ -52,13 +52,19 @@ def score_board(high_values, low_values, hilo, units, weight, shares, counts):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
-                    high_rows, flush_rows, low_rows, hilo, high_values, low_values):
-    """Fill each player's high and low value for one complete board."""
+def flush_suit_of(suit_masks):
+    """The suit with three or more board cards (at most one on five cards), or -1."""
     flush_suit = -1
     for suit in range(4):
-        if suit_counts[suit] >= 3:
+        if bit_count(suit_masks[suit]) >= 3:
             flush_suit = suit
+    return flush_suit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _evaluate_board(dealt_ranks_index, suit_masks, flush_suit, low_mask,
+                    high_rows, flush_rows, low_rows, hilo, high_values, low_values):
+    """Fill each player's high and low value for one complete board (fixed-hand rows)."""
     for player in range(high_rows.shape[0]):
         value = high_rows[player, dealt_ranks_index]
         if flush_suit >= 0:
@@ -68,6 +74,49 @@ def _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
         high_values[player] = value
         if hilo:
             low_values[player] = low_rows[player, low_mask]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks):
+    """The board made of the known cards and the dealt ``deck[combination]`` (ascending):
+    fills ``suit_masks`` and returns ``(dealt_ranks_index, board_low_mask)``."""
+    dealt_ranks_index = 0
+    low_mask = fixed_low_mask
+    for suit in range(4):
+        suit_masks[suit] = fixed_suit_masks[suit]
+    for position in range(dealt_count):
+        card = deck[combination[position]]
+        rank = card >> 2
+        dealt_ranks_index += colex[position, rank]
+        suit_masks[card & 3] |= 1 << rank
+        low_mask |= low_rank_bit(rank)
+    return dealt_ranks_index, low_mask
+
+
+@njit(cache=True, nogil=True, inline="always")
+def next_combination(combination, item_count, choose_count):
+    """Step ``combination`` (ascending item indexes) to the next in lexicographic order."""
+    position = choose_count - 1
+    while position >= 0 and combination[position] == item_count - choose_count + position:
+        position -= 1
+    if position >= 0:
+        combination[position] += 1
+        for later in range(position + 1, choose_count):
+            combination[later] = combination[later - 1] + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_card(state, cards, position, card_count):
+    """One step of a partial Fisher-Yates shuffle: swap a uniformly chosen card of
+    ``cards[position:card_count]`` into ``position``. Returns ``(state, card)``.
+
+    The index uses Lemire's multiply-shift on 32 random bits (bias below 52 / 2**32)."""
+    state, bits = splitmix64(state)
+    pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
+    card = cards[pick]
+    cards[pick] = cards[position]
+    cards[position] = card
+    return state, card
 
 
 @njit(cache=True)
@@ -162,41 +211,18 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
         suit_masks = np.empty(4, dtype=np.int32)
-        suit_counts = np.empty(4, dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         slab_counts = counts[slab]
         low_board_count = 0
         for _ in range(stop - start):
-            dealt_ranks_index = 0
-            low_mask = fixed_low_mask
-            for suit in range(4):
-                suit_masks[suit] = fixed_suit_masks[suit]
-            for position in range(dealt_count):
-                card = deck[combination[position]]
-                rank = card >> 2
-                dealt_ranks_index += colex[position, rank]
-                suit_masks[card & 3] |= 1 << rank
-                low_mask |= low_rank_bit(rank)
-            for suit in range(4):
-                mask = suit_masks[suit]
-                bits = 0
-                while mask:
-                    mask &= mask - 1
-                    bits += 1
-                suit_counts[suit] = bits
-            _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
+            dealt_ranks_index, low_mask = enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks,
+                                                           fixed_low_mask, suit_masks)
+            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
-            # next combination in lexicographic order
-            position = dealt_count - 1
-            while position >= 0 and combination[position] == card_count - dealt_count + position:
-                position -= 1
-            if position >= 0:
-                combination[position] += 1
-                for later in range(position + 1, dealt_count):
-                    combination[later] = combination[later - 1] + 1
+            next_combination(combination, card_count, dealt_count)
         low_boards[slab] = low_board_count
     return counts, low_boards
 
@@ -227,8 +253,7 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
 
     Chunk ``c`` draws samples ``c * chunk_size`` .. up to ``sample_count`` with its own
     SplitMix64 stream seeded from ``(seed, c)``; each sample is a partial Fisher-Yates shuffle
-    of the chunk's copy of ``deck``. Card indexes use Lemire's multiply-shift on 32 random bits
-    (bias below 52 / 2**32, far under any sampling error).
+    of the chunk's copy of ``deck`` (:func:`draw_card`).
 
     Parameters are those of :func:`enumerate_boards` (``deck`` in any order), plus ``seed``
     (uint64), ``chunk_size`` and ``sample_count`` (the run's total).
@@ -256,7 +281,6 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
         cards = deck.copy()
         dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
         suit_masks = np.empty(4, dtype=np.int32)
-        suit_counts = np.empty(4, dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
@@ -267,11 +291,7 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
             for suit in range(4):
                 suit_masks[suit] = fixed_suit_masks[suit]
             for position in range(dealt_count):
-                state, bits = splitmix64(state)
-                pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
-                card = cards[pick]
-                cards[pick] = cards[position]
-                cards[position] = card
+                state, card = draw_card(state, cards, position, card_count)
                 rank = card >> 2
                 insert_at = position
                 while insert_at > 0 and dealt_ranks[insert_at - 1] > rank:
@@ -283,14 +303,7 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
             dealt_ranks_index = 0
             for position in range(dealt_count):
                 dealt_ranks_index += colex[position, dealt_ranks[position]]
-            for suit in range(4):
-                mask = suit_masks[suit]
-                bits_set = 0
-                while mask:
-                    mask &= mask - 1
-                    bits_set += 1
-                suit_counts[suit] = bits_set
-            _evaluate_board(dealt_ranks_index, suit_masks, suit_counts, low_mask,
+            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
             for player in range(player_count):

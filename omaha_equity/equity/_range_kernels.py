@@ -18,8 +18,11 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit, bit_count
-from ._kernels import EQUITY, STAT_COUNT, chunk_random_state, score_board, splitmix64
+from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
+from ._kernels import (
+    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
+    splitmix64,
+)
 
 # A Monte Carlo deal that keeps colliding this many times in a row means the ranges leave
 # (almost) no compatible deal; the kernel stops and reports it rather than spin.
@@ -41,6 +44,17 @@ def _pick_weighted(cumulative, start, stop, uniform):
         else:
             low_index = middle + 1
     return low_index
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _draw_unused(state, deck, dealt, deck_size, used):
+    """Draw the next card of a partial Fisher-Yates shuffle of ``deck``, passing over cards in
+    the ``used`` mask. Returns ``(state, card, dealt)``."""
+    while True:
+        state, card = draw_card(state, deck, dealt, deck_size)
+        dealt += 1
+        if not (used >> card) & 1:
+            return state, card, dealt
 
 
 @njit(parallel=True, cache=True)
@@ -158,26 +172,10 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
                     if position < dealt_known_counts[dealt_index]:
                         hole[player, position] = dealt_known[dealt_index, position]
                         continue
-                    while True:
-                        state, bits = splitmix64(state)
-                        pick = dealt + np.int64(((bits >> np.uint64(32)) * np.uint64(deck_size - dealt)) >> np.uint64(32))
-                        card = deck[pick]
-                        deck[pick] = deck[dealt]
-                        deck[dealt] = card
-                        dealt += 1
-                        if not (used >> card) & 1:
-                            break
+                    state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
                     hole[player, position] = card
             for position in range(board_known_count, 5):
-                while True:
-                    state, bits = splitmix64(state)
-                    pick = dealt + np.int64(((bits >> np.uint64(32)) * np.uint64(deck_size - dealt)) >> np.uint64(32))
-                    card = deck[pick]
-                    deck[pick] = deck[dealt]
-                    deck[dealt] = card
-                    dealt += 1
-                    if not (used >> card) & 1:
-                        break
+                state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
                 board[position] = card
             for list_index in range(list_count):
                 player = list_players[list_index]
@@ -297,21 +295,10 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                     combination[position] = position
                 completions = binomials[deck_size, dealt_count]
                 for _ in range(completions):
-                    dealt_ranks_index = 0
-                    board_low_mask = fixed_low_mask
-                    for suit in range(4):
-                        suit_masks[suit] = fixed_suit_masks[suit]
-                    for position in range(dealt_count):
-                        card = deck[combination[position]]
-                        rank = card >> 2
-                        dealt_ranks_index += colex[position, rank]
-                        suit_masks[card & 3] |= 1 << rank
-                        board_low_mask |= low_rank_bit(rank)
+                    dealt_ranks_index, board_low_mask = enumerated_board(
+                        deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
                     board_index = dealt_board_indexes[dealt_ranks_index]
-                    flush_suit = -1
-                    for suit in range(4):
-                        if bit_count(suit_masks[suit]) >= 3:
-                            flush_suit = suit
+                    flush_suit = flush_suit_of(suit_masks)
                     board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
                     for player in range(player_count):
                         high_values[player], low_values[player] = hand_values(
@@ -319,14 +306,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                             flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
                         )
                     low_boards[slab] += score_board(high_values, low_values, hilo, units, weight, shares, slab_counts)
-                    # next completion in lexicographic order
-                    position = dealt_count - 1
-                    while position >= 0 and combination[position] == deck_size - dealt_count + position:
-                        position -= 1
-                    if position >= 0:
-                        combination[position] += 1
-                        for later in range(position + 1, dealt_count):
-                            combination[later] = combination[later - 1] + 1
+                    next_combination(combination, deck_size, dealt_count)
                 weight_totals[slab] += weight * completions
                 deal_totals[slab] += completions
                 index[level] += 1
