@@ -112,10 +112,6 @@ class Tables:
         multiset in :func:`multiset_index`.
     pair_triple : (91, 455) int32
         Unsuited high value of a hole-rank pair (multiset index) with a board-rank triple.
-    board_triples : (6188, 10) int16
-        For each five-rank board multiset, the multiset indexes of its ten three-card subsets.
-    board_ranks : (6188, 5) int8
-        The sorted ranks of each five-rank board multiset.
     pair_board : (6188, 91) int32
         Best unsuited high value of a hole-rank pair (multiset index) on a five-rank board
         multiset: the best of its ten triples. A board's 91 values are contiguous, so every
@@ -129,8 +125,6 @@ class Tables:
 
     colex: np.ndarray
     pair_triple: np.ndarray
-    board_triples: np.ndarray
-    board_ranks: np.ndarray
     pair_board: np.ndarray
     flush: np.ndarray
     low: np.ndarray
@@ -173,12 +167,12 @@ def build_tables() -> Tables:
         [[multiset_index(triple) for triple in itertools.combinations(board, 3)] for board in boards],
         dtype=np.int16,
     )
-    board_ranks = np.array(boards, dtype=np.int8)
+    # pair_board[board, pair] = best of pair_triple[pair, triple] over the board's ten triples
     pair_board = np.ascontiguousarray(pair_triple[:, board_triples].max(axis=2).T)
     flush = np.zeros(1 << RANK_COUNT, dtype=np.int32)
     for ranks in itertools.combinations(range(RANK_COUNT), 5):
         flush[sum(1 << r for r in ranks)] = suited_value(ranks)
-    return Tables(colex, pair_triple, board_triples, board_ranks, pair_board, flush, _build_low_table())
+    return Tables(colex, pair_triple, pair_board, flush, _build_low_table())
 
 
 def _source_hash() -> str:
