@@ -30,7 +30,6 @@ from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
 ProgressCallback = Callable[[int, int], None]
-_BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
     low_boards = 0
     for first_chunk in range(0, plan.EXACT_CHUNKS, plan.EXACT_CHUNKS_PER_CALL):
         counts, lows = _kernels.enumerate_boards(
-            *prepared.kernel_arguments(), _BINOMIALS, prepared.hilo, prepared.units,
+            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, prepared.units,
             first_chunk, plan.EXACT_CHUNKS_PER_CALL, plan.EXACT_CHUNKS,
         )
         counts_total += counts.sum(axis=0)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from math import comb
 
+import numpy as np
+
 from ..errors import InputError
 
 EXACT_WORK_BUDGET = 50_000_000
@@ -28,6 +30,8 @@ EXACT_CHUNKS = 256
 EXACT_CHUNKS_PER_CALL = 32
 
 AUTO, EXACT, MONTE_CARLO = "auto", "exact", "monte-carlo"
+# BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
+BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 METHODS = (AUTO, EXACT, MONTE_CARLO)
 
 

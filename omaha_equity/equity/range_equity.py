@@ -23,7 +23,6 @@ from ..games import BOARD_SIZE, Game
 from . import _kernels, _range_kernels, plan
 from .players import DEALT, FIXED, RANGE, Seat
 
-_BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 _INT64_SAFE = 2**62
 
 
@@ -120,7 +119,7 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
     chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
     counts, low_weights, weight_totals, deal_totals = _range_kernels.enumerate_ranges(
         hands, masks, offsets, weights, _card_mask(list(board) + list(dead)), board_known, dealt_indexes,
-        tables.colex, tables.pair_board, tables.flush, tables.low, _BINOMIALS, game.hilo, units, chunk_count,
+        tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, chunk_count,
     )
     if progress is not None:
         progress(1, 1)
