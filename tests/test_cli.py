@@ -76,7 +76,7 @@ def test_show_quartered_pot_shares_as_fractions():
     assert [row["share"] for row in rows] == ["3/4", "1/4"]
 
 
-@pytest.mark.parametrize("command", ["calc", "show", "range"])
+@pytest.mark.parametrize("command", ["calc", "show", "range", "rank"])
 def test_every_command_has_help_with_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
@@ -184,3 +184,22 @@ def test_suit_symbols_with_emoji_presentation_selectors():
     result = run("calc", "A\u2660\ufe0fA\u2665\ufe0fK\u2660\ufe0fK\u2665\ufe0f", "JdTd9c8c", "-b", "Qd7h2s", "-f", "csv")
     assert result.exit_code == 0, result.output
     assert "168/205" in result.output
+
+
+def test_calc_double_suited_aces_against_the_top_fifteen_percent():
+    result = run("calc", "AA:$ds", "15%", "-g", "omaha", "--trials", "200000", "--seed", "1", "-f", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hands"] == ["AA:$ds", "15%"] and data["method"] == "monte-carlo"
+    aces = data["players"][0]
+    assert 0.60 < aces["equity"] < 0.72  # double-suited aces are big favourites over a 15% range
+    assert aces["standard_error"] < 0.002
+
+
+def test_rank_command_places_the_best_and_a_bad_hand():
+    best = json.loads(run("rank", "AsAhKsKh", "-f", "json").stdout)
+    assert best["class_rank"] == 1 and best["top_percent"] < 0.01
+    bad = json.loads(run("rank", "8s7h3d2c", "-f", "json").stdout)
+    assert bad["top_percent"] > 90
+    wrong = run("rank", "AsAhKsKh", "-g", "plo5")
+    assert wrong.exit_code == 2 and "expected 5 hole cards for omaha5" in wrong.output
