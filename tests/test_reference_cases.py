@@ -298,6 +298,7 @@ def test_OM_07_equity_at_flop_with_players_lacking_a_low():
 
 
 def test_OM_08_empty_board_is_a_clear_input_error():
+    """Case OM-08: an Omaha hand needs three board cards; fewer is a clear input error."""
     hole = parse_cards("2d 2h 9d 9h")
     with pytest.raises(InputError, match="board must have at least 3 cards") as error:
         read_hand(hole, (), False)
@@ -309,6 +310,7 @@ def test_OM_08_empty_board_is_a_clear_input_error():
 
 
 def test_OM_08_flop_makes_three_nines_not_a_full_house():
+    """Case OM-08: on 9c 2c Kd the hand 2d 2h 9d 9h is three nines (two hole cards only)."""
     reading = read_hand(parse_cards("2d 2h 9d 9h"), parse_cards("9c 2c Kd"), False)
     assert_best_hand(reading, {"high": "trips", "high_ranks": "9-K-2", "high_cards": "9d 9h 9c 2c Kd"})
     assert reading.high.description == "three nines, K-2 kickers"
