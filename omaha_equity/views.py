@@ -6,6 +6,7 @@ Kept apart from the CLI so the Python API can produce the same CSV/JSON/table te
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
 from .cards import format_cards
@@ -145,9 +146,19 @@ def range_report(hand_range, game, excluded_text: str, format_name: str = "table
                  style: str = "simple") -> str:
     """A range's size and hands: the table shows ``sample_size`` hands spread evenly over the
     range (canonical order); CSV and JSON list every hand with its weight."""
-    from math import comb
-
     total = comb(52, game.hole_count)
+    if format_name == "table":
+        step = max(1, hand_range.size // sample_size)
+        indexes = range(0, hand_range.size, step)[:sample_size]
+        shown = [{"hand": format_cards(hand_range.hands[index], sort=True), "weight": f"{hand_range.weights[index]:g}"}
+                 for index in indexes]
+        removed = f" after removing {excluded_text}" if excluded_text else ""
+        noun = "hand" if hand_range.size == 1 else "hands"
+        title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} {noun} of {total:,} "
+                 f"({hand_range.size / total:.2%}){removed}")
+        footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists "
+                  "them all" if len(shown) < hand_range.size else None)
+        return render("table", shown, None, title=title, footer=footer, style=style)
     hands = [format_cards(hand, sort=True) for hand in hand_range.hands]
     weights = [float(weight) for weight in hand_range.weights]
     if format_name == "json":
@@ -155,16 +166,7 @@ def range_report(hand_range, game, excluded_text: str, format_name: str = "table
                 "size": hand_range.size, "of": total,
                 "hands": [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)]}
         return render("json", [], data)
-    if format_name == "csv":
-        return render("csv", [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)], None)
-    step = max(1, len(hands) // sample_size)
-    shown = [{"hand": hands[index], "weight": f"{weights[index]:g}"} for index in range(0, len(hands), step)][:sample_size]
-    removed = f" after removing {excluded_text}" if excluded_text else ""
-    title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} hands of {total:,} "
-             f"({hand_range.size / total:.2%}){removed}")
-    footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists them all"
-              if len(shown) < hand_range.size else None)
-    return render("table", shown, None, title=title, footer=footer, style=style)
+    return render("csv", [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)], None)
 
 
 def rank_report(ranking, game, format_name: str = "table", style: str = "simple") -> str:

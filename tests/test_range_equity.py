@@ -130,3 +130,40 @@ def test_ranges_that_cannot_be_dealt_together_are_an_error():
         calculate_equity(every_pair_collides)
     with pytest.raises(InputError, match="almost no deal without a shared card"):
         calculate_equity(every_pair_collides, method="monte-carlo", trials=1000, seed=1)
+
+
+def test_weights_are_relative_however_small_or_large():
+    plain = calculate_equity(["AA", "QsQdJdJc"], board="2c3d9dTc8h")
+    tiny = calculate_equity(["AA@0.0000001", "QsQdJdJc"], board="2c3d9dTc8h")
+    huge = calculate_equity(["AA@1e19", "QsQdJdJc"], board="2c3d9dTc8h")
+    assert tiny.method == huge.method == "exact"
+    assert [p.equity_fraction for p in tiny.players] == [p.equity_fraction for p in plain.players]
+    assert [p.equity_fraction for p in huge.players] == [p.equity_fraction for p in plain.players]
+    mixed = calculate_equity(["AsAhKsKh@1e-7,QsQhJsJh@3.3", "9c9d8c8d"], board="2c3d4h5s7c")
+    expected = brute_force([[(tuple(naive.cards("AsAhKsKh")), Fraction(1, 10**7)),
+                             (tuple(naive.cards("QsQhJsJh")), Fraction(33, 10))], hands_of("9c9d8c8d")],
+                           naive.cards("2c3d4h5s7c"))
+    assert [p.equity_fraction for p in mixed.players] == expected
+
+
+def test_weights_too_far_apart_for_64_bits_fall_back_to_monte_carlo():
+    players = ["AA@0.123457,KK@0.000001", "QQ@0.654321,JJ@0.000003", "TT@0.777777"]
+    result = calculate_equity(players, board="2c3d4h5s", seed=1, trials=20_000)
+    assert result.method == "monte-carlo"
+    with pytest.raises(InputError, match="too far apart for exact enumeration"):
+        calculate_equity(players, board="2c3d4h5s", method="exact")
+
+
+def test_a_range_of_every_hand_is_dealt_like_a_random_hand_multiway():
+    result = calculate_equity(["AsAhKsKh"] + ["100%"] * 8, seed=2, trials=20_000)
+    assert result.method == "monte-carlo" and result.hands[1] == "100%"
+    assert 0.2 < result.players[0].equity < 0.4  # aces double suited against eight random hands
+
+
+def test_a_list_of_a_thousand_hands_parses():
+    hands = [f"AsAh{first}{second}" for first, second in itertools.combinations(
+        [rank + suit for rank in "23456789TJQK" for suit in "cdhs"], 2)][:1000]
+    result = calculate_equity([",".join(hands), "KsKhQdJc"], board="2c7d9h3s4s")
+    assert result.method == "exact"
+    assert result.sample_count == sum(1 for hand in hands if not {"Ks", "Kh", "Qd", "Jc", "2c", "7d", "9h", "3s", "4s"}
+                                      & {hand[4:6], hand[6:8]})

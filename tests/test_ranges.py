@@ -17,6 +17,7 @@ import pytest
 from omaha_equity.cards import parse_cards
 from omaha_equity.errors import InputError
 from omaha_equity.ranges import HandRange, is_specific_hand, parse_range
+from omaha_equity.ranges import hand_range as hand_range_module
 
 GAME_OF = {4: "omaha", 5: "omaha5", 6: "omaha6"}
 RANK_TEXT = "23456789TJQKA"
@@ -597,7 +598,10 @@ def fake_rankings(monkeypatch):
     module = types.ModuleType("omaha_equity.rankings")
     module.percent_range = percent_range
     monkeypatch.setitem(sys.modules, "omaha_equity.rankings", module)
-    return calls
+    # percent hands are cached per range: forget those of the real rankings, before and after
+    hand_range_module._ranked_hands.cache_clear()
+    yield calls
+    hand_range_module._ranked_hands.cache_clear()
 
 
 def test_percent_ranges_call_the_ranking(fake_rankings):

@@ -252,6 +252,13 @@ def calculate_equity(
     else:
         work = range_equity.exact_work(seats, board_cards, dead_cards, game)
     chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
+    if not all_fixed and chosen == plan.EXACT:
+        weights_by_seat = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
+        if weights_by_seat is None:
+            if method == plan.EXACT:
+                raise InputError("the range weights are too far apart for exact enumeration (64-bit sums): "
+                                 "use Monte Carlo")
+            chosen = plan.MONTE_CARLO
     if chosen == plan.MONTE_CARLO and seed is None:
         seed = secrets.randbits(63)
     trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
@@ -273,7 +280,7 @@ def calculate_equity(
             weight_total = sample_count
         elif chosen == plan.EXACT:
             sample_count, weight_total, counts, low_boards = range_equity.enumerate_range_equity(
-                seats, board_cards, dead_cards, game, units, progress)
+                seats, board_cards, dead_cards, game, units, weights_by_seat, progress)
         else:
             sampler = range_equity.RangeSampler(seats, board_cards, dead_cards, game, units, seed, trials)
             sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import format_cards, parse_cards
+from math import comb
+
+from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..deal import check_known_cards
 from ..errors import InputError
 from ..games import Game
@@ -91,5 +93,11 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
 
         reason = "the known cards " + format_cards(sorted(known, reverse=True)) if known else ""
         hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason)
-        seats.append(Seat(expression.strip(), RANGE, (), hand_range.hands, hand_range.weights))
+        every_hand = hand_range.size == comb(DECK_SIZE - len(known), game.hole_count)
+        if every_hand and (hand_range.weights == hand_range.weights[0]).all():
+            # "100%", "*!AAAA!..." that removes nothing: deal it at random, like "*", which
+            # multiway Monte Carlo handles without redrawing colliding deals
+            seats.append(Seat(expression.strip(), DEALT))
+        else:
+            seats.append(Seat(expression.strip(), RANGE, (), hand_range.hands, hand_range.weights))
     return seats

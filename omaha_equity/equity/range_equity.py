@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from math import comb, lcm, prod
+from math import comb, gcd, lcm, prod
 
 import numpy as np
 
@@ -66,11 +66,37 @@ def exact_work(seats, board, dead, game) -> int:
     return prod(list_sizes(seats, board, dead, game)) * board_completions(len(seats), board, dead, game) * len(seats)
 
 
-def _whole_weights(weight_lists: list[np.ndarray]) -> list[np.ndarray]:
-    """The same relative weights as whole numbers (scaled by a common denominator)."""
-    fractions = [[Fraction(float(weight)).limit_denominator(10**6) for weight in weights] for weights in weight_lists]
-    scale = lcm(*(weight.denominator for weights in fractions for weight in weights))
-    return [np.array([int(weight * scale) for weight in weights], dtype=np.int64) for weights in fractions]
+def _hand_masks(hands: np.ndarray) -> np.ndarray:
+    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
+    return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
+
+
+def whole_weights(seats: list[Seat], board, dead, game: Game, units: int) -> list[np.ndarray] | None:
+    """The ranges' relative weights as small whole numbers, one int64 array per seat.
+
+    Each weight is read as the decimal it prints as (``0.1`` is 1/10); a seat's weights are
+    scaled by their common denominator and divided by their greatest common divisor (only the
+    ratios within a range matter). Returns None when the weighted sums of an exact enumeration
+    could overflow 64 bits; Monte Carlo is the way then."""
+    sizes = list_sizes(seats, board, dead, game)
+    arrays, sums = [], []
+    for seat, size in zip(seats, sizes):
+        if seat.kind != RANGE or (seat.weights == seat.weights[0]).all():
+            arrays.append(np.ones(seat.range_size if seat.kind == RANGE else 0, dtype=np.int64))
+            sums.append(size)
+            continue
+        fractions = [Fraction(repr(float(weight))) for weight in seat.weights]
+        scale = lcm(*{weight.denominator for weight in fractions})
+        scaled = [int(weight * scale) for weight in fractions]
+        divisor = gcd(*scaled)
+        scaled = [weight // divisor for weight in scaled]
+        if max(scaled) >= _INT64_SAFE:
+            return None
+        arrays.append(np.array(scaled, dtype=np.int64))
+        sums.append(sum(scaled))
+    if prod(sums) * board_completions(len(seats), board, dead, game) * units >= _INT64_SAFE:
+        return None
+    return arrays
 
 
 def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarray:
@@ -79,40 +105,29 @@ def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarr
     return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
 
 
-def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, progress=None):
-    """Exact enumeration. Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``.
+def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, weights_by_seat, progress=None):
+    """Exact enumeration, with ``weights_by_seat`` from :func:`whole_weights`.
 
-    Raises
-    ------
-    InputError
-        When the weights are too large for exact whole-number sums.
-    """
+    Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``."""
     tables = load_tables()
     available = _available_cards(seats, board, dead)
     hand_lists, weight_lists = [], []
-    for seat in seats:
+    for seat, seat_weights in zip(seats, weights_by_seat):
         if seat.kind == FIXED:
             hand_lists.append(np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8))
-            weight_lists.append(np.ones(1))
         elif seat.kind == DEALT:
             hand_lists.append(_expand_dealt(seat, available, game.hole_count))
-            weight_lists.append(np.ones(hand_lists[-1].shape[0]))
         else:
             hand_lists.append(seat.hands)
-            weight_lists.append(seat.weights)
-    whole_weights = _whole_weights(weight_lists)
-    completions = board_completions(len(seats), board, dead, game)
-    bound = prod(int(weights.sum()) for weights in whole_weights) * completions * units
-    if bound >= _INT64_SAFE:
-        raise InputError("the range weights are too large for exact enumeration: use Monte Carlo (--mc)")
+        weight_lists.append(seat_weights if seat.kind == RANGE else np.ones(hand_lists[-1].shape[0], dtype=np.int64))
     # the longest list first: the kernel splits the work over player 0's hands
     order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
     offsets = np.zeros(len(seats) + 1, dtype=np.int64)
     for position, player in enumerate(order):
         offsets[position + 1] = offsets[position] + hand_lists[player].shape[0]
     hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
-    masks = np.array([_card_mask(hand) for hand in hands], dtype=np.int64)
-    weights = np.concatenate([whole_weights[player] for player in order])
+    masks = _hand_masks(hands)
+    weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]), dtype=np.int64)
     board_known = np.array(board, dtype=np.int8)
     fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
     dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
@@ -146,7 +161,7 @@ class RangeSampler:
         lists = [seats[player].hands for player in range_players]
         self.list_hands = (np.ascontiguousarray(np.concatenate(lists), dtype=np.int8) if lists
                            else np.zeros((0, hole_count), dtype=np.int8))
-        self.list_masks = np.array([_card_mask(hand) for hand in self.list_hands], dtype=np.int64)
+        self.list_masks = _hand_masks(self.list_hands)
         self.list_offsets = np.zeros(len(lists) + 1, dtype=np.int64)
         cumulative = []
         for position, player in enumerate(range_players):

@@ -136,7 +136,13 @@ def parse_range(
     """
     game = get_game(game, die)
     removed = sorted(set(parse_cards(excluded)), reverse=True)
-    program = _program(expression, game.hole_count, game.name)
+    try:
+        program = _program(expression, game.hole_count, game.name)
+    except RecursionError:
+        # only long chains of '!' (and not) still nest one level per term
+        raise InputError(
+            f"range {_abbreviated(expression)} nests too deeply: split long chains of '!' with parentheses"
+        ) from None
     hands, weights = _expand(program, game, removed)
     if hands.shape[0] == 0:
         if removed and _expand(program, game, [])[0].shape[0] > 0:
@@ -145,6 +151,10 @@ def parse_range(
             f"no hand in range {expression!r} is possible: no {game.hole_count}-card hand of {game.name} matches it"
         )
     return HandRange(expression, game.hole_count, _frozen(hands), _frozen(weights))
+
+
+def _abbreviated(expression: str) -> str:
+    return repr(expression) if len(expression) <= 60 else repr(expression[:57] + "...")
 
 
 def is_specific_hand(expression: str, game: str | Game = "omaha", die: int | None = None) -> bool:

@@ -132,6 +132,16 @@ class Combine:
 Node = Pattern | Macro | Percent | Weighted | Combine
 
 
+def _balanced(operator: str, operands: list, positions: list) -> Node:
+    """Join operands of an associative operator (``,`` or ``:``) as a balanced tree, so a
+    list of a thousand hands nests ten levels deep rather than a thousand."""
+    if len(operands) == 1:
+        return operands[0]
+    middle = len(operands) // 2
+    return Combine(operator, _balanced(operator, operands[:middle], positions[:middle - 1]),
+                   _balanced(operator, operands[middle:], positions[middle:]), positions[middle - 1])
+
+
 @lru_cache(maxsize=1024)
 def parse_expression(expression: str) -> Node:
     """Parse a range expression into a tree.
@@ -194,19 +204,26 @@ class _Parser:
         return node
 
     def union(self) -> Node:
-        node = self.selection()
+        operands = [self.selection()]
+        positions = []
         while self.peek() == ",":
-            position = self.position
+            positions.append(self.position)
             self.position += 1
-            node = Combine(",", node, self.selection(), position)
-        return node
+            operands.append(self.selection())
+        return _balanced(",", operands, positions)
 
     def selection(self) -> Node:
-        node = self.weighted()
+        operands = [self.weighted()]
+        operators = []
         while self.peek() in (":", "!"):
-            operator, position = self.text[self.position], self.position
+            operators.append((self.text[self.position], self.position))
             self.position += 1
-            node = Combine(operator, node, self.weighted(), position)
+            operands.append(self.weighted())
+        if all(operator == ":" for operator, _ in operators):
+            return _balanced(":", operands, [position for _, position in operators])
+        node = operands[0]
+        for (operator, position), operand in zip(operators, operands[1:]):
+            node = Combine(operator, node, operand, position)
         return node
 
     def weighted(self) -> Node:
