@@ -199,7 +199,8 @@ class RangeSampler:
         if (rejections < 0).any():
             raise InputError(
                 "the players' ranges leave almost no deal without a shared card "
-                f"({_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided)"
+                f"({_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided): with many players, "
+                "widen the ranges or give some players '*' (dealt at random)"
             )
         self.redrawn += int(rejections.sum())
         return counts, low_boards, squares
