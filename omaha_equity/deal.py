@@ -58,6 +58,12 @@ def _text(cards: CardsLike) -> str:
     return cards if isinstance(cards, str) else " ".join(str(card) for card in cards)
 
 
+def hole_count_error(game: Game, count: int, hand: CardsLike, player: int | None = None) -> InputError:
+    """``expected 4 hole cards for omaha, got 3 in 'AsKsQs' (player 2)``."""
+    where = f" (player {player})" if player is not None else ""
+    return InputError(f"expected {game.hole_count} hole cards for {game.name}, got {count} in {_text(hand)!r}{where}")
+
+
 def make_deal(
     hands: Sequence[CardsLike],
     board: CardsLike = "",
@@ -93,10 +99,7 @@ def make_deal(
     for player, hand in enumerate(hands, start=1):
         cards = parse_cards(hand)
         if len(cards) != game.hole_count:
-            raise InputError(
-                f"expected {game.hole_count} hole cards for {game.name}, got {len(cards)} "
-                f"in {_text(hand)!r} (player {player})"
-            )
+            raise hole_count_error(game, len(cards), hand, player)
         parsed_hands.append(cards)
     board_cards, dead_cards = parse_board_and_dead(board, dead)
     check_known_cards(parsed_hands, board_cards, dead_cards, game)

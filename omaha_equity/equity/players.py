@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
 from math import comb
 
 from ..cards import DECK_SIZE, format_cards, parse_cards
-from ..deal import check_known_cards
+from ..deal import check_known_cards, hole_count_error
 from ..errors import InputError
 from ..games import Game
 
@@ -77,8 +76,7 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
         if cards is not None and len(cards) > game.hole_count and "," in text:
             cards = None  # "2c3d4h5s,AcAdKcKh": a range of two hands, not one run of cards
         if cards is not None and len(cards) > game.hole_count:
-            raise InputError(f"expected {game.hole_count} hole cards for {game.name}, got {len(cards)} "
-                             f"in {expression!r} (player {player})")
+            raise hole_count_error(game, len(cards), expression, player)
         written.append(cards)
     check_known_cards([cards or () for cards in written], board, dead, game)
     known = [card for cards in written if cards for card in cards] + list(board) + list(dead)

@@ -41,6 +41,7 @@ from math import comb
 import numpy as np
 
 from ..cards import format_cards, parse_cards
+from ..deal import hole_count_error
 from ..errors import InputError
 from ..games import Game, get_game
 from . import store
@@ -271,7 +272,7 @@ def _hand_array(game: Game, hand_cards) -> np.ndarray:
     cards = parse_cards(hand_cards)
     text = hand_cards if isinstance(hand_cards, str) else format_cards(cards)
     if len(cards) != game.hole_count:
-        raise InputError(f"expected {game.hole_count} hole cards for {game.name}, got {len(cards)} in {text!r}")
+        raise hole_count_error(game, len(cards), text)
     if len(set(cards)) != len(cards):
         raise InputError(f"duplicate card in {text!r}: expected {game.hole_count} different cards")
     return np.array([sorted(cards, reverse=True)], dtype=np.int64)
