@@ -1,0 +1,516 @@
+"""PokerStars text hand histories of the Omaha games: parse every hand of a file.
+
+A file holds hands separated by blank lines, each beginning ``PokerStars Hand #`` (older files:
+``PokerStars Game #``). The reader keeps what a replay and the all-in EV need: the game and
+betting structure, the button, the seats and stacks, the posts (blinds, the dead part of
+"small & big blinds", antes), every betting action in order with its street, the uncalled bets
+returned, the board of each run (run it twice: ``FIRST``/``SECOND`` boards), the hole cards known
+(dealt to the hero, shown, mucked in the summary), what each player collected from which pot, the
+total pot, the rake and the pots after rake as the summary states them, and cash-outs.
+
+Amounts become integer chips in the smallest unit of the game: cents for cash games (``$0.25``
+is 25), tournament chips as written. Chat, table and tournament lines (joins, time-outs,
+bounties, ...) carry no chips and are skipped; a line that looks like a player's action but is
+not one, an amount that is not a whole number of the smallest unit, and a hand that ends early
+raise :class:`~omaha_equity.hand_history.sessions.HandHistoryError` naming the file, the hand and
+the line.
+
+Format facts come from real files (``tests/data/pokerstars/``, from the fpdb project's regression
+files); no code is taken from any other parser.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from .sessions import HandHistoryError
+
+# PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
+_GAMES = {
+    "5 Card Omaha Hi/Lo": "omaha5-8",
+    "6 Card Omaha Hi/Lo": "omaha6-8",
+    "Courchevel Hi/Lo": "courchevel8",
+    "Omaha Hi/Lo": "omaha8",
+    "5 Card Omaha": "omaha5",
+    "6 Card Omaha": "omaha6",
+    "Courchevel": "courchevel",
+    "Omaha": "omaha",
+}
+_STRUCTURES = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed-limit",
+               "Fixed Limit": "fixed-limit"}
+_GAME_PATTERN = "|".join(re.escape(name) for name in _GAMES)
+_STRUCTURE_PATTERN = "Pot Limit|No Limit|Fixed Limit|Limit"
+_AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+
+_HEADER = re.compile(
+    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):\s*"
+    r"(?:\{[^}]*\}\s*)?"  # home games name their club in braces
+    r"(?:Tournament #(?P<tournament_id>\d+),\s*(?P<buy_in>.*?)\s+)?"
+    r"(?:(?:Mixed|[0-9]+-Game|HORSE|HOSE)[^(]*\()?"  # mixed games: "Mixed NLH/PLO (Omaha Pot Limit, ..."
+    rf"(?P<game>{_GAME_PATTERN})\s+(?P<structure>{_STRUCTURE_PATTERN})"
+    r"(?:,\s*|\s*(?:-\s*(?:Match Round \w+,\s*)?Level \w+\s*)?\()"
+    r"(?P<stakes>[^)]*)\)"
+)
+_ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
+_TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max_seats>\d+)-max.*?Seat #(?P<button>\d+) is the button")
+_SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips(?:, .*?)?\)(?P<rest>.*)$"
+)
+_STREET = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
+    r"(?P<street>HOLE CARDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)$"
+)
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)$")
+_COLLECTED = re.compile(
+    rf"^(?P<name>.+?) collected (?P<amount>{_AMOUNT}) from "
+    r"(?P<pot>pot|main pot|side pot(?:-(?P<side>\d+))?)$"
+)
+_CASH_OUT = re.compile(
+    rf"^(?P<name>.+?) cashed out the hand for (?P<amount>{_AMOUNT})"
+    rf"(?: \| Cash Out Fee (?P<fee>{_AMOUNT}))?$"
+)
+_TOTAL_POT = re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>.*?)\s*\|\s*Rake (?P<rake>{_AMOUNT})")
+_STATED_POT = re.compile(rf"(?P<label>Main pot|Side pot(?:-(?P<side>\d+))?) (?P<amount>{_AMOUNT})\.")
+_SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
+_SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+_SUMMARY_WON = re.compile(rf"(?:won|collected) \((?P<amount>{_AMOUNT})\)")
+_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
+
+# A player's verbs after "name: ". Every other "name: ..." line is an error, so no chips are lost.
+_ACTION = re.compile(
+    r"^(?:(?P<fold>folds)(?: \[[^\]]*\])?"
+    r"|(?P<check>checks)"
+    rf"|calls (?P<call>{_AMOUNT})"
+    rf"|bets (?P<bet>{_AMOUNT})"
+    rf"|raises (?P<raise_by>{_AMOUNT}) to (?P<raise_to>{_AMOUNT})"
+    rf"|posts (?P<post_kind>small blind|big blind|small & big blinds|the ante|straddle) (?P<post>{_AMOUNT})"
+    r"|shows \[(?P<shows>[^\]]*)\].*"
+    r"|(?P<muck>mucks hand)(?: \[[^\]]*\])?"
+    r"|(?P<ignored>doesn't show hand|sits out|is sitting out|sitting out|is away|discards.*"
+    r"|stands pat|is connected|is disconnected|has returned|leaves the table|timed out.*"
+    r"|has timed out.*|was removed from the table.*|re-buys.*|adds on.*|checks and is all-in))"
+    r"(?P<all_in> and is all-in)?"
+    r"(?: and has reached the .* cap)?$"
+)
+
+_RUN_INDEX = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREET_NAMES = {"HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
+                 "RIVER": "river", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown",
+                 "SUMMARY": "summary"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player dealt in: seat number (1-based, as printed), name and stack in chips."""
+
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True)
+class Post:
+    """A forced bet before the deal.
+
+    ``kind`` is ``small blind``, ``big blind``, ``small & big blinds``, ``ante`` or ``straddle``;
+    ``amount`` is the chips posted in all and ``dead`` the part that does not count toward the
+    player's bet (the small-blind part of "small & big blinds", and every ante).
+    """
+
+    name: str
+    kind: str
+    amount: int
+    dead: int
+    line_number: int
+
+
+@dataclass(frozen=True)
+class Action:
+    """One betting action.
+
+    ``kind`` is ``fold``, ``check``, ``call``, ``bet`` or ``raise``. ``amount`` is the chips the
+    action adds for a call or a bet, and the total bet of the round a raise goes *to* (the file's
+    "raises X to Y" gives Y). ``street`` is ``preflop``, ``flop``, ``turn`` or ``river``.
+    """
+
+    name: str
+    kind: str
+    amount: int
+    all_in: bool
+    street: str
+    line_number: int
+
+
+@dataclass(frozen=True)
+class Collected:
+    """``name collected amount from pot`` (``pot_index`` 0 for "pot" and "main pot", ``k`` for
+    "side pot-k", 1 for an unnumbered "side pot"); ``run_index`` 0 or 1 for the boards of a hand
+    run twice."""
+
+    name: str
+    amount: int
+    pot_index: int
+    run_index: int
+    line_number: int
+
+
+@dataclass
+class PokerStarsHand:
+    """One hand as the file tells it; amounts are integer chips (cents for cash games).
+
+    Attributes
+    ----------
+    source : str
+        The file the hand comes from; ``line_number`` is the hand's first line (1-based).
+    hand_id : str
+        PokerStars' hand number.
+    game : str
+        Our game name (``omaha``, ``omaha8``, ``omaha5``, ``omaha5-8``, ``omaha6``, ``omaha6-8``,
+        ``courchevel``, ``courchevel8``); ``structure`` is ``pot-limit``, ``no-limit`` or
+        ``fixed-limit``.
+    currency : str or None
+        ``USD``, ``EUR``, ... for cash games (amounts in cents); ``None`` for tournament chips.
+    stakes : tuple of int
+        The two stakes of the header: the blinds in pot and no limit, the small and big bet in
+        fixed limit.
+    seats : list of Seat
+        Players dealt in, in seat order.
+    hole_cards : dict
+        Name -> card text of every hand known (dealt to the hero, shown, mucked face up).
+    shown : dict
+        Name -> card text shown at showdown (may be fewer cards than the game deals).
+    mucked : set
+        Players who mucked (or did not show) at showdown.
+    boards : list of str
+        The board of each run (one run unless the hand was run twice), cards as in the file.
+    collected : list of Collected
+        Every "collected" line.
+    total_pot, rake : int
+        From the summary; ``stated_pots`` lists the main pot and side pots after rake when the
+        summary states them (else empty).
+    summary_won : dict
+        Name -> chips the summary says the player won (zero if none).
+    cash_outs : dict
+        Name -> (chips paid, fee) for players who cashed the hand out.
+    """
+
+    source: str
+    line_number: int
+    hand_id: str
+    tournament_id: str | None
+    game: str
+    structure: str
+    currency: str | None
+    stakes: tuple[int, int]
+    table: str = ""
+    max_seats: int = 0
+    button_seat: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    uncalled: dict[str, int] = field(default_factory=dict)
+    hole_cards: dict[str, str] = field(default_factory=dict)
+    shown: dict[str, str] = field(default_factory=dict)
+    mucked: set[str] = field(default_factory=set)
+    boards: list[str] = field(default_factory=list)
+    collected: list[Collected] = field(default_factory=list)
+    total_pot: int = 0
+    rake: int = 0
+    stated_pots: list[int] = field(default_factory=list)
+    summary_won: dict[str, int] = field(default_factory=dict)
+    cash_outs: dict[str, tuple[int, int]] = field(default_factory=dict)
+    run_count: int = 1
+
+    @property
+    def names(self) -> list[str]:
+        """Player names in seat order."""
+        return [seat.name for seat in self.seats]
+
+    def collected_by(self, name: str) -> int:
+        """Chips the player collected from every pot and run."""
+        return sum(entry.amount for entry in self.collected if entry.name == name)
+
+
+def split_hands(text: str) -> list[tuple[int, list[str]]]:
+    """Split a file's text into hands: ``(first line number, lines)`` per hand.
+
+    A hand starts at a ``PokerStars ... #`` header line and ends at a blank line or the next
+    header. Non-blank lines outside any hand come back as a block of their own (its first line
+    is not a header), so the caller reports them instead of dropping them silently.
+    """
+    hands: list[tuple[int, list[str]]] = []
+    current: list[str] | None = None
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            current = None
+        elif _ANY_HEADER.match(line) or current is None:
+            current = [line]
+            hands.append((number, current))
+        else:
+            current.append(line)
+    return hands
+
+
+def _unit(currency: str | None) -> int:
+    """Chips per written unit: cents for cash, one for tournament chips."""
+    return 100 if currency else 1
+
+
+class _Reader:
+    """Parses one hand; ``fail`` raises the located error."""
+
+    def __init__(self, source: str, first_line: int, lines: list[str]):
+        self.source = source
+        self.first_line = first_line
+        self.lines = lines
+        self.hand_id = "?"
+        self.line_index = 0
+        self.unit = 1
+
+    def fail(self, message: str, line_offset: int | None = None) -> HandHistoryError:
+        offset = self.line_index if line_offset is None else line_offset
+        return HandHistoryError(message, source=self.source, hand_id=self.hand_id,
+                                line_number=self.first_line + offset)
+
+    def amount(self, text: str) -> int:
+        """Chips in the smallest unit; ``$1,234.50`` is 123450 cents in a cash game."""
+        try:
+            value = Decimal(text.lstrip("$€£").replace(",", "")) * self.unit
+        except InvalidOperation:
+            raise self.fail(f"bad amount {text!r}: expected a number") from None
+        if value != value.to_integral_value():
+            smallest = "a cent" if self.unit == 100 else "a chip"
+            raise self.fail(f"bad amount {text!r}: not a whole number of {smallest}")
+        return int(value)
+
+    def parse(self) -> PokerStarsHand:
+        any_header = _ANY_HEADER.match(self.lines[0])
+        if any_header is None:
+            raise self.fail(f"text outside a hand: {self.lines[0]!r}: expected a "
+                            "'PokerStars Hand #...' line first", 0)
+        self.hand_id = any_header.group("hand_id")
+        header = _HEADER.match(self.lines[0])
+        if header is None:
+            raise self.fail(f"unsupported game in {self.lines[0]!r}: expected an Omaha game "
+                            "(Omaha, Omaha Hi/Lo, 5 Card Omaha, 6 Card Omaha, Courchevel; "
+                            "Pot Limit, No Limit or Limit)", 0)
+        stakes_text = header.group("stakes")
+        currency_match = re.search(r"\b([A-Z]{3})\b", stakes_text)
+        tournament = header.group("tournament_id")
+        currency = None if tournament else (currency_match.group(1) if currency_match else
+                                            ("USD" if "$" in stakes_text else None))
+        if not tournament and currency is None and re.search(r"\d\.\d", stakes_text):
+            currency = "USD"
+        self.unit = _unit(currency)
+        stake_values = re.findall(_AMOUNT, stakes_text.split(" - ")[0])
+        if len(stake_values) < 2:
+            raise self.fail(f"bad stakes {stakes_text!r}: expected SMALL/BIG", 0)
+        hand = PokerStarsHand(
+            source=self.source, line_number=self.first_line, hand_id=self.hand_id,
+            tournament_id=tournament, game=_GAMES[header.group("game")],
+            structure=_STRUCTURES[header.group("structure")], currency=currency,
+            stakes=(self.amount(stake_values[0]), self.amount(stake_values[1])),
+        )
+        self.line_index = 1
+        self._table(hand)
+        self._body(hand)
+        return hand
+
+    def _table(self, hand: PokerStarsHand) -> None:
+        if len(self.lines) < 2:
+            raise self.fail("hand ends after its first line: expected the table line", 0)
+        table = _TABLE.match(self.lines[1])
+        if table is None:
+            raise self.fail(f"expected \"Table '...' N-max Seat #B is the button\", got {self.lines[1]!r}", 1)
+        hand.table = table.group("table")
+        hand.max_seats = int(table.group("max_seats"))
+        hand.button_seat = int(table.group("button"))
+        self.line_index = 2
+        while self.line_index < len(self.lines):
+            seat = _SEAT.match(self.lines[self.line_index])
+            if seat is None:
+                break
+            rest = seat.group("rest").strip()
+            if "sitting out" not in rest and "out of hand" not in rest:
+                hand.seats.append(Seat(int(seat.group("seat")), seat.group("name"),
+                                       self.amount(seat.group("stack"))))
+            self.line_index += 1
+        if not hand.seats:
+            raise self.fail("no seated players: expected 'Seat N: name (stack in chips)' lines")
+
+    def _body(self, hand: PokerStarsHand) -> None:
+        names = sorted(hand.names, key=len, reverse=True)
+        name_pattern = re.compile("^(" + "|".join(re.escape(name) for name in names) + "): (.*)$")
+        seat_names = {seat.seat: seat.name for seat in hand.seats}
+        street = "preflop"
+        run_boards: dict[int, str] = {}
+        run_index = 0
+        seen_summary = False
+        for self.line_index in range(self.line_index, len(self.lines)):
+            line = self.lines[self.line_index]
+            marker = _STREET.match(line)
+            if marker:
+                kind = _STREET_NAMES[marker.group("street")]
+                run = marker.group("run")
+                if kind == "summary":
+                    seen_summary = True
+                    street = "summary"
+                    continue
+                if kind == "showdown":
+                    run_index = _RUN_INDEX[run]
+                    street = "showdown"
+                    continue
+                street = kind
+                cards = " ".join(_BRACKETS.findall(marker.group("cards")))
+                if cards:
+                    if run is None:
+                        for index in set(run_boards) | {0}:
+                            run_boards[index] = cards
+                    else:
+                        run_boards[_RUN_INDEX[run]] = cards
+                        hand.run_count = max(hand.run_count, _RUN_INDEX[run] + 1)
+                continue
+            if street == "summary":
+                self._summary_line(hand, line, seat_names, run_boards)
+                continue
+            named = name_pattern.match(line)
+            if named:
+                self._player_line(hand, named.group(1), named.group(2), street)
+                continue
+            if match := _UNCALLED.match(line):
+                name = self._known(hand, match.group("name"))
+                hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(match.group("amount"))
+            elif match := _COLLECTED.match(line):
+                pot_index = 0 if match.group("pot") in ("pot", "main pot") else int(match.group("side") or 1)
+                hand.collected.append(Collected(self._known(hand, match.group("name")),
+                                                self.amount(match.group("amount")), pot_index,
+                                                run_index, self.first_line + self.line_index))
+            elif match := _CASH_OUT.match(line):
+                fee = self.amount(match.group("fee")) if match.group("fee") else 0
+                hand.cash_outs[self._known(hand, match.group("name"))] = (
+                    self.amount(match.group("amount")), fee)
+            elif line.startswith("Dealt to "):
+                self._dealt(hand, line[len("Dealt to "):])
+            # Everything else is chat and table news (joins, time-outs, bounties): no chips.
+        if not seen_summary:
+            raise self.fail("hand ends before its summary: expected '*** SUMMARY ***' (truncated hand?)")
+        hand.boards = [run_boards[index] for index in sorted(run_boards)] or [""]
+        if hand.run_count > 1 and len(hand.boards) < hand.run_count:
+            hand.boards += [hand.boards[0]] * (hand.run_count - len(hand.boards))
+
+    def _known(self, hand: PokerStarsHand, name: str) -> str:
+        if name not in hand.names:
+            raise self.fail(f"unknown player {name!r}: expected one of the seated players")
+        return name
+
+    def _dealt(self, hand: PokerStarsHand, text: str) -> None:
+        for name in sorted(hand.names, key=len, reverse=True):
+            if text.startswith(name + " [") or text == name:
+                cards = _BRACKETS.findall(text[len(name):])
+                if cards:
+                    hand.hole_cards[name] = " ".join(cards)
+                return
+        raise self.fail(f"cards dealt to an unknown player in 'Dealt to {text}'")
+
+    def _player_line(self, hand: PokerStarsHand, name: str, text: str, street: str) -> None:
+        match = _ACTION.match(text)
+        line_number = self.first_line + self.line_index
+        if match is None:
+            raise self.fail(f"unknown action {text!r} of {name}: expected folds, checks, calls X, "
+                            "bets X, raises X to Y, posts ..., shows [...] or mucks hand")
+        all_in = match.group("all_in") is not None
+        if match.group("post") is not None:
+            kind = match.group("post_kind")
+            amount = self.amount(match.group("post"))
+            dead = 0
+            if kind == "the ante":
+                kind, dead = "ante", amount
+            elif kind == "small & big blinds":
+                dead = max(0, amount - hand.stakes[1]) if hand.structure != "fixed-limit" else amount // 3
+            hand.posts.append(Post(name, kind, amount, dead, line_number))
+        elif match.group("shows") is not None:
+            cards = match.group("shows").strip()
+            hand.shown[name] = cards
+            hand.hole_cards[name] = cards if len(cards.split()) >= len(hand.hole_cards.get(name, "").split()) else hand.hole_cards[name]
+        elif match.group("muck"):
+            hand.mucked.add(name)
+        elif match.group("ignored"):
+            if text == "doesn't show hand" and street == "showdown":
+                hand.mucked.add(name)
+        else:
+            for kind in ("fold", "check", "call", "bet"):
+                if match.group(kind) is not None:
+                    amount = 0 if kind in ("fold", "check") else self.amount(match.group(kind))
+                    hand.actions.append(Action(name, kind, amount, all_in, street, line_number))
+                    return
+            hand.actions.append(Action(name, "raise", self.amount(match.group("raise_to")),
+                                       all_in, street, line_number))
+
+    def _summary_line(self, hand: PokerStarsHand, line: str, seat_names: dict[int, str],
+                      run_boards: dict[int, str]) -> None:
+        if match := _TOTAL_POT.match(line):
+            hand.total_pot = self.amount(match.group("total"))
+            hand.rake = self.amount(match.group("rake"))
+            hand.stated_pots = [self.amount(pot.group("amount"))
+                                for pot in _STATED_POT.finditer(match.group("pots"))]
+        elif match := _SUMMARY_BOARD.match(line):
+            index = _RUN_INDEX[match.group("run")]
+            run_boards.setdefault(index, match.group("cards"))
+            if match.group("run"):
+                hand.run_count = max(hand.run_count, index + 1)
+        elif match := _SUMMARY_SEAT.match(line):
+            name = seat_names.get(int(match.group("seat")))
+            if name is None:
+                return  # a seat that sat out this hand
+            rest = match.group("rest")
+            won = sum(self.amount(found.group("amount")) for found in _SUMMARY_WON.finditer(rest))
+            hand.summary_won[name] = won
+            if cards := _SUMMARY_CARDS.search(rest):
+                known = cards.group("cards").strip()
+                if len(known.split()) > len(hand.hole_cards.get(name, "").split()):
+                    hand.hole_cards[name] = known
+
+
+def parse_pokerstars_text(text: str, source: str = "<text>") -> list[PokerStarsHand | HandHistoryError]:
+    """Parse every hand of a PokerStars file's text.
+
+    Returns
+    -------
+    list
+        One entry per hand, in file order: the :class:`PokerStarsHand`, or the
+        :class:`HandHistoryError` that hand raised (a bad hand never stops the others).
+    """
+    results: list[PokerStarsHand | HandHistoryError] = []
+    for first_line, lines in split_hands(text):
+        try:
+            results.append(_Reader(source, first_line, lines).parse())
+        except HandHistoryError as error:
+            results.append(error)
+    return results
+
+
+def read_pokerstars(path: str | Path) -> list[PokerStarsHand | HandHistoryError]:
+    """Parse every hand of a PokerStars hand-history file (see :func:`parse_pokerstars_text`).
+
+    The file is read as UTF-8 (a byte-order mark is allowed), falling back to Latin-1, the two
+    encodings PokerStars has written.
+    """
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_pokerstars_text(text, str(path))
+
+
+def looks_like_pokerstars(text: str) -> bool:
+    """True when the text's first non-blank line is a PokerStars hand header."""
+    for line in text.lstrip("\ufeff").splitlines():
+        if line.strip():
+            return _ANY_HEADER.match(line.strip()) is not None
+    return False
