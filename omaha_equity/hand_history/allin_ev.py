@@ -1,0 +1,274 @@
+"""All-in EV of played hands: what each player was expected to win when the money went in, and
+the luck (won minus expected) over a session.
+
+For each replayed hand (a :class:`PlayedHand`, built from the rules engine's replay by
+:mod:`~omaha_equity.hand_history.replay`): when the betting closed before the river with at
+least two players in the pot and at most one of them not all in (no more decisions to make),
+and every one of them showed all their hole cards, each such player's **all-in EV** is the
+exact expected number of chips they get back, averaged over every remaining board, with the
+hand's own main and side pots (the folded players' chips stay in the pots as dead money; cards
+the file shows of folded players are dead). It is compared with what they actually won:
+``luck = won - all-in EV``.
+
+Choices, documented here and in the README:
+
+- **Rake.** The file states the rake of each pot (or of the one pot). It is taken from its pot
+  on every board, so a player's EV from a pot is their expected share of the pot after its
+  rake: ``expected chips x (pot - rake) / pot``, proportional to their chances in that pot.
+- **Run it twice.** Each run of the board is a uniformly random run-out of the remaining cards,
+  so the expected value of running twice equals that of running once: the EV is computed once
+  over the remaining boards for the whole pot; *won* adds both runs as played.
+- **Cash-out** (PokerStars' "cashed out the hand for X"): the player received X instead of the
+  pot; X is what they won (luck ``X - EV``, which is about the cash-out fee), while the replay
+  check still compares the pot award the file reports.
+- Hands not all in before the river count in the summary with EV equal to what they won (no
+  luck), as the all-in adjusted results of trackers do.
+
+Amounts are integer chips of the file's smallest unit (cents for cash games); EVs are exact
+``Fraction`` s of a chip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..cards import format_cards
+
+STREET_OF_BOARD_COUNT = {0: "preflop", 1: "preflop", 3: "flop", 4: "turn"}
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A replayed hand: what the all-in EV needs, players in odd-chip order (index 0 is the
+    first seat left of the button).
+
+    Attributes
+    ----------
+    source, hand_id : str
+        The file and the hand's id; ``line_number`` its first line when known.
+    game : str
+        Our game name (``omaha``, ``omaha8``, ...); ``unit`` the chip unit (``USD``, ``EUR``:
+        amounts in cents; ``chips``: tournament chips).
+    names : tuple of str
+        Player names.
+    committed : tuple of int
+        Chips each player put in the pots (blinds, antes and dead blinds included, uncalled
+        chips returned excluded).
+    folded : tuple of bool
+        Folded (not eligible for any pot).
+    hole_cards : tuple
+        Each player's hole cards (tuple of int) when all of them are known, else None.
+    boards : tuple of tuple of int
+        The board of each run as dealt (one run unless run twice).
+    all_in_board_count : int or None
+        Board cards dealt when the betting closed with the pot contested by two or more
+        players of whom at most one had chips behind and cards still to come; None when the
+        hand had no such point.
+    won : tuple of int
+        Chips each player got from the pots, all runs, after rake (the replay's settlement).
+    pot_amounts, pot_rakes : tuple of int
+        Each pot (main first) before rake, and the rake taken from it.
+    cash_outs : dict
+        Player index -> chips received instead of the pot.
+    dead_cards : tuple of int
+        Cards known to be out of the deck (hole cards of folded players the file shows).
+    """
+
+    source: str
+    hand_id: str
+    line_number: int | None
+    game: str
+    unit: str
+    names: tuple[str, ...]
+    committed: tuple[int, ...]
+    folded: tuple[bool, ...]
+    hole_cards: tuple[tuple[int, ...] | None, ...]
+    boards: tuple[tuple[int, ...], ...]
+    all_in_board_count: int | None
+    won: tuple[int, ...]
+    pot_amounts: tuple[int, ...]
+    pot_rakes: tuple[int, ...]
+    cash_outs: dict[int, int] = field(default_factory=dict)
+    dead_cards: tuple[int, ...] = ()
+
+    def received(self, index: int) -> int:
+        """Chips the player took home from the hand: the cash-out amount or the pots won."""
+        return self.cash_outs.get(index, self.won[index])
+
+
+@dataclass(frozen=True)
+class PlayerHandEV:
+    """One player's line of a hand: chips committed and won, all-in EV (None when the hand was
+    not evaluated for this player)."""
+
+    name: str
+    committed: int
+    won: int
+    all_in_ev: Fraction | None
+
+    @property
+    def luck(self) -> Fraction | None:
+        """``won - all_in_ev``: chips won above (or below) expectation."""
+        return None if self.all_in_ev is None else self.won - self.all_in_ev
+
+    @property
+    def net_won(self) -> int:
+        return self.won - self.committed
+
+    @property
+    def net_ev(self) -> Fraction:
+        """EV minus committed; what was won minus committed when not all in."""
+        return (self.all_in_ev if self.all_in_ev is not None else Fraction(self.won)) - self.committed
+
+
+@dataclass(frozen=True)
+class HandEV:
+    """The all-in EV of one hand.
+
+    Attributes
+    ----------
+    source, hand_id, game, unit : str
+        As in :class:`PlayedHand`.
+    all_in_street : str or None
+        ``preflop``, ``flop`` or ``turn`` when the hand was all in before the river.
+    all_in_board : str
+        The board cards known at that point (``""`` pre-flop).
+    evaluated : bool
+        True when the all-in EV was computed (every player in the pot showed all their cards).
+    note : str
+        Why an all-in hand was not evaluated, e.g. ``plr5 showed 2 of 4 hole cards``.
+    players : tuple of PlayerHandEV
+        Every player dealt in (odd-chip order).
+    """
+
+    source: str
+    hand_id: str
+    game: str
+    unit: str
+    all_in_street: str | None
+    all_in_board: str
+    evaluated: bool
+    note: str
+    players: tuple[PlayerHandEV, ...]
+
+
+def all_in_spot(hand: PlayedHand) -> tuple[list[int], str]:
+    """The players in an all-in spot and why the spot cannot be evaluated (``""`` if it can).
+
+    Returns ``([], "")`` when the hand was not all in before the river.
+    """
+    if hand.all_in_board_count is None or hand.all_in_board_count >= 5:
+        return [], ""
+    contestants = [index for index, folded in enumerate(hand.folded) if not folded]
+    if len(contestants) < 2:
+        return [], ""
+    game_hole_count = max((len(cards) for cards in hand.hole_cards if cards), default=0)
+    for index in contestants:
+        if hand.hole_cards[index] is None:
+            return contestants, f"{hand.names[index]} did not show all their hole cards"
+    if any(len(hand.hole_cards[index]) != game_hole_count for index in contestants):
+        return contestants, "hole cards of unequal counts"
+    return contestants, ""
+
+
+def evaluate_hand(hand: PlayedHand, *, method: str = "auto") -> HandEV:
+    """The all-in EV of every player in the pot of one replayed hand (see the module notes).
+
+    Parameters
+    ----------
+    hand : PlayedHand
+    method : str
+        ``auto``, ``exact`` or ``monte-carlo``, passed to
+        :func:`~omaha_equity.equity.allin.calculate_allin` (exact is affordable from the flop
+        on; pre-flop multiway all-ins may choose Monte Carlo under ``auto``).
+
+    Raises
+    ------
+    InputError
+        From ``calculate_allin`` when the cards are inconsistent (a duplicate card).
+    """
+    contestants, note = all_in_spot(hand)
+    board_count = hand.all_in_board_count if contestants else None
+    known_board = hand.boards[0][:board_count] if board_count else ()
+    evs: dict[int, Fraction] = {}
+    if contestants and not note:
+        evs = expected_chips_after_rake(hand, contestants, known_board, method=method)
+    players = tuple(
+        PlayerHandEV(name, hand.committed[index], hand.received(index), evs.get(index))
+        for index, name in enumerate(hand.names)
+    )
+    return HandEV(
+        source=hand.source, hand_id=hand.hand_id, game=hand.game, unit=hand.unit,
+        all_in_street=STREET_OF_BOARD_COUNT.get(board_count) if board_count is not None else None,
+        all_in_board=format_cards(known_board, separator=" "),
+        evaluated=bool(evs), note=note, players=players,
+    )
+
+
+def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int], known_board: Sequence[int],
+                              *, method: str = "auto") -> dict[int, Fraction]:
+    """Each contestant's expected chips over the remaining boards, every pot after its rake.
+
+    Calls :func:`~omaha_equity.equity.allin.calculate_allin` with the contestants' hands and
+    contributions, the folded players' contributions as dead money in the pots they reached,
+    the known board and the dead cards; each pot's expected chips are scaled by
+    ``(pot - rake) / pot``.
+    """
+    from ..equity.allin import calculate_allin
+
+    folded_contributions = [hand.committed[index] for index in range(len(hand.names))
+                            if index not in contestants and hand.committed[index] > 0]
+    result = calculate_allin(
+        [hand.hole_cards[index] for index in contestants],
+        [hand.committed[index] for index in contestants],
+        board=list(known_board), dead=list(hand.dead_cards), game=hand.game,
+        folded=folded_contributions, method=method,
+    )
+    rake_of_pot = _rake_by_pot_amount(hand)
+    evs: dict[int, Fraction] = {}
+    for position, index in enumerate(contestants):
+        total = Fraction(0)
+        for pot_index, pot in enumerate(result.pots):
+            expected = Fraction(result.players[position].pot_chips[pot_index])
+            rake = rake_of_pot.get(pot_index, 0)
+            total += expected * (pot.amount - rake) / pot.amount if pot.amount else 0
+        evs[index] = total
+    return evs
+
+
+def _rake_by_pot_amount(hand: PlayedHand) -> dict[int, int]:
+    return dict(enumerate(hand.pot_rakes))
+
+
+@dataclass
+class PlayerSummary:
+    """One player's session (per chip unit): hands dealt, all-in hands evaluated, net won,
+    net all-in EV (EV minus committed in all-in hands, net won elsewhere) and luck (their
+    difference), in chips of ``unit``."""
+
+    name: str
+    unit: str
+    hand_count: int = 0
+    all_in_hand_count: int = 0
+    net_won: int = 0
+    net_all_in_ev: Fraction = Fraction(0)
+
+    @property
+    def luck(self) -> Fraction:
+        return self.net_won - self.net_all_in_ev
+
+
+def summarize(hands: Iterable[HandEV]) -> list[PlayerSummary]:
+    """Per player and chip unit: the session totals of the hands' lines (see
+    :class:`PlayerSummary`), in order of first appearance."""
+    summaries: dict[tuple[str, str], PlayerSummary] = {}
+    for hand in hands:
+        for player in hand.players:
+            summary = summaries.setdefault((player.name, hand.unit), PlayerSummary(player.name, hand.unit))
+            summary.hand_count += 1
+            summary.all_in_hand_count += player.all_in_ev is not None
+            summary.net_won += player.net_won
+            summary.net_all_in_ev += player.net_ev
+    return list(summaries.values())
