@@ -1,0 +1,1004 @@
+"""One hand of any Omaha game, from the forced bets to the settlement.
+
+The state machine follows ``docs/rules.md`` ("Blinds, antes, dealing", "Betting rounds",
+"Betting structures", "All-ins and side pots", "Showdown"). Every action has three methods in
+pokerkit's style: ``verify_x`` raises :class:`IllegalActionError` with the reason, ``can_x``
+answers True/False, ``x`` acts and returns an immutable :class:`Action`.
+
+Seats are indexes 0..n-1 into ``stacks`` in clockwise table order; ``button`` is one of them.
+All amounts are integer chips (the smallest chip).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import DECK_SIZE, check_no_duplicates, format_cards, parse_cards
+from ..deal import CardsLike
+from ..errors import InputError
+from ..games import BOARD_SIZE, Game, get_game, normalize_game_name
+from .actions import Action, ActionKind, IllegalActionError, LegalActions
+from .forced import ForcedBets
+from .settings import HandSettings, ShowdownOrder
+from .settlement import Settlement
+from .sizing import RaiseLimits, WagerKind, raise_limits
+from .streets import STREETS, Phase, Street
+from .structures import BettingStructure, FixedLimit, PotLimit
+
+
+class Hand:
+    """One hand of Omaha: dealing, betting, showdown and settlement.
+
+    Parameters
+    ----------
+    game : str or Game
+        Any game of ``omaha_equity.games`` (``"omaha"``, ``"omaha8"``, ``"big-o"``,
+        ``"courchevel"``, ...); ``"binglao"`` takes ``die``, or rolls it from ``seed``.
+    structure : FixedLimit, PotLimit or NoLimit
+        The betting structure with its sizes and settings.
+    stacks : sequence of int
+        Chips of each seat at the start of the hand (every one > 0), clockwise.
+    button : int
+        The button's seat.
+    forced_bets : ForcedBets
+        Antes, live blinds (and straddles) and dead blinds per seat; see
+        :meth:`with_blinds` for the usual small blind / big blind / ante.
+    settings : HandSettings, optional
+        Showdown order, run count, rake.
+    seed : int, optional
+        Deal every card not given from a deck shuffled with this seed, burning a card before
+        each board deal (``docs/rules.md``, "Blinds, antes, dealing").
+    hole_cards : sequence of (cards or None), optional
+        Hole cards per seat, dealt at once; ``None`` for a player whose cards are unknown (dealt
+        from the deck when ``seed`` is given). Without ``hole_cards`` and ``seed`` the caller
+        deals with :meth:`deal_hole_cards`.
+    board : cards, optional
+        Board cards in dealing order, used street by street; without them (and without
+        ``seed``) the caller deals with :meth:`deal_board`.
+    boards : sequence of cards, optional
+        One complete board per run when the board is run several times (instead of ``board``).
+    die : int, optional
+        Binglao: the button's die roll 1..6.
+    names : sequence of str, optional
+        Player names for the history (default ``Seat 1`` .. ``Seat n``).
+
+    Raises
+    ------
+    InputError
+        Fewer than 2 seats or more than the game deals, a stack that is not a whole number > 0,
+        a button outside the table, forced bets for another table size, bad or duplicate cards.
+
+    Examples
+    --------
+    >>> from omaha_equity.rules import Hand, PotLimit
+    >>> hand = Hand.with_blinds("omaha", PotLimit(10), [1000, 1000, 1000], button=2,
+    ...                         small_blind=5, big_blind=10, seed=1)
+    >>> hand.actor, hand.legal_actions().max_raise_to
+    (2, 35)
+    """
+
+    # ------------------------------------------------------------------ creation
+
+    def __init__(self, game: str | Game, structure: BettingStructure, stacks: Sequence[int], *, button: int,
+                 forced_bets: ForcedBets, settings: HandSettings | None = None, seed: int | None = None,
+                 hole_cards: Sequence[CardsLike | None] | None = None, board: CardsLike | None = None,
+                 boards: Sequence[CardsLike] | None = None, die: int | None = None,
+                 names: Sequence[str] | None = None) -> None:
+        self.settings = settings if settings is not None else HandSettings()
+        self.structure = structure
+        self._rng = random.Random(seed) if seed is not None else None
+        self.seed = seed
+        self.actions: list[Action] = []
+        self.seat_count = len(stacks)
+        die_rolled = False
+        if not isinstance(game, Game) and normalize_game_name(game) == "binglao" and die is None and self._rng:
+            die = self._rng.randint(1, 6)
+            die_rolled = True
+        self.game: Game = get_game(game, die)
+        self.die = die
+        self._check_table(stacks, button, forced_bets, names)
+        self.button = button
+        self.forced_bets = forced_bets
+        self.names = tuple(names) if names is not None else tuple(f"Seat {seat + 1}" for seat in range(self.seat_count))
+        self.starting_stacks = tuple(stacks)
+        seat_count = self.seat_count
+        self.stacks = list(stacks)
+        self.bets = [0] * seat_count
+        self.contributed = [0] * seat_count
+        self.returned = [0] * seat_count
+        self.folded = [False] * seat_count
+        self.mucked = [False] * seat_count
+        self.shown = [False] * seat_count
+        self.hole_cards: list[tuple[int, ...] | None] = [None] * seat_count
+        self._hole_dealt = [False] * seat_count
+        self._boards: list[list[int]] = [[]]
+        self.street = Street.PREFLOP
+        self.phase = Phase.DEALING_HOLE_CARDS
+        self.actor: int | None = None
+        self.run_count = 1
+        self.settlement: Settlement | None = None
+        # betting-round state
+        self.bet_level = 0
+        self.full_raise_size = 0
+        self.bet_count = 0
+        self._acted_level: list[int | None] = [None] * seat_count
+        self._aggressors: list[int | None] = [None] * 4
+        self._raised_preflop = False
+        self._running_out = False
+        self._board_target = 0
+        self._all_in_board_size: int | None = None
+        self._showdown_queue: list[int] = []
+        self._nominal_blinds = list(forced_bets.blinds)
+        self._given_hole, self._given_boards = self._parse_given_cards(hole_cards, board, boards)
+        self._deck = self._shuffled_deck() if self._rng is not None else None
+        if self.game.name.startswith("binglao") and die is not None:
+            verb = "rolls" if die_rolled else "rolled"
+            self._record(ActionKind.DIE_ROLL, None, amount=die,
+                         text=f"{self.names[button]} (button) {verb} the die: {die} -> {self.game.title}")
+        self._post_forced_bets()
+        self._advance()
+
+    @classmethod
+    def with_blinds(cls, game: str | Game, structure: BettingStructure, stacks: Sequence[int], *, button: int,
+                    small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,
+                    straddles: Sequence[int] = (), **options) -> Hand:
+        """A hand with the usual forced bets: small blind left of the button, big blind next
+        (heads-up the button posts the small blind), optional antes, big-blind ante and
+        straddles (:meth:`ForcedBets.standard`). ``options`` are the other keyword arguments
+        of :class:`Hand`."""
+        forced = ForcedBets.standard(len(stacks), button, small_blind, big_blind, ante=ante,
+                                     big_blind_ante=big_blind_ante, straddles=straddles)
+        return cls(game, structure, stacks, button=button, forced_bets=forced, **options)
+
+    def _check_table(self, stacks, button, forced_bets, names) -> None:
+        seat_count = self.seat_count
+        if seat_count < 2:
+            raise InputError(f"a hand needs at least 2 players, got {seat_count}")
+        if seat_count > self.game.max_players:
+            raise InputError(f"{seat_count} players is more than {self.game.name} deals "
+                             f"(at most {self.game.max_players} with {self.game.hole_count} hole cards)")
+        for seat, stack in enumerate(stacks):
+            if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+                raise InputError(f"bad stack {stack!r} for seat {seat + 1}: expected a whole number of chips > 0")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seat_count:
+            raise InputError(f"bad button seat {button!r}: expected 0..{seat_count - 1}")
+        if forced_bets.seat_count != seat_count:
+            raise InputError(f"forced bets are for {forced_bets.seat_count} seats, the table has {seat_count}")
+        if names is not None and len(names) != seat_count:
+            raise InputError(f"{len(names)} names for {seat_count} seats: expected one per seat")
+
+    def _parse_given_cards(self, hole_cards, board, boards):
+        hole_count = self.game.hole_count
+        given_hole: list[tuple[int, ...] | None] | None = None
+        groups = []
+        if hole_cards is not None:
+            if len(hole_cards) != self.seat_count:
+                raise InputError(f"hole cards given for {len(hole_cards)} seats, the table has {self.seat_count}")
+            given_hole = []
+            for seat, cards in enumerate(hole_cards):
+                if cards is None:
+                    given_hole.append(None)
+                    continue
+                parsed = parse_cards(cards)
+                if len(parsed) != hole_count:
+                    raise InputError(f"expected {hole_count} hole cards for {self.game.name}, got {len(parsed)} "
+                                     f"for {self.names_or_seat(seat)} in {format_cards(parsed)!r}")
+                given_hole.append(parsed)
+                groups.append((self.names_or_seat(seat), parsed))
+        if board is not None and boards is not None:
+            raise InputError("give either board or boards (one per run), not both")
+        given_boards = None
+        if board is not None:
+            given_boards = [parse_cards(board)]
+        elif boards is not None:
+            given_boards = [parse_cards(run) for run in boards]
+        if given_boards is not None:
+            for run_index, run in enumerate(given_boards):
+                if len(run) > BOARD_SIZE:
+                    raise InputError(f"a board has at most 5 cards, got {len(run)} in {format_cards(run)!r}")
+                label = "board" if len(given_boards) == 1 else f"board of run {run_index + 1}"
+                common = given_boards[0]
+                shared = 0
+                while shared < min(len(run), len(common)) and run[shared] == common[shared]:
+                    shared += 1
+                groups.append((label, run[shared:] if run_index else run))
+        check_no_duplicates(groups)
+        return given_hole, given_boards
+
+    def names_or_seat(self, seat: int) -> str:
+        names = getattr(self, "names", None)
+        return names[seat] if names else f"Seat {seat + 1}"
+
+    def _shuffled_deck(self) -> list[int]:
+        known = set()
+        for cards in self._given_hole or ():
+            known.update(cards or ())
+        for run in self._given_boards or ():
+            known.update(run)
+        deck = [card for card in range(DECK_SIZE) if card not in known]
+        self._rng.shuffle(deck)
+        return deck
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        """Seats in order from the first seat left of the button to the button (odd-chip order)."""
+        return tuple((self.button + 1 + offset) % self.seat_count for offset in range(self.seat_count))
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The board of the first run (the only one unless the board is run several times)."""
+        return tuple(self._boards[0])
+
+    @property
+    def boards(self) -> tuple[tuple[int, ...], ...]:
+        """One board per run."""
+        return tuple(tuple(run) for run in self._boards)
+
+    @property
+    def pot(self) -> int:
+        """Chips in the middle, bets on the table included."""
+        return sum(self.contributed)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase == Phase.COMPLETE
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats that have not folded."""
+        return tuple(seat for seat in range(self.seat_count) if not self.folded[seat])
+
+    def is_all_in(self, seat: int) -> bool:
+        """In the hand with no chips left."""
+        return not self.folded[seat] and self.stacks[seat] == 0
+
+    @property
+    def showdown_seat(self) -> int | None:
+        """The seat to show or muck next at showdown."""
+        return self._showdown_queue[0] if self.phase == Phase.SHOWDOWN and self._showdown_queue else None
+
+    @property
+    def hole_cards_needed(self) -> tuple[int, ...]:
+        """Seats still waiting for hole cards (manual dealing), in dealing order."""
+        if self.phase != Phase.DEALING_HOLE_CARDS:
+            return ()
+        return tuple(seat for seat in self._deal_order() if not self._hole_dealt[seat])
+
+    @property
+    def board_cards_needed(self) -> int:
+        """Board cards the next :meth:`deal_board` must give (0 when no board deal is due)."""
+        if self.phase != Phase.DEALING_BOARD:
+            return 0
+        run = self._current_run()
+        return 0 if run is None else self._board_target - len(self._boards[run])
+
+    # ------------------------------------------------------------------ forced bets and dealing
+
+    def _record(self, kind: ActionKind, seat: int | None, *, text: str, **fields) -> Action:
+        action = Action(kind=kind, seat=seat, street=self.street, text=text, **fields)
+        self.actions.append(action)
+        return action
+
+    def _put_in(self, seat: int, amount: int, live: bool) -> int:
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if live:
+            self.bets[seat] += amount
+        return amount
+
+    def _blind_label(self, seat: int, amount: int) -> str:
+        blinds = self._nominal_blinds
+        largest = max(blinds)
+        first_big = next(s for s in self.positions if blinds[s] == largest)
+        small_seat = self.button if self.seat_count == 2 else self.positions[0]
+        if seat == small_seat and amount < largest:
+            return "small blind"
+        if seat == first_big:
+            return "big blind"
+        big_blind = next((blinds[s] for s in self.positions if blinds[s] and s != small_seat), largest)
+        return "straddle" if amount > big_blind else "big blind"
+
+    def _post_forced_bets(self) -> None:
+        forced = self.forced_bets
+        for seat in self.positions:
+            if forced.antes[seat]:
+                paid = self._put_in(seat, forced.antes[seat], live=False)
+                self._record(ActionKind.ANTE, seat, amount=paid, all_in=self.stacks[seat] == 0,
+                             text=f"{self.names[seat]} posts ante {paid}{self._all_in_text(seat)}")
+        for seat in self.positions:
+            if forced.dead_blinds[seat] and self.stacks[seat]:
+                paid = self._put_in(seat, forced.dead_blinds[seat], live=False)
+                self._record(ActionKind.DEAD_BLIND, seat, amount=paid, all_in=self.stacks[seat] == 0,
+                             text=f"{self.names[seat]} posts dead blind {paid}{self._all_in_text(seat)}")
+            if forced.blinds[seat] and self.stacks[seat]:
+                label = self._blind_label(seat, forced.blinds[seat])
+                paid = self._put_in(seat, forced.blinds[seat], live=True)
+                self._record(ActionKind.BLIND, seat, amount=paid, total=self.bets[seat], all_in=self.stacks[seat] == 0,
+                             text=f"{self.names[seat]} posts {label} {paid}{self._all_in_text(seat)}")
+
+    def _all_in_text(self, seat: int) -> str:
+        return " and is all-in" if self.stacks[seat] == 0 and not self.folded[seat] else ""
+
+    def _deal_order(self) -> tuple[int, ...]:
+        """Dealing starts at the small blind: left of the button, heads-up the button."""
+        if self.seat_count == 2:
+            return (self.button, (self.button + 1) % 2)
+        return self.positions
+
+    def _draw(self, count: int) -> tuple[int, ...]:
+        cards = tuple(self._deck[:count])
+        del self._deck[:count]
+        return cards
+
+    def verify_deal_hole_cards(self, seat: int, cards: CardsLike | None = None) -> tuple[int, ...] | None:
+        """Check that ``seat`` may be dealt ``cards`` now (``None``: unknown cards); returns the
+        parsed cards.
+
+        Raises
+        ------
+        IllegalActionError
+            Not the time to deal hole cards, seat already dealt, wrong count, duplicate card.
+        """
+        self._check_seat(seat)
+        if self.phase != Phase.DEALING_HOLE_CARDS:
+            raise IllegalActionError(f"cannot deal hole cards now: the hand is {self.phase.value}")
+        if self._hole_dealt[seat]:
+            raise IllegalActionError(f"{self.names[seat]} already has hole cards")
+        if cards is None:
+            return None
+        parsed = parse_cards(cards)
+        if len(parsed) != self.game.hole_count:
+            raise IllegalActionError(f"expected {self.game.hole_count} hole cards for {self.game.name}, got "
+                                     f"{len(parsed)} in {format_cards(parsed)!r}")
+        self._check_new_cards(self.names[seat], parsed)
+        return parsed
+
+    def can_deal_hole_cards(self, seat: int, cards: CardsLike | None = None) -> bool:
+        return self._can(self.verify_deal_hole_cards, seat, cards)
+
+    def deal_hole_cards(self, seat: int, cards: CardsLike | None = None) -> Action:
+        """Deal one player's hole cards (``None``: face down and unknown, as for a player who
+        never shows in a hand history)."""
+        parsed = self.verify_deal_hole_cards(seat, cards)
+        action = self._give_hole_cards(seat, parsed)
+        self._advance()
+        return action
+
+    def _give_hole_cards(self, seat: int, cards: tuple[int, ...] | None) -> Action:
+        self._hole_dealt[seat] = True
+        self.hole_cards[seat] = cards
+        shown = format_cards(cards) if cards is not None else "?" * (2 * self.game.hole_count)
+        return self._record(ActionKind.DEAL_HOLE_CARDS, seat, cards=cards,
+                            text=f"{self.names[seat]} is dealt {shown}")
+
+    def _deal_hole_cards_automatically(self) -> bool:
+        """Deal every seat from the given cards and the seeded deck (one card at a time from
+        the small blind: the seeded deck is dealt round by round)."""
+        if self._given_hole is None and self._deck is None:
+            return False
+        order = [seat for seat in self._deal_order() if not self._hole_dealt[seat]]
+        dealt: dict[int, list[int]] = {seat: [] for seat in order}
+        for _ in range(self.game.hole_count):
+            for seat in order:
+                given = self._given_hole[seat] if self._given_hole is not None else None
+                if given is None and self._deck is not None:
+                    dealt[seat].append(self._draw(1)[0])
+        for seat in order:
+            given = self._given_hole[seat] if self._given_hole is not None else None
+            self._give_hole_cards(seat, given if given is not None else (tuple(dealt[seat]) or None))
+        return True
+
+    def _known_cards(self) -> dict[int, str]:
+        known: dict[int, str] = {}
+        for seat, cards in enumerate(self.hole_cards):
+            for card in cards or ():
+                known[card] = self.names[seat]
+        for run_index, run in enumerate(self._boards):
+            for card in run:
+                known.setdefault(card, "the board" if len(self._boards) == 1 else f"the board of run {run_index + 1}")
+        return known
+
+    def _check_new_cards(self, label: str, cards: Sequence[int]) -> None:
+        check_no_duplicates([(label, cards)])
+        known = self._known_cards()
+        for card in cards:
+            if card in known:
+                raise IllegalActionError(f"duplicate card {format_cards([card])} in {known[card]} and {label}")
+
+    def _current_run(self) -> int | None:
+        for run_index, run in enumerate(self._boards):
+            if len(run) < self._board_target:
+                return run_index
+        return None
+
+    def verify_deal_board(self, cards: CardsLike) -> tuple[int, ...]:
+        """Check the next board deal: exactly the cards this street needs (3 for the flop, 1
+        for the turn and the river; Courchevel: 1 exposed card before pre-flop betting, then 2
+        to complete the flop), to the first run not yet dealt. Returns the parsed cards.
+
+        Raises
+        ------
+        IllegalActionError
+            No board deal due, a wrong number of cards, a duplicate card.
+        """
+        if self.phase != Phase.DEALING_BOARD:
+            raise IllegalActionError(f"cannot deal board cards now: the hand is {self.phase.value}")
+        parsed = parse_cards(cards)
+        needed = self.board_cards_needed
+        if len(parsed) != needed:
+            what = "the exposed first flop card" if self._board_target == 1 else self.street.value
+            raise IllegalActionError(f"expected {needed} board card{'s' if needed != 1 else ''} for {what}, "
+                                     f"got {len(parsed)} in {format_cards(parsed)!r}")
+        self._check_new_cards("the board", parsed)
+        return parsed
+
+    def can_deal_board(self, cards: CardsLike) -> bool:
+        return self._can(self.verify_deal_board, cards)
+
+    def deal_board(self, cards: CardsLike) -> Action:
+        """Deal the next board cards (to the first run still short of this street)."""
+        parsed = self.verify_deal_board(cards)
+        action = self._give_board(parsed, ())
+        self._advance()
+        return action
+
+    def _give_board(self, cards: tuple[int, ...], burned: tuple[int, ...]) -> Action:
+        run_index = self._current_run()
+        self._boards[run_index].extend(cards)
+        run_text = f" (run {run_index + 1})" if len(self._boards) > 1 else ""
+        if self._board_target == 1 and self.street == Street.PREFLOP:
+            what = "exposed first flop card"
+        else:
+            what = self.street.value
+        board_text = format_cards(self._boards[run_index], separator=" ")
+        return self._record(ActionKind.DEAL_BOARD, None, cards=cards, burned=burned, run_index=run_index,
+                            text=f"*** {what.upper()}{run_text} *** [{board_text}]")
+
+    def _deal_board_automatically(self) -> bool:
+        run_index = self._current_run()
+        run = self._boards[run_index]
+        needed = self._board_target - len(run)
+        if self._given_boards is not None:
+            given = self._given_boards[min(run_index, len(self._given_boards) - 1)]
+            if len(self._given_boards) == 1 and run_index > 0:
+                given = ()
+            if len(given) >= self._board_target and tuple(given[:len(run)]) == tuple(run):
+                self._give_board(tuple(given[len(run):self._board_target]), ())
+                return True
+        if self._deck is None:
+            return False
+        still_needed = sum(BOARD_SIZE - len(board) for board in self._boards)
+        burned = self._draw(1) if len(self._deck) > still_needed else ()
+        self._give_board(self._draw(needed), burned)
+        return True
+
+    # ------------------------------------------------------------------ the state machine
+
+    def _advance(self) -> None:
+        """Move on as far as the hand can go without a player's or the dealer's decision."""
+        while True:
+            if self.phase == Phase.DEALING_HOLE_CARDS:
+                if not all(self._hole_dealt):
+                    if self._deal_hole_cards_automatically():
+                        continue
+                    return
+                if self.game.exposed_first_flop_card:
+                    self._start_board_deal(1)
+                else:
+                    self._start_round()
+            elif self.phase == Phase.DEALING_BOARD:
+                if self._current_run() is not None:
+                    if self._deal_board_automatically():
+                        continue
+                    return
+                self._after_board_deal()
+            elif self.phase == Phase.BETTING:
+                if not self._round_complete():
+                    return
+                self._end_round()
+            elif self.phase == Phase.SHOWDOWN:
+                if self._showdown_queue:
+                    return
+                self._settle()
+            else:
+                return
+
+    def _start_board_deal(self, target: int) -> None:
+        self.phase = Phase.DEALING_BOARD
+        self.actor = None
+        self._board_target = target
+
+    def _after_board_deal(self) -> None:
+        if self.street == Street.PREFLOP or not self._running_out:
+            self._start_round()
+        elif self.street == Street.RIVER:
+            self._begin_showdown()
+        else:
+            self.street = STREETS[self.street.index + 1]
+            self._start_board_deal(self.street.board_count)
+
+    def _start_round(self) -> None:
+        self.phase = Phase.BETTING
+        self._acted_level = [None] * self.seat_count
+        structure = self.structure
+        if self.street == Street.PREFLOP:
+            self.bet_level = max(self._nominal_blinds, default=0)
+            if isinstance(structure, FixedLimit):
+                size = structure.bet_size(Street.PREFLOP)
+                self.full_raise_size, self.bet_count = size, self.bet_level // size
+            else:
+                self.full_raise_size, self.bet_count = max(structure.min_bet, self.bet_level), 0
+            first = self._first_preflop_actor()
+        else:
+            self.bet_level = 0
+            self.bet_count = 0
+            self.full_raise_size = (structure.bet_size(self.street) if isinstance(structure, FixedLimit)
+                                    else structure.min_bet)
+            first = (self.button + 1) % self.seat_count
+        self.actor = self._next_to_act(first, include_start=True)
+
+    def _first_preflop_actor(self) -> int:
+        if self.forced_bets.first_to_act is not None:
+            return self.forced_bets.first_to_act
+        blinds = self._nominal_blinds
+        largest = max(blinds)
+        if largest == 0:
+            return (self.button + 1) % self.seat_count
+        # the earliest seat (from the small blind) posting the largest live blind
+        blind_seat = next(seat for seat in self.positions if blinds[seat] == largest)
+        return (blind_seat + 1) % self.seat_count
+
+    def _can_act(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def _needs_to_act(self, seat: int) -> bool:
+        return self._can_act(seat) and (self._acted_level[seat] is None or self.bets[seat] < self.bet_level)
+
+    def _next_to_act(self, start: int, include_start: bool = False) -> int | None:
+        for offset in range(0 if include_start else 1, self.seat_count + 1):
+            seat = (start + offset) % self.seat_count
+            if self._needs_to_act(seat):
+                return seat
+        return None
+
+    def _round_complete(self) -> bool:
+        in_hand = self.in_hand
+        if len(in_hand) <= 1:
+            return True
+        can_act = [seat for seat in in_hand if self.stacks[seat] > 0]
+        if not any(self._needs_to_act(seat) for seat in can_act):
+            return True
+        # one player with chips left, not facing a bet: nobody to bet against
+        return len(can_act) == 1 and self.bets[can_act[0]] >= self.bet_level
+
+    def _end_round(self) -> None:
+        self.actor = None
+        self._return_uncalled()
+        self.bets = [0] * self.seat_count
+        in_hand = self.in_hand
+        if len(in_hand) == 1:
+            self._settle()
+            return
+        if self.street == Street.RIVER:
+            self._begin_showdown()
+            return
+        if sum(1 for seat in in_hand if self.stacks[seat] > 0) <= 1 and not self._running_out:
+            self._running_out = True
+            self._all_in_board_size = len(self._boards[0])
+            if self.settings.run_count > 1 and self.run_count == 1:
+                self._apply_run_count(self.settings.run_count)
+        self.street = STREETS[self.street.index + 1]
+        self._start_board_deal(self.street.board_count)
+
+    def _return_uncalled(self) -> None:
+        top = max(self.bets)
+        holders = [seat for seat in range(self.seat_count) if self.bets[seat] == top]
+        if top == 0 or len(holders) != 1:
+            return
+        seat = holders[0]
+        second = max(bet for other, bet in enumerate(self.bets) if other != seat)
+        excess = top - second
+        self.bets[seat] -= excess
+        self.stacks[seat] += excess
+        self.contributed[seat] -= excess
+        self.returned[seat] += excess
+        self._record(ActionKind.RETURN, seat, amount=excess,
+                     text=f"Uncalled bet ({excess}) returned to {self.names[seat]}")
+
+    # ------------------------------------------------------------------ betting
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+            raise IllegalActionError(f"bad seat {seat!r}: expected 0..{self.seat_count - 1}")
+
+    def _betting_actor(self) -> int:
+        if self.phase != Phase.BETTING or self.actor is None:
+            raise IllegalActionError(f"no one is to act: the hand is {self.phase.value}")
+        return self.actor
+
+    @staticmethod
+    def _can(verify, *args) -> bool:
+        try:
+            verify(*args)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _pot_bonus(self) -> int:
+        """Pot-limit setting: live blinds smaller than the largest count as the largest for the
+        first raise pre-flop."""
+        structure = self.structure
+        if (not isinstance(structure, PotLimit) or not structure.small_blind_counts_as_big_blind
+                or self.street != Street.PREFLOP or self._raised_preflop):
+            return 0
+        largest = max(self._nominal_blinds)
+        return sum(largest - blind for blind in self._nominal_blinds if 0 < blind < largest)
+
+    def _reopened(self, seat: int) -> bool:
+        """May this player raise? Yes if they have not acted this round, or if the bet has grown
+        by a full raise since they last acted (several short all-ins adding up count): WSOP
+        rules 96/96a, TDA rule 47A. Fixed limit: half a bet reopens (TDA rule 47B)."""
+        acted = self._acted_level[seat]
+        if acted is None:
+            return True
+        increase = self.bet_level - acted
+        if isinstance(self.structure, FixedLimit):
+            return increase > 0 and 2 * increase >= self.structure.bet_size(self.street)
+        return increase > 0 and increase >= self.full_raise_size
+
+    def _raise_limits(self, seat: int) -> tuple[RaiseLimits | None, str]:
+        """The seat's raise-to range, or None with the reason."""
+        if not any(self._can_act(other) for other in self.in_hand if other != seat):
+            return None, "every other player is all-in: nobody left to call a raise"
+        if not self._reopened(seat):
+            return None, "the betting was not reopened: a short all-in is not a full raise"
+        if self.stacks[seat] <= self.bet_level - self.bets[seat]:
+            return None, f"{self.names[seat]} has only {self.stacks[seat]} chips: not more than the call"
+        limits = raise_limits(self.structure, pot=self.pot, bet_level=self.bet_level, player_bet=self.bets[seat],
+                              stack=self.stacks[seat], street=self.street, full_raise_size=self.full_raise_size,
+                              bet_count=self.bet_count, players_in_hand=len(self.in_hand),
+                              pot_bonus=self._pot_bonus())
+        if limits is None:
+            return None, f"the betting is capped at {self.bet_count} bets"
+        return limits, ""
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do, without acting.
+
+        Raises
+        ------
+        IllegalActionError
+            When no one is to act (dealing, showdown, complete).
+        """
+        seat = self._betting_actor()
+        call = min(self.bet_level - self.bets[seat], self.stacks[seat])
+        limits, _ = self._raise_limits(seat)
+        return LegalActions(seat=seat, can_fold=call > 0, can_check=call == 0, call_amount=call, raise_limits=limits)
+
+    def verify_fold(self) -> int:
+        """Check that the player to act may fold (only when facing a bet); returns the seat.
+
+        Raises
+        ------
+        IllegalActionError
+            No one to act, or nothing to call (check instead).
+        """
+        seat = self._betting_actor()
+        if self.bets[seat] >= self.bet_level:
+            raise IllegalActionError(f"{self.names[seat]} cannot fold: nothing to call (check instead)")
+        return seat
+
+    def can_fold(self) -> bool:
+        return self._can(self.verify_fold)
+
+    def fold(self) -> Action:
+        """The player to act folds."""
+        seat = self.verify_fold()
+        self.folded[seat] = True
+        action = self._record(ActionKind.FOLD, seat, text=f"{self.names[seat]} folds")
+        self._after_betting_action(seat)
+        return action
+
+    def verify_check_or_call(self) -> int:
+        """Check that the player to act may check or call (always, when it is their turn);
+        returns the seat.
+
+        Raises
+        ------
+        IllegalActionError
+            No one to act.
+        """
+        return self._betting_actor()
+
+    def can_check_or_call(self) -> bool:
+        return self._can(self.verify_check_or_call)
+
+    def check_or_call(self) -> Action:
+        """The player to act checks, or calls (all-in for less when the stack is short)."""
+        seat = self.verify_check_or_call()
+        amount = self._put_in(seat, self.bet_level - self.bets[seat], live=True)
+        self._acted_level[seat] = self.bet_level
+        if amount == 0:
+            action = self._record(ActionKind.CHECK, seat, text=f"{self.names[seat]} checks")
+        else:
+            action = self._record(ActionKind.CALL, seat, amount=amount, total=self.bets[seat],
+                                  all_in=self.stacks[seat] == 0,
+                                  text=f"{self.names[seat]} calls {amount}{self._all_in_text(seat)}")
+        self._after_betting_action(seat)
+        return action
+
+    def verify_bet_or_raise_to(self, amount: int) -> tuple[int, RaiseLimits]:
+        """Check a bet, raise or fixed-limit complete to ``amount`` (the player's whole bet this
+        round afterwards); returns the seat and the limits.
+
+        Raises
+        ------
+        IllegalActionError
+            With the reason: ``raise to 500 is over the pot-limit maximum 425``, under the
+            minimum, not the fixed-limit size, capped, not reopened, more than the stack.
+        """
+        seat = self._betting_actor()
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalActionError(f"bad amount {amount!r}: expected a whole number of chips")
+        limits, reason = self._raise_limits(seat)
+        if limits is None:
+            raise IllegalActionError(f"{self.names[seat]} cannot bet or raise: {reason}")
+        verb = limits.kind.value
+        all_in_to = self.bets[seat] + self.stacks[seat]
+        if amount > all_in_to:
+            raise IllegalActionError(f"{verb} to {amount} is more than {self.names[seat]} has: all-in is {verb} to "
+                                     f"{all_in_to}")
+        if isinstance(self.structure, FixedLimit):
+            if amount != limits.minimum:
+                raise IllegalActionError(f"{verb} to {amount} is not the fixed-limit size: {verb} to exactly "
+                                         f"{limits.minimum}")
+        elif amount > limits.maximum:
+            raise IllegalActionError(f"{verb} to {amount} is over the {self.structure.kind.value} maximum "
+                                     f"{limits.maximum}")
+        elif amount < limits.minimum:
+            raise IllegalActionError(f"{verb} to {amount} is under the minimum {verb} to {limits.minimum}")
+        return seat, limits
+
+    def can_bet_or_raise_to(self, amount: int) -> bool:
+        return self._can(self.verify_bet_or_raise_to, amount)
+
+    def bet_or_raise_to(self, amount: int) -> Action:
+        """The player to act bets, raises or (fixed limit) completes to ``amount`` chips in all
+        this round."""
+        seat, limits = self.verify_bet_or_raise_to(amount)
+        increase = amount - self.bet_level
+        put = self._put_in(seat, amount - self.bets[seat], live=True)
+        if isinstance(self.structure, FixedLimit):
+            size = self.structure.bet_size(self.street)
+            if limits.kind != WagerKind.RAISE:
+                self.bet_count = max(self.bet_count, 1) if amount >= size else self.bet_count
+            elif 2 * increase >= size:
+                self.bet_count += 1
+        elif increase >= self.full_raise_size:
+            self.full_raise_size = increase
+        self.bet_level = amount
+        self._acted_level[seat] = amount
+        self._aggressors[self.street.index] = seat
+        if self.street == Street.PREFLOP:
+            self._raised_preflop = True
+        kind = {WagerKind.BET: ActionKind.BET, WagerKind.RAISE: ActionKind.RAISE,
+                WagerKind.COMPLETE: ActionKind.COMPLETE}[limits.kind]
+        verb = {ActionKind.BET: "bets", ActionKind.RAISE: "raises to", ActionKind.COMPLETE: "completes to"}[kind]
+        action = self._record(kind, seat, amount=put, total=amount, all_in=self.stacks[seat] == 0,
+                              text=f"{self.names[seat]} {verb} {amount}{self._all_in_text(seat)}")
+        self._after_betting_action(seat)
+        return action
+
+    def verify_complete(self) -> int:
+        """Fixed limit: check that the player to act may complete a short bet to one full bet;
+        returns the complete-to amount.
+
+        Raises
+        ------
+        IllegalActionError
+            Not fixed limit, or nothing to complete.
+        """
+        seat = self._betting_actor()
+        limits, reason = self._raise_limits(seat)
+        if limits is None or limits.kind != WagerKind.COMPLETE:
+            raise IllegalActionError(f"{self.names[seat]} cannot complete: "
+                                     f"{reason or 'there is no short bet to complete'}")
+        return limits.minimum
+
+    def can_complete(self) -> bool:
+        return self._can(self.verify_complete)
+
+    def complete(self) -> Action:
+        """Fixed limit: the player to act completes a short bet to one full bet."""
+        return self.bet_or_raise_to(self.verify_complete())
+
+    def _after_betting_action(self, seat: int) -> None:
+        if self._round_complete():
+            self._advance()
+            return
+        self.actor = self._next_to_act(seat)
+        self._advance()
+
+    # ------------------------------------------------------------------ run it N times
+
+    def verify_set_run_count(self, run_count: int) -> None:
+        """Check that the board may be run ``run_count`` times now: only at the all-in point
+        (betting over, cards to come, none of them dealt yet).
+
+        Raises
+        ------
+        IllegalActionError
+            Not at the all-in point, a count below 1, not enough cards in the deck.
+        """
+        if isinstance(run_count, bool) or not isinstance(run_count, int) or run_count < 1:
+            raise IllegalActionError(f"bad run count {run_count!r}: expected a whole number >= 1")
+        if (self.phase != Phase.DEALING_BOARD or not self._running_out
+                or self._all_in_board_size is None or len(self._boards) != 1
+                or len(self._boards[0]) != self._all_in_board_size):
+            raise IllegalActionError("the board can be run several times only at the all-in point, before any "
+                                     "more board card is dealt")
+        if self._deck is not None:
+            remaining = BOARD_SIZE - self._all_in_board_size
+            if run_count * remaining > len(self._deck):
+                raise IllegalActionError(f"not enough cards to run the board {run_count} times: "
+                                         f"{len(self._deck)} left, {run_count * remaining} needed")
+
+    def can_set_run_count(self, run_count: int) -> bool:
+        return self._can(self.verify_set_run_count, run_count)
+
+    def set_run_count(self, run_count: int) -> Action:
+        """Run the rest of the board ``run_count`` times (each pot divided into equal parts)."""
+        self.verify_set_run_count(run_count)
+        action = self._apply_run_count(run_count)
+        self._advance()
+        return action
+
+    def _apply_run_count(self, run_count: int) -> Action:
+        common = list(self._boards[0])
+        self._boards = [list(common) for _ in range(run_count)]
+        self.run_count = run_count
+        return self._record(ActionKind.RUN_COUNT, None, amount=run_count,
+                            text=f"The board is run {run_count} times")
+
+    # ------------------------------------------------------------------ showdown
+
+    def _begin_showdown(self) -> None:
+        self.phase = Phase.SHOWDOWN
+        self.actor = None
+        contenders = self.in_hand
+        first = None
+        if self.settings.showdown_order == ShowdownOrder.FINAL_ROUND:
+            first = self._aggressors[Street.RIVER.index]
+        else:
+            first = next((seat for seat in reversed(self._aggressors) if seat is not None), None)
+        if first is None or self.folded[first]:
+            first = next(seat for seat in self.positions if not self.folded[seat])
+        self._showdown_queue = [(first + offset) % self.seat_count for offset in range(self.seat_count)
+                                if not self.folded[(first + offset) % self.seat_count]]
+        assert len(self._showdown_queue) == len(contenders)
+
+    def _showdown_seat(self, seat: int | None) -> int:
+        if self.phase != Phase.SHOWDOWN or not self._showdown_queue:
+            raise IllegalActionError(f"no showdown now: the hand is {self.phase.value}")
+        if seat is None:
+            return self._showdown_queue[0]
+        self._check_seat(seat)
+        if seat not in self._showdown_queue:
+            raise IllegalActionError(f"{self.names[seat]} has no hand to show or muck")
+        if self.settings.enforce_showdown_order and seat != self._showdown_queue[0]:
+            raise IllegalActionError(f"{self.names[seat]} cannot act yet: {self.names[self._showdown_queue[0]]} "
+                                     "shows or mucks first")
+        return seat
+
+    def verify_show(self, seat: int | None = None, cards: CardsLike | None = None) -> tuple[int, tuple[int, ...]]:
+        """Check that ``seat`` (default: the next in showdown order) may show; ``cards`` are
+        required when their hole cards are unknown and must match when known. Returns the seat
+        and the cards.
+
+        Raises
+        ------
+        IllegalActionError
+            No showdown, out of order, unknown cards not given, cards that differ from the
+            dealt ones or are already in play.
+        """
+        seat = self._showdown_seat(seat)
+        known = self.hole_cards[seat]
+        if cards is None:
+            if known is None:
+                raise IllegalActionError(f"{self.names[seat]}'s hole cards are unknown: give the cards shown")
+            return seat, known
+        parsed = parse_cards(cards)
+        if known is not None:
+            if sorted(parsed) != sorted(known):
+                raise IllegalActionError(f"{self.names[seat]} holds {format_cards(known)}, not {format_cards(parsed)}")
+            return seat, known
+        if len(parsed) != self.game.hole_count:
+            raise IllegalActionError(f"expected {self.game.hole_count} hole cards for {self.game.name}, got "
+                                     f"{len(parsed)} in {format_cards(parsed)!r}")
+        self._check_new_cards(self.names[seat], parsed)
+        return seat, parsed
+
+    def can_show(self, seat: int | None = None, cards: CardsLike | None = None) -> bool:
+        return self._can(self.verify_show, seat, cards)
+
+    def show(self, seat: int | None = None, cards: CardsLike | None = None) -> Action:
+        """Show a hand at showdown (to win, a player must show all hole cards)."""
+        seat, shown = self.verify_show(seat, cards)
+        self.hole_cards[seat] = shown
+        self.shown[seat] = True
+        self._showdown_queue.remove(seat)
+        action = self._record(ActionKind.SHOW, seat, cards=shown,
+                              text=f"{self.names[seat]} shows {format_cards(shown)}{self._reading_text(shown)}")
+        self._advance()
+        return action
+
+    def _reading_text(self, cards: tuple[int, ...]) -> str:
+        from ..evaluate.showdown import read_hand
+
+        parts = []
+        for run_index, board in enumerate(self._boards):
+            reading = read_hand(cards, board, self.game.hilo)
+            text = reading.high.description
+            if self.game.hilo:
+                text += f"; {reading.low.description}" if reading.low else "; no low"
+            parts.append(f"run {run_index + 1}: {text}" if len(self._boards) > 1 else text)
+        return f" ({' | '.join(parts)})"
+
+    def verify_muck(self, seat: int | None = None) -> int:
+        """Check that ``seat`` (default: the next in showdown order) may muck: not when they
+        hold the last hand not mucked in a pot they are eligible for. Returns the seat.
+
+        Raises
+        ------
+        IllegalActionError
+            No showdown, out of order, the last live hand of a pot.
+        """
+        seat = self._showdown_seat(seat)
+        from .payout import contested_pots
+
+        for pot_index, eligible in contested_pots(self):
+            if seat in eligible and not any(other != seat and not self.mucked[other] for other in eligible):
+                name = "the main pot" if pot_index == 0 else f"side pot {pot_index}"
+                raise IllegalActionError(f"{self.names[seat]} cannot muck: theirs is the last hand for {name}")
+        return seat
+
+    def can_muck(self, seat: int | None = None) -> bool:
+        return self._can(self.verify_muck, seat)
+
+    def muck(self, seat: int | None = None) -> Action:
+        """Throw a hand away unshown at showdown, giving up every pot."""
+        seat = self.verify_muck(seat)
+        self.mucked[seat] = True
+        self._showdown_queue.remove(seat)
+        action = self._record(ActionKind.MUCK, seat, text=f"{self.names[seat]} mucks")
+        self._advance()
+        return action
+
+    # ------------------------------------------------------------------ settlement and history
+
+    def _settle(self) -> None:
+        from .payout import settle_hand
+
+        self.phase = Phase.COMPLETE
+        self.actor = None
+        self.settlement = settle_hand(self)
+        for pot in self.settlement.pots:
+            for run in pot.runs:
+                for seat, chips in enumerate(run.payouts):
+                    if chips:
+                        self.stacks[seat] += chips
+                        run_text = f" (run {run.run_index + 1})" if len(pot.runs) > 1 else ""
+                        self._record(ActionKind.WIN, seat, amount=chips, run_index=run.run_index,
+                                     pot_index=pot.pot_index,
+                                     text=f"{self.names[seat]} wins {chips} from the {pot.name}{run_text}")
+
+    def history(self) -> str:
+        """The hand as readable text: the table, every post, card, action and payout, and the
+        settlement (per player: stack before, put in, won from each pot, stack after)."""
+        from .history import hand_history
+
+        return hand_history(self)

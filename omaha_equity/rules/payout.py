@@ -1,0 +1,97 @@
+"""Paying a finished hand: pots by contribution, rake, runs of the board, the split of each pot.
+
+Who gets what share of a pot is decided by ``omaha_equity.pots`` (the one implementation, shared
+with the all-in EV kernels); this module feeds it the hand's contributions and hand values and
+records the result as a :class:`~omaha_equity.rules.settlement.Settlement`.
+Source: ``docs/rules.md``, "All-ins and side pots" and "Showdown".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..evaluate.showdown import read_hand
+from ..evaluate.tables import NO_LOW
+from .settlement import PlayerResult, PotResult, PotRun, Settlement
+
+try:  # the shared settlement functions (branch ``allin``); an interim copy until they land
+    from ..pots import Pot, settle, side_pots
+except ImportError:  # pragma: no cover - removed once omaha_equity.pots has them
+    from ._interim_pots import Pot, settle, side_pots
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+
+def contested_pots(hand: Hand) -> list[tuple[int, tuple[int, ...]]]:
+    """(pot index, eligible seats) of every pot, counting only folds (not mucks)."""
+    order = hand.positions
+    pots = side_pots([hand.contributed[seat] for seat in order], [hand.folded[seat] for seat in order])
+    return [(index, tuple(sorted(order[position] for position in pot.eligible))) for index, pot in enumerate(pots)]
+
+
+def _run_parts(amount: int, run_count: int) -> list[int]:
+    """A pot divided into ``run_count`` equal parts; the odd chips go to the first runs."""
+    base, extra = divmod(amount, run_count)
+    return [base + (1 if run_index < extra else 0) for run_index in range(run_count)]
+
+
+def settle_hand(hand: Hand) -> Settlement:
+    """Split every pot of a finished hand among its eligible players on every run of the board.
+
+    Players are given to ``pots.settle`` in odd-chip order (the first seat left of the button
+    first), so odd chips go where ``docs/rules.md`` says.
+    """
+    order = hand.positions
+    seat_count = hand.seat_count
+    showdown = len(hand.in_hand) > 1
+    excluded = [hand.folded[seat] or hand.mucked[seat] for seat in order]
+    pots = side_pots([hand.contributed[seat] for seat in order], excluded)
+    rake_rule = hand.settings.rake
+    reached_flop = len(hand.board) >= 3
+    if rake_rule is not None and (reached_flop or not rake_rule.no_flop_no_drop):
+        rakes = rake_rule.split([pot.amount for pot in pots])
+    else:
+        rakes = [0] * len(pots)
+    boards = hand.boards if showdown else (hand.board,)
+    run_count = len(boards)
+    parts = [_run_parts(pot.amount - rake, run_count) for pot, rake in zip(pots, rakes)]
+    run_results: list[list[PotRun]] = [[] for _ in pots]
+    for run_index, board in enumerate(boards):
+        high_values = [0] * seat_count
+        low_values = [NO_LOW] * seat_count
+        if showdown:
+            for position, seat in enumerate(order):
+                if not excluded[position]:
+                    reading = read_hand(hand.hole_cards[seat], board, hand.game.hilo)
+                    high_values[position] = reading.high.value
+                    low_values[position] = reading.low.value if reading.low else NO_LOW
+        run_pots = [Pot(part[run_index], pot.eligible) for pot, part in zip(pots, parts)]
+        payouts = settle(run_pots, high_values, low_values if hand.game.hilo else None, hand.game.hilo)
+        for pot_index, (pot, pot_payouts) in enumerate(zip(run_pots, payouts)):
+            eligible = pot.eligible
+            best_high = max(high_values[position] for position in eligible)
+            high_winners = [order[position] for position in eligible if high_values[position] == best_high]
+            best_low = max(low_values[position] for position in eligible) if hand.game.hilo else NO_LOW
+            low_winners = ([order[position] for position in eligible if low_values[position] == best_low]
+                           if best_low != NO_LOW else [])
+            by_seat = [0] * seat_count
+            for position, chips in enumerate(pot_payouts):
+                by_seat[order[position]] += chips
+            run_results[pot_index].append(PotRun(
+                run_index=run_index, amount=pot.amount, board=tuple(board),
+                high_winners=tuple(sorted(high_winners)) if showdown else tuple(sorted(order[p] for p in eligible)),
+                low_winners=tuple(sorted(low_winners)) if showdown else (),
+                payouts=tuple(by_seat)))
+    results = tuple(
+        PotResult(pot_index=index, amount=pot.amount, rake=rake,
+                  eligible=tuple(sorted(order[position] for position in pot.eligible)), runs=tuple(runs))
+        for index, (pot, rake, runs) in enumerate(zip(pots, rakes, run_results))
+    )
+    players = []
+    for seat in range(seat_count):
+        won = tuple(pot.payouts[seat] for pot in results)
+        players.append(PlayerResult(seat=seat, starting_stack=hand.starting_stacks[seat],
+                                    contributed=hand.contributed[seat], returned=hand.returned[seat], won=won,
+                                    final_stack=hand.stacks[seat] + sum(won)))
+    return Settlement(pots=results, players=tuple(players), rake=sum(rakes), showdown=showdown)

@@ -1,0 +1,108 @@
+"""Hand settings where cardrooms differ: showdown order, run it N times, rake.
+
+Source: ``docs/rules.md``, "Showdown" (order of showing and its alternative). Structure
+settings (fixed-limit caps, the pot-limit small blind) live on the structures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from ..errors import InputError
+
+
+class ShowdownOrder(StrEnum):
+    """Who shows first at showdown (``docs/rules.md``, "Showdown").
+
+    ``FINAL_ROUND`` (default): the last player who bet or raised on the final round; with no
+    bet on the river, the first player left of the button. ``LATEST_BET``: the last aggressor
+    of the latest street that had a bet (one cardroom's rule); with no bet in the hand, the
+    first player left of the button.
+    """
+
+    FINAL_ROUND = "final round"
+    LATEST_BET = "latest bet"
+
+
+@dataclass(frozen=True)
+class Rake:
+    """The house's cut of a cash pot, taken from the pots before they are split.
+
+    Attributes
+    ----------
+    percent : Fraction
+        Percent of the pot (``5`` for 5 %); given as int, str ("4.5") or Fraction.
+    cap : int or None
+        The most chips taken from one hand.
+    no_flop_no_drop : bool
+        Take nothing when the hand ends before the flop (default True).
+
+    How it is taken: the hand's rake is ``min(floor(total * percent / 100), cap)`` chips of
+    all the pots together; pot ``k`` (main pot first) gives ``rake(pots 0..k) - rake(pots
+    0..k-1)``, i.e. the rake of the running total, so the main pot pays first once the cap is
+    reached. This reproduces PokerStars' per-pot amounts (their 5 % rake).
+    """
+
+    percent: Fraction
+    cap: int | None = None
+    no_flop_no_drop: bool = True
+
+    def __post_init__(self) -> None:
+        try:
+            percent = Fraction(str(self.percent)) if not isinstance(self.percent, Fraction) else self.percent
+        except (ValueError, ZeroDivisionError):
+            raise InputError(f"bad rake percent {self.percent!r}: expected a number 0..100") from None
+        if not 0 <= percent <= 100:
+            raise InputError(f"bad rake percent {self.percent!r}: expected a number 0..100")
+        if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 0):
+            raise InputError(f"bad rake cap {self.cap!r}: expected a whole number of chips >= 0")
+        object.__setattr__(self, "percent", percent)
+
+    def of(self, total: int) -> int:
+        """Rake in chips of ``total`` chips of pot (rounded down, at most the cap)."""
+        rake = total * self.percent.numerator // (100 * self.percent.denominator)
+        return rake if self.cap is None else min(rake, self.cap)
+
+    def split(self, pot_amounts: list[int]) -> list[int]:
+        """The rake of each pot (main pot first), as described above; adds up to
+        ``self.of(sum(pot_amounts))``."""
+        taken, running, shares = 0, 0, []
+        for amount in pot_amounts:
+            running += amount
+            share = self.of(running) - taken
+            shares.append(share)
+            taken += share
+        return shares
+
+
+@dataclass(frozen=True)
+class HandSettings:
+    """Settings of one hand.
+
+    Attributes
+    ----------
+    showdown_order : ShowdownOrder
+        Default ``FINAL_ROUND`` (``docs/rules.md``, "Showdown").
+    enforce_showdown_order : bool
+        Default True: players show or muck in showdown order. False lets a replay (a
+        PokerStars history) show in any order.
+    run_count : int
+        Deal the rest of the board this many times when the betting ends with cards to come
+        (all-in); each pot is divided into ``run_count`` equal parts (odd chips to the first
+        runs), each settled on its own board. Default 1. Can also be chosen at the all-in
+        point with :meth:`Hand.set_run_count`.
+    rake : Rake or None
+        Default None (no rake).
+    """
+
+    showdown_order: ShowdownOrder = ShowdownOrder.FINAL_ROUND
+    enforce_showdown_order: bool = True
+    run_count: int = 1
+    rake: Rake | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))
+        if isinstance(self.run_count, bool) or not isinstance(self.run_count, int) or self.run_count < 1:
+            raise InputError(f"bad run count {self.run_count!r}: expected a whole number >= 1")

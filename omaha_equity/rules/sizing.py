@@ -1,0 +1,191 @@
+"""Bet sizes: the legal minimum and maximum raise-to of the player to act, per structure.
+
+The one implementation of sizing, used by :class:`~omaha_equity.rules.Hand` and by the
+``pot-limit`` command. Source: ``docs/rules.md``, "Betting structures" (pot limit: the maximum
+raise is the pot after the call, added on top of the call; no limit: the minimum raise is the
+previous full bet or raise of the round; fixed limit: one small bet pre-flop and on the flop,
+one big bet on the turn and river, a bet and three raises a round) and "All-ins and side pots"
+(a player never bets more than the chips in front of them). All amounts are integer chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..errors import InputError
+from .streets import Street
+from .structures import BettingStructure, FixedLimit, PotLimit, StructureKind
+
+
+class WagerKind(StrEnum):
+    """What putting chips in above the call is called."""
+
+    BET = "bet"            # nothing to call yet this round
+    RAISE = "raise"
+    COMPLETE = "complete"  # fixed limit: bringing a short bet up to one full bet
+
+
+@dataclass(frozen=True)
+class RaiseLimits:
+    """The legal raise-to range of one player (amounts are the player's total bet this round).
+
+    Attributes
+    ----------
+    minimum, maximum : int
+        Chips. ``minimum == maximum`` in fixed limit, and when the player's stack only allows an
+        all-in (then both are the all-in total, which may be short of a full raise).
+    kind : WagerKind
+        bet, raise or complete.
+    """
+
+    minimum: int
+    maximum: int
+    kind: WagerKind
+
+
+def pot_limit_maximum(pot: int, bet_level: int, player_bet: int) -> int:
+    """Pot-limit maximum raise-to: the pot after calling, added on top of the call.
+
+    Parameters
+    ----------
+    pot : int
+        Every chip in the middle, including all bets on the table this round (the player's own
+        included), antes and dead blinds.
+    bet_level : int
+        The largest bet on the table this round.
+    player_bet : int
+        The acting player's own bet this round.
+
+    Examples
+    --------
+    Pot 100 from earlier rounds, one player bets 100: ``pot_limit_maximum(200, 100, 0) == 400``.
+    Blinds 5/10, under the gun: ``pot_limit_maximum(15, 10, 0) == 35`` (case OM-18).
+    """
+    call = bet_level - player_bet
+    return bet_level + pot + call
+
+
+def raise_limits(structure: BettingStructure, *, pot: int, bet_level: int, player_bet: int, stack: int | None,
+                 street: Street | int, full_raise_size: int, bet_count: int, players_in_hand: int = 3,
+                 pot_bonus: int = 0) -> RaiseLimits | None:
+    """The legal raise-to range of the player to act, or None when they may not bet or raise.
+
+    Parameters
+    ----------
+    structure : FixedLimit, PotLimit or NoLimit
+    pot : int
+        Chips in the middle including every bet on the table this round (used by pot limit).
+    bet_level : int
+        The largest bet on the table this round (pre-flop: the big blind or straddle).
+    player_bet : int
+        The acting player's own bet this round.
+    stack : int or None
+        The acting player's chips behind (not counting ``player_bet``); None for no limit.
+    street : Street or int
+        The betting round (fixed limit: small bet on 0..1, big bet on 2..3).
+    full_raise_size : int
+        The last full bet or raise of the round (no limit and pot limit: the minimum raise;
+        at the start of a round the minimum bet).
+    bet_count : int
+        Fixed limit: full bets made this round (the big blind counts as one).
+    players_in_hand : int
+        Players who have not folded (fixed limit: the heads-up cap setting).
+    pot_bonus : int
+        Chips added to ``pot`` for pot-limit sizing only (the small blind counted as a big blind).
+
+    Returns
+    -------
+    RaiseLimits or None
+        None when the player cannot put in more than the call (stack too short), or the
+        fixed-limit cap is reached.
+    """
+    call = max(bet_level - player_bet, 0)
+    if stack is not None and stack <= call:
+        return None
+    all_in_to = None if stack is None else player_bet + stack
+    if isinstance(structure, FixedLimit):
+        size = structure.bet_size(street)
+        if bet_level == 0:
+            kind, target = WagerKind.BET, size
+        elif bet_level < size:
+            kind, target = WagerKind.COMPLETE, size
+        else:
+            capped = bet_count >= 1 + structure.max_raises
+            if capped and not (structure.uncapped_heads_up and players_in_hand <= 2):
+                return None
+            kind, target = WagerKind.RAISE, bet_level + size
+        if all_in_to is not None:
+            target = min(target, all_in_to)
+        return RaiseLimits(target, target, kind)
+    kind = WagerKind.BET if bet_level == 0 else WagerKind.RAISE
+    minimum = bet_level + max(full_raise_size, 1)
+    if structure.kind == StructureKind.POT_LIMIT:
+        maximum = max(pot_limit_maximum(pot + pot_bonus, bet_level, player_bet), minimum)
+    else:
+        maximum = all_in_to if all_in_to is not None else None
+    if all_in_to is not None:
+        minimum = min(minimum, all_in_to)
+        maximum = min(maximum, all_in_to)
+    return RaiseLimits(minimum, maximum, kind)
+
+
+def table_raise_limits(structure: BettingStructure, *, pot: int, bets: Sequence[int], player_bet: int = 0,
+                       stack: int | None = None, street: Street | int = 0) -> tuple[int, RaiseLimits | None]:
+    """Sizing from a picture of the table: the call and the raise-to range of the player to act.
+
+    The ``pot-limit`` command uses this. The bets on the table are read as a sequence of full
+    bets and raises: the largest difference between successive bet levels (or the structure's
+    minimum bet, if larger) is the last full raise; in fixed limit the bets made are the bet
+    level divided by the street's bet size.
+
+    Parameters
+    ----------
+    pot : int
+        Chips in the middle from earlier rounds (antes and dead blinds included), not counting
+        the bets on the table.
+    bets : sequence of int
+        The other players' bets on the table this round (blinds pre-flop).
+    player_bet : int
+        The acting player's own bet this round (e.g. the small blind).
+    stack : int or None
+        The acting player's chips behind; None for no limit.
+
+    Returns
+    -------
+    (call, limits) : (int, RaiseLimits or None)
+
+    Raises
+    ------
+    InputError
+        Negative amounts.
+
+    Examples
+    --------
+    >>> table_raise_limits(PotLimit(2), pot=100, bets=[100])[1].maximum
+    400
+    >>> table_raise_limits(PotLimit(2), pot=28, bets=[14, 17])[1].maximum
+    93
+    """
+    for name, value in (("pot", pot), ("own bet", player_bet), *(("bet", bet) for bet in bets)):
+        if value < 0:
+            raise InputError(f"bad {name} {value}: expected a whole number of chips >= 0")
+    if stack is not None and stack < 0:
+        raise InputError(f"bad stack {stack}: expected a whole number of chips >= 0")
+    levels = sorted({0, player_bet, *bets})
+    bet_level = levels[-1]
+    largest_step = max((high - low for low, high in zip(levels, levels[1:])), default=0)
+    min_bet = structure.min_bet
+    if isinstance(structure, FixedLimit):
+        size = structure.bet_size(street)
+        full_raise_size, bet_count = size, bet_level // size
+    else:
+        full_raise_size, bet_count = max(largest_step, min_bet), 0
+    call = bet_level - player_bet
+    if stack is not None:
+        call = min(call, stack)
+    limits = raise_limits(structure, pot=pot + player_bet + sum(bets), bet_level=bet_level, player_bet=player_bet,
+                          stack=stack, street=street, full_raise_size=full_raise_size, bet_count=bet_count,
+                          players_in_hand=len(bets) + 1)
+    return call, limits
