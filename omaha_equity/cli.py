@@ -253,5 +253,45 @@ def rank(hand, game, die, six_handed, format_name, table_style):
     click.echo(rank_report(hand_ranking(resolved, hand, six_handed), resolved, format_name, table_style))
 
 
+@main.command(name="ev")
+@click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
+@click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
+@_output_options
+@_usage_errors
+def ev_command(files, all_hands, format_name, table_style):
+    """All-in EV and luck of a session: replay every hand of the hand-history FILEs.
+
+    PokerStars text files (.txt) and PHH files (.phh, .phhs); a folder reads every such file.
+    Each hand is replayed by the rules engine and must pay what the file says each player
+    collected; where players were all in before the river with their cards shown, each one's
+    all-in EV is computed exactly over the remaining boards, with the hand's side pots and rake,
+    and luck = won - EV. A summary per player follows. Bad hands are reported on stderr (file,
+    line, hand, reason) and the others go on; the exit code is 1 when any hand failed.
+
+    Example: omaha-equity ev hands/
+    """
+    from .hand_history.session_ev import analyze_session, counts_line, hand_rows, player_rows, session_json
+    from .render import render_csv, render_json, render_table
+
+    session = analyze_session(files)
+    rows = hand_rows(session, all_hands=all_hands)
+    players = player_rows(session)
+    if format_name == "json":
+        click.echo(render_json(session_json(session)))
+    elif format_name == "csv":
+        click.echo(render_csv(rows))
+        click.echo()
+        click.echo(render_csv(players))
+    else:
+        title = "Every hand" if all_hands else "Hands all in before the river"
+        click.echo(render_table(rows, title=title, style=table_style) if rows else f"{title}: none")
+        click.echo()
+        click.echo(render_table(players, title="Players (net won, net all-in EV, luck)", style=table_style))
+    for error in session.failures:
+        click.echo(f"error: {error}", err=True)
+    click.echo(counts_line(session), err=True)
+    return 1 if session.failures else 0
+
+
 if __name__ == "__main__":
     main()

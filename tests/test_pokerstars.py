@@ -97,7 +97,7 @@ def test_cash_out_and_summary_won():
 
 RUN_TWICE = """\
 PokerStars Hand #1000000003:  Omaha Pot Limit ($0.05/$0.10 USD) - 2024/07/14 13:17:00 ET
-Table 'Test' 6-max Seat #1 is the button
+Table 'Test' 6-max Seat #2 is the button
 Seat 1: Hero ($10 in chips)
 Seat 2: Villain ($8 in chips)
 Villain: posts small blind $0.05
@@ -108,10 +108,9 @@ Villain: raises $0.20 to $0.30
 Hero: raises $0.60 to $0.90
 Villain: calls $0.60
 *** FLOP *** [7c 7h 4h]
-Villain: bets $1.80
-Hero: raises $7.30 to $9.10 and is all-in
-Villain: calls $5.30 and is all-in
-Uncalled bet ($2) returned to Hero
+Hero: bets $1.80
+Villain: raises $5.30 to $7.10 and is all-in
+Hero: calls $5.30
 *** FIRST TURN *** [7c 7h 4h] [7s]
 *** FIRST RIVER *** [7c 7h 4h 7s] [5h]
 *** SECOND TURN *** [7c 7h 4h] [6s]
@@ -129,8 +128,8 @@ Total pot $16 | Rake $0.08
 Hand was run twice
 FIRST Board [7c 7h 4h 7s 5h]
 SECOND Board [7c 7h 4h 6s 6h]
-Seat 1: Hero (button) (big blind) showed [As Ad Kc Kd] and won ($7.96), and won ($7.96)
-Seat 2: Villain (small blind) showed [Qh Qd 2c 3d] and lost
+Seat 1: Hero (big blind) showed [As Ad Kc Kd] and won ($7.96), and won ($7.96)
+Seat 2: Villain (button) (small blind) showed [Qh Qd 2c 3d] and lost
 """
 
 

@@ -173,16 +173,12 @@ def all_in_spot(hand: PlayedHand) -> tuple[list[int], str]:
     return contestants, ""
 
 
-def evaluate_hand(hand: PlayedHand, *, method: str = "auto") -> HandEV:
+def evaluate_hand(hand: PlayedHand) -> HandEV:
     """The all-in EV of every player in the pot of one replayed hand (see the module notes).
 
     Parameters
     ----------
     hand : PlayedHand
-    method : str
-        ``auto``, ``exact`` or ``monte-carlo``, passed to
-        :func:`~omaha_equity.equity.allin.calculate_allin` (exact is affordable from the flop
-        on; pre-flop multiway all-ins may choose Monte Carlo under ``auto``).
 
     Raises
     ------
@@ -194,7 +190,7 @@ def evaluate_hand(hand: PlayedHand, *, method: str = "auto") -> HandEV:
     known_board = hand.boards[0][:board_count] if board_count else ()
     evs: dict[int, Fraction] = {}
     if contestants and not note:
-        evs = expected_chips_after_rake(hand, contestants, known_board, method=method)
+        evs = expected_chips_after_rake(hand, contestants, known_board)
     players = tuple(
         PlayerHandEV(name, hand.committed[index], hand.received(index), evs.get(index))
         for index, name in enumerate(hand.names)
@@ -207,39 +203,65 @@ def evaluate_hand(hand: PlayedHand, *, method: str = "auto") -> HandEV:
     )
 
 
-def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int], known_board: Sequence[int],
-                              *, method: str = "auto") -> dict[int, Fraction]:
-    """Each contestant's expected chips over the remaining boards, every pot after its rake.
+def all_in_pots(hand: PlayedHand) -> list[tuple[int, int, tuple[int, ...]]]:
+    """``(amount, rake, eligible player indexes)`` of each pot (main first) for the all-in EV.
 
-    Calls :func:`~omaha_equity.equity.allin.calculate_allin` with the contestants' hands and
-    contributions, the folded players' contributions as dead money in the pots they reached,
-    the known board and the dead cards; each pot's expected chips are scaled by
-    ``(pot - rake) / pot``.
+    Pots by contribution with only folds excluding a player (a player who mucked at showdown
+    was still all in with their cards); each pot's rake is the settlement's when the pots are
+    the same, else the hand's rake shared in proportion to the pots (rounded down, the rest to
+    the main pot first).
     """
-    from ..equity.allin import calculate_allin
+    try:
+        from ..pots import side_pots
+    except ImportError:  # the shared pots functions (branch ``allin``) not merged yet
+        from ..rules._interim_pots import side_pots
 
-    folded_contributions = [hand.committed[index] for index in range(len(hand.names))
-                            if index not in contestants and hand.committed[index] > 0]
-    result = calculate_allin(
-        [hand.hole_cards[index] for index in contestants],
-        [hand.committed[index] for index in contestants],
-        board=list(known_board), dead=list(hand.dead_cards), game=hand.game,
-        folded=folded_contributions, method=method,
-    )
-    rake_of_pot = _rake_by_pot_amount(hand)
-    evs: dict[int, Fraction] = {}
-    for position, index in enumerate(contestants):
-        total = Fraction(0)
-        for pot_index, pot in enumerate(result.pots):
-            expected = Fraction(result.players[position].pot_chips[pot_index])
-            rake = rake_of_pot.get(pot_index, 0)
-            total += expected * (pot.amount - rake) / pot.amount if pot.amount else 0
-        evs[index] = total
+    pots = side_pots(list(hand.committed), list(hand.folded))
+    amounts = [pot.amount for pot in pots]
+    if amounts == list(hand.pot_amounts):
+        rakes = list(hand.pot_rakes)
+    else:
+        total_rake = sum(hand.pot_rakes)
+        total = sum(amounts)
+        rakes = [total_rake * amount // total if total else 0 for amount in amounts]
+        for index in range(total_rake - sum(rakes)):
+            rakes[index % len(rakes)] += 1
+    return [(pot.amount, rake, tuple(pot.eligible)) for pot, rake in zip(pots, rakes)]
+
+
+def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
+                              known_board: Sequence[int]) -> dict[int, Fraction]:
+    """Each contestant's expected chips over every remaining board, each pot after its rake.
+
+    For each pot, each eligible player's exact expected share of it (their equity against the
+    pot's other eligible players, with every other contestant's cards and the dead cards out of
+    the deck: the chance of winning a pot does not depend on the players not in it, except
+    through the cards they hold), times the pot after its rake. Ties split a pot (or a half)
+    in equal fractions: the odd chip of a real split is worth less than one chip and is left
+    out.
+
+    Raises
+    ------
+    InputError
+        Inconsistent cards (a card in two hands, or in a hand and the board).
+    """
+    from ..equity.calculate import calculate_equity
+
+    evs = {index: Fraction(0) for index in contestants}
+    contestant_cards = {index: hand.hole_cards[index] for index in contestants}
+    for amount, rake, eligible in all_in_pots(hand):
+        players = [index for index in eligible if index in evs]
+        after_rake = amount - rake
+        if len(players) == 1:
+            evs[players[0]] += after_rake
+            continue
+        dead = [card for index in contestants if index not in players for card in contestant_cards[index]]
+        dead += list(hand.dead_cards)
+        result = calculate_equity([contestant_cards[index] for index in players], list(known_board), dead,
+                                  hand.game, method="exact", threads=1)
+        for index, player in zip(players, result.players):
+            evs[index] += player.equity_fraction * after_rake
     return evs
-
-
-def _rake_by_pot_amount(hand: PlayedHand) -> dict[int, int]:
-    return dict(enumerate(hand.pot_rakes))
 
 
 @dataclass

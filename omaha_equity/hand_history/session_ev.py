@@ -1,0 +1,205 @@
+"""The all-in EV of a whole session: read every hand of the files, replay, check, evaluate.
+
+:func:`analyze_session` is what ``omaha-equity ev FILE...`` runs. A hand that cannot be read,
+that the rules engine refuses, or whose replay pays other amounts than the file says is
+reported (file, hand, line, reason) and left out; the other hands go on. Counts say what
+happened to every hand, so nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import InputError
+from .allin_ev import HandEV, PlayedHand, PlayerSummary, evaluate_hand, summarize
+from .sessions import HandHistoryError, SessionHand, read_session
+
+
+@dataclass
+class SessionEV:
+    """The result of :func:`analyze_session`.
+
+    Attributes
+    ----------
+    hands : list of HandEV
+        Every hand replayed, in file order.
+    failures : list of HandHistoryError
+        Every hand that failed (read or replay), with file, hand id, line and reason.
+    read_count : int
+        Hands found in the files (including those that failed to parse).
+    replayed_count : int
+        Hands replayed by the engine with the file's payouts reproduced exactly.
+    all_in_count : int
+        Replayed hands all in before the river; ``evaluated_count`` of them had every hand in
+        the pot shown, and got their all-in EV.
+    players : list of PlayerSummary
+        Per player and chip unit.
+    """
+
+    hands: list[HandEV] = field(default_factory=list)
+    failures: list[HandHistoryError] = field(default_factory=list)
+    read_count: int = 0
+    replayed_count: int = 0
+    all_in_count: int = 0
+    evaluated_count: int = 0
+    players: list[PlayerSummary] = field(default_factory=list)
+
+    @property
+    def failed_count(self) -> int:
+        return len(self.failures)
+
+
+def replay_session_hand(hand: SessionHand) -> PlayedHand:
+    """Replay one hand read from a file (PokerStars or PHH) and check it against the file.
+
+    Raises
+    ------
+    HandHistoryError
+        The hand is inconsistent: the engine's reason, with the file, hand and line.
+    """
+    if hand.format == "pokerstars":
+        from .replay import replay_pokerstars_hand
+
+        return replay_pokerstars_hand(hand.history)
+    from .phh_bridge import replay_phh_hand
+
+    return replay_phh_hand(hand)
+
+
+def analyze_hands(items: Iterable[SessionHand | HandHistoryError]) -> SessionEV:
+    """Replay and evaluate hands already read (see :func:`analyze_session`)."""
+    session = SessionEV()
+    for item in items:
+        session.read_count += 1
+        if isinstance(item, HandHistoryError):
+            session.failures.append(item)
+            continue
+        try:
+            played = replay_session_hand(item)
+            hand_ev = evaluate_hand(played)
+        except HandHistoryError as error:
+            session.failures.append(error)
+            continue
+        except InputError as error:  # cards the EV cannot use (a duplicate card)
+            session.failures.append(HandHistoryError(str(error), source=item.source, hand_id=item.hand_id,
+                                                     line_number=item.line_number))
+            continue
+        session.replayed_count += 1
+        session.all_in_count += hand_ev.all_in_street is not None
+        session.evaluated_count += hand_ev.evaluated
+        session.hands.append(hand_ev)
+    session.players = summarize(session.hands)
+    return session
+
+
+def analyze_session(paths: Iterable[str | Path]) -> SessionEV:
+    """All-in EV and luck of every hand in the files and folders.
+
+    Parameters
+    ----------
+    paths : iterable of str or Path
+        PokerStars text files (``.txt``), PHH files (``.phh``, ``.phhs``), or folders of them.
+
+    Returns
+    -------
+    SessionEV
+
+    Raises
+    ------
+    InputError
+        A path that does not exist or a folder without hand-history files (bad hands do not
+        raise: they are in ``failures``).
+    """
+    return analyze_hands(read_session(paths))
+
+
+def format_chips(value: int | Fraction | None, unit: str) -> str:
+    """Chips as the file writes them: cents as ``1916.50`` for cash, whole chips for
+    tournaments; fractions (EVs) with two decimals of the unit."""
+    if value is None:
+        return ""
+    if unit == "chips":
+        return str(value) if isinstance(value, int) else f"{float(value):.2f}"
+    return f"{float(Fraction(value) / 100):.2f}"
+
+
+def hand_rows(session: SessionEV, *, all_hands: bool = False) -> list[dict[str, str]]:
+    """One row per player with chips in the pot, for every all-in hand (every hand with
+    ``all_hands``): file, hand, game, all-in street and board, player, committed, won, all-in
+    EV, luck, and a note when the all-in could not be evaluated."""
+    rows = []
+    for hand in session.hands:
+        if not all_hands and hand.all_in_street is None:
+            continue
+        for player in hand.players:
+            if player.committed == 0 and player.won == 0:
+                continue
+            rows.append({
+                "file": Path(hand.source).name, "hand": hand.hand_id, "game": hand.game,
+                "all_in": hand.all_in_street or "", "board": hand.all_in_board,
+                "player": player.name, "unit": hand.unit,
+                "committed": format_chips(player.committed, hand.unit),
+                "won": format_chips(player.won, hand.unit),
+                "all_in_ev": format_chips(player.all_in_ev, hand.unit),
+                "luck": format_chips(player.luck, hand.unit),
+                "note": hand.note,
+            })
+    return rows
+
+
+def player_rows(session: SessionEV) -> list[dict[str, str | int]]:
+    """One row per player and chip unit: hands, all-in hands, net won, net all-in EV, luck."""
+    return [{
+        "player": summary.name, "unit": summary.unit, "hands": summary.hand_count,
+        "all_in_hands": summary.all_in_hand_count,
+        "net_won": format_chips(summary.net_won, summary.unit),
+        "net_all_in_ev": format_chips(summary.net_all_in_ev, summary.unit),
+        "luck": format_chips(summary.luck, summary.unit),
+    } for summary in session.players]
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def session_json(session: SessionEV) -> dict:
+    """Everything as JSON-ready data; amounts in chips of the smallest unit (cents for cash),
+    EVs and luck as floats and as exact fractions (``"39288250/247"``)."""
+    return {
+        "counts": counts(session),
+        "hands": [{
+            "source": hand.source, "hand_id": hand.hand_id, "game": hand.game, "unit": hand.unit,
+            "all_in_street": hand.all_in_street, "all_in_board": hand.all_in_board,
+            "evaluated": hand.evaluated, "note": hand.note,
+            "players": [{
+                "name": player.name, "committed": player.committed, "won": player.won,
+                "all_in_ev": None if player.all_in_ev is None else float(player.all_in_ev),
+                "all_in_ev_exact": _exact(player.all_in_ev),
+                "luck": None if player.luck is None else float(player.luck),
+                "luck_exact": _exact(player.luck),
+            } for player in hand.players],
+        } for hand in session.hands],
+        "players": [{
+            "name": summary.name, "unit": summary.unit, "hands": summary.hand_count,
+            "all_in_hands": summary.all_in_hand_count, "net_won": summary.net_won,
+            "net_all_in_ev": float(summary.net_all_in_ev), "net_all_in_ev_exact": str(summary.net_all_in_ev),
+            "luck": float(summary.luck), "luck_exact": str(summary.luck),
+        } for summary in session.players],
+        "failures": [{"source": error.source, "hand_id": error.hand_id, "line": error.line_number,
+                      "reason": error.reason} for error in session.failures],
+    }
+
+
+def counts(session: SessionEV) -> dict[str, int]:
+    """Hands read, replayed, all in before the river, evaluated, failed."""
+    return {"read": session.read_count, "replayed": session.replayed_count, "all_in": session.all_in_count,
+            "evaluated": session.evaluated_count, "failed": session.failed_count}
+
+
+def counts_line(session: SessionEV) -> str:
+    """``hands read 23, replayed 23, all in before the river 5, evaluated 4, failed 0``."""
+    return (f"hands read {session.read_count}, replayed {session.replayed_count}, all in before the river "
+            f"{session.all_in_count}, evaluated {session.evaluated_count}, failed {session.failed_count}")

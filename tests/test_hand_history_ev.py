@@ -1,0 +1,232 @@
+"""Hand-history replay and all-in EV (issue 7, `ev`) on the real PokerStars files of
+tests/data/pokerstars (from the fpdb project): every hand replays through the rules engine and
+pays exactly what the file says; the all-in EVs are pinned and checked against a brute force
+over the remaining boards written here with the slow reference evaluator (tests/naive.py)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import naive
+from omaha_equity.cards import parse_cards
+from omaha_equity.cli import main
+from omaha_equity.hand_history.allin_ev import evaluate_hand, summarize
+from omaha_equity.hand_history.pokerstars import parse_pokerstars_text, read_pokerstars
+from omaha_equity.hand_history.replay import StatedRake, replay_pokerstars_hand
+from omaha_equity.hand_history.sessions import HandHistoryError
+from omaha_equity.hand_history.session_ev import analyze_session
+
+DATA = Path(__file__).parent / "data" / "pokerstars"
+
+
+def _all_hands():
+    return [hand for path in sorted(DATA.glob("*.txt")) for hand in read_pokerstars(path)]
+
+
+def _hand(hand_id):
+    return next(hand for hand in _all_hands() if hand.hand_id == hand_id)
+
+
+def test_every_real_hand_replays_and_pays_what_the_file_says_each_player_collected():
+    hands = _all_hands()
+    assert len(hands) == 23
+    for hand in hands:
+        played = replay_pokerstars_hand(hand)  # raises on any difference
+        for name in hand.names:
+            index = played.names.index(name)
+            collected = hand.collected_by(name) if any(c.name == name for c in hand.collected) \
+                else hand.summary_won.get(name, 0)
+            assert played.won[index] == collected
+        assert sum(played.won) + sum(played.pot_rakes) == sum(played.committed)
+        assert sum(played.pot_rakes) == hand.rake
+
+
+def test_side_pots_after_the_stated_rake_of_each_pot():
+    played = replay_pokerstars_hand(_hand("22865231671"))
+    # Main 2.47, side pots 0.93 and 0.30 before rake; the file: 2.35, 0.88, 0.29 after it.
+    assert played.pot_amounts == (247, 93, 30) and played.pot_rakes == (12, 5, 1)
+
+
+def test_stated_rake_without_stated_pots_is_shared_in_proportion():
+    assert StatedRake(10).split([300, 100]) == [8, 2]
+    assert StatedRake(18, (235, 88, 29)).split([247, 93, 30]) == [12, 5, 1]
+    assert StatedRake(50).split([191700]) == [50]
+
+
+def _brute_force_ev(hands, committed, folded_committed, board, rakes, hilo=False):
+    """Expected chips of each player: every remaining board, pots by contribution level, each
+    pot split (equal fractions) among its eligible players' best hands, after its rake."""
+    hands = [parse_cards(hand) for hand in hands]
+    board = list(parse_cards(board))
+    used = {card for hand in hands for card in hand} | set(board)
+    deck = [card for card in range(52) if card not in used]
+    contributions = list(committed) + list(folded_committed)
+    levels = sorted(set(committed))
+    pots, previous = [], 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = [index for index, c in enumerate(committed) if c >= level]
+        pots.append((amount, eligible))
+        previous = level
+    totals = [Fraction(0)] * len(hands)
+    board_count = 0
+    for completion in combinations(deck, 5 - len(board)):
+        full = board + list(completion)
+        board_count += 1
+        for (amount, eligible), rake in zip(pots, rakes):
+            if len(eligible) == 1:
+                totals[eligible[0]] += amount - rake
+                continue
+            shares = naive.showdown_shares([hands[index] for index in eligible], full, hilo)
+            for index, share in zip(eligible, shares):
+                totals[index] += share * (amount - rake)
+    return [total / board_count for total in totals]
+
+
+def _evs(hand_id):
+    hand_ev = evaluate_hand(replay_pokerstars_hand(_hand(hand_id)))
+    return {player.name: player.all_in_ev for player in hand_ev.players if player.all_in_ev is not None}
+
+
+def test_heads_up_flop_all_in_ev_is_the_brute_force_average_after_rake():
+    # 5 Card Omaha, all in on Tc 7s 8h for $958.50 each, rake $0.50 from a $1917 pot.
+    expected = _brute_force_ev(["Td9c7d8cQd", "4cJc4sKcJd"], [95850, 95850], [], "Tc7s8h", [50])
+    evs = _evs("96318916658")
+    assert [evs["Hero"], evs["Player0"]] == expected
+    assert evs["Hero"] == Fraction(39288250, 247) and evs["Player0"] == Fraction(8049300, 247)
+
+
+def test_four_way_flop_all_in_with_two_side_pots_and_dead_money_matches_brute_force():
+    # Player2 all in for 0.29, Player5 for 0.44, Hero and Player0 for 0.80; Player6 folded 0.20
+    # and Player3 0.01 (dead money in the main pot); rake 0.06 / 0.03 / 0.03 by pot.
+    evs = _evs("60920749213")
+    expected = _brute_force_ev(["5s7dKd9h", "3d5c8h7s", "2c4c3s7c", "6h3hTc9c"], [29, 44, 80, 80], [20, 1],
+                               "7h8s4s", [6, 3, 3])
+    assert [evs["Player2"], evs["Player5"], evs["Hero"], evs["Player0"]] == expected
+    assert evs["Hero"] == Fraction(5933, 132) and evs["Player0"] == Fraction(74923, 528)
+
+
+def test_preflop_all_in_evs_are_pinned():
+    evs = _evs("22865231671")
+    assert evs == {"Player2": Fraction(221562589, 2261952), "Hero": Fraction(21549265, 376992),
+                   "Player0": Fraction(95374325, 1130976), "Player4": Fraction(254600275, 2261952)}
+    assert sum(evs.values()) == 370 - 18  # every pot after its rake is someone's
+
+
+def test_all_in_ev_agrees_with_pokerstars_cash_out_value():
+    # The 6-card hand was cashed out: PokerStars paid its own all-in value minus a fee, so the
+    # cash-out plus the fee is their EV of the same spot; ours agrees to the cent.
+    hand = _hand("232772509770")
+    evs = _evs("232772509770")
+    for name, (paid, fee) in hand.cash_outs.items():
+        assert abs(evs[name] - (paid + fee)) <= 1
+
+
+def test_luck_is_won_minus_ev_and_cash_out_counts_as_won():
+    hand_ev = evaluate_hand(replay_pokerstars_hand(_hand("232772509770")))
+    hero = next(player for player in hand_ev.players if player.name == "Hero")
+    assert hero.won == 3572 and hero.luck == 3572 - hero.all_in_ev
+    assert hand_ev.all_in_street == "preflop" and hand_ev.evaluated
+
+
+def test_all_in_with_a_partial_show_is_not_evaluated_and_says_why():
+    hand_ev = evaluate_hand(replay_pokerstars_hand(_hand("1337")))
+    assert hand_ev.all_in_street == "flop" and not hand_ev.evaluated
+    assert "plr5" in hand_ev.note
+    assert all(player.all_in_ev is None for player in hand_ev.players)
+
+
+def test_river_all_in_is_not_an_all_in_before_the_river():
+    hand_ev = evaluate_hand(replay_pokerstars_hand(_hand("123520812521")))
+    assert hand_ev.all_in_street is None
+
+
+def test_summary_net_won_minus_net_ev_is_the_luck_of_all_in_hands():
+    hands = [evaluate_hand(replay_pokerstars_hand(hand)) for hand in _all_hands()]
+    [hero] = [summary for summary in summarize(hands) if summary.name == "Hero" and summary.unit == "USD"]
+    luck = sum(player.luck for hand in hands if hand.unit == "USD" for player in hand.players
+               if player.name == "Hero" and player.luck is not None)
+    assert hero.luck == luck and hero.all_in_hand_count == 4 and hero.hand_count == 21
+
+
+def test_session_of_the_real_folder_counts_every_hand():
+    session = analyze_session([DATA])
+    assert (session.read_count, session.replayed_count, session.all_in_count, session.evaluated_count,
+            session.failed_count) == (23, 23, 5, 4, 0)
+
+
+RUN_TWICE = (Path(__file__).parent / "test_pokerstars.py").read_text().split('RUN_TWICE = """\\\n')[1].split('"""')[0]
+
+
+def test_run_it_twice_replays_and_ev_covers_the_whole_pot():
+    [hand] = parse_pokerstars_text(RUN_TWICE, "run-twice.txt")
+    played = replay_pokerstars_hand(hand)
+    assert played.won == (0, 1592) or played.won == (1592, 0)
+    hand_ev = evaluate_hand(played)
+    evs = {player.name: player.all_in_ev for player in hand_ev.players}
+    expected = _brute_force_ev(["AsAdKcKd", "QhQd2c3d"], [800, 800], [], "7c7h4h", [8])
+    assert hand_ev.all_in_street == "flop"
+    assert [evs["Hero"], evs["Villain"]] == expected
+
+
+def _broken_copy(tmp_path, old, new, name="PLO8-6max-USD-0.01-0.02-200911.txt"):
+    text = (DATA / name).read_text()
+    assert old in text
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1))
+    return path, text.replace(old, new, 1).splitlines()
+
+
+def test_replay_that_pays_differently_from_the_file_fails_that_hand_only(tmp_path):
+    path, _ = _broken_copy(tmp_path, "Hero collected $0.12 from pot", "Hero collected $0.13 from pot")
+    session = analyze_session([path])
+    assert (session.read_count, session.replayed_count, session.failed_count) == (15, 14, 1)
+    [error] = session.failures
+    assert error.hand_id == "35875219121" and "the file says 13" in error.reason
+
+
+def test_illegal_action_names_the_engine_reason_and_the_line(tmp_path):
+    # Pot limit: $3/$6 blinds, the most the button may raise to is $18.
+    path, lines = _broken_copy(tmp_path, "Player0: raises $12 to $18", "Player0: raises $13 to $19",
+                               "5-Card-PLO-6max-USD-3.00-6.00-201303.txt")
+    session = analyze_session([path])
+    [error] = session.failures
+    assert error.line_number == lines.index("Player0: raises $13 to $19") + 1
+    assert error.hand_id == "96318916658" and "over the pot limit maximum 1800" in error.reason
+
+
+def test_cli_ev_on_the_real_folder_prints_hands_and_summary_and_exits_0():
+    result = CliRunner().invoke(main, ["ev", str(DATA)])
+    assert result.exit_code == 0, result.stderr
+    assert "96318916658" in result.stdout and "1590.62" in result.stdout and "325.88" in result.stdout
+    assert "hands read 23, replayed 23, all in before the river 5, evaluated 4, failed 0" in result.stderr
+
+
+def test_cli_ev_json_holds_exact_evs_and_counts():
+    result = CliRunner().invoke(main, ["ev", str(DATA / "5-Card-PLO-6max-USD-3.00-6.00-201303.txt"),
+                                                       "-f", "json"])
+    data = json.loads(result.stdout)
+    assert data["counts"] == {"read": 1, "replayed": 1, "all_in": 1, "evaluated": 1, "failed": 0}
+    hero = next(player for player in data["hands"][0]["players"] if player["name"] == "Hero")
+    assert hero["all_in_ev_exact"] == "39288250/247" and hero["won"] == 191650
+
+
+def test_cli_ev_bad_hand_is_reported_others_go_on_exit_1(tmp_path):
+    path, lines = _broken_copy(tmp_path, "tiger48475: folds", "tiger48475: folds $x")
+    result = CliRunner().invoke(main, ["ev", str(path), "--all-hands", "-f", "csv"])
+    assert result.exit_code == 1
+    line = lines.index("tiger48475: folds $x") + 1
+    assert f"{path}, line {line}, hand 35874998500" in result.stderr
+    assert "failed 1" in result.stderr and "replayed 14" in result.stderr
+    assert "35875409365" in result.stdout
+
+
+def test_cli_ev_missing_file_is_a_usage_error():
+    result = CliRunner().invoke(main, ["ev", "no-such-file.txt"])
+    assert result.exit_code == 2 and "no such file" in result.stderr
