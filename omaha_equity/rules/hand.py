@@ -107,6 +107,7 @@ class Hand:
         self.bets = [0] * seat_count
         self.contributed = [0] * seat_count
         self.returned = [0] * seat_count
+        self.dead = [0] * seat_count
         self.folded = [False] * seat_count
         self.mucked = [False] * seat_count
         self.shown = [False] * seat_count
@@ -304,14 +305,19 @@ class Hand:
 
     def _post_forced_bets(self) -> None:
         forced = self.forced_bets
+        # an ante every player pays makes pot levels like a bet; any other ante is dead money
+        uniform_antes = len(set(forced.antes)) == 1
         for seat in self.positions:
             if forced.antes[seat]:
                 paid = self._put_in(seat, forced.antes[seat], live=False)
+                if not uniform_antes:
+                    self.dead[seat] += paid
                 self._record(ActionKind.ANTE, seat, amount=paid, all_in=self.stacks[seat] == 0,
                              text=f"{self.names[seat]} posts ante {paid}{self._all_in_text(seat)}")
         for seat in self.positions:
             if forced.dead_blinds[seat] and self.stacks[seat]:
                 paid = self._put_in(seat, forced.dead_blinds[seat], live=False)
+                self.dead[seat] += paid
                 self._record(ActionKind.DEAD_BLIND, seat, amount=paid, all_in=self.stacks[seat] == 0,
                              text=f"{self.names[seat]} posts dead blind {paid}{self._all_in_text(seat)}")
             if forced.blinds[seat] and self.stacks[seat]:
@@ -589,10 +595,22 @@ class Hand:
         if sum(1 for seat in in_hand if self.stacks[seat] > 0) <= 1 and not self._running_out:
             self._running_out = True
             self._all_in_board_size = len(self._boards[0])
-            if self.settings.run_count > 1 and self.run_count == 1:
-                self._apply_run_count(self.settings.run_count)
+            run_count = self._default_run_count()
+            if run_count > 1 and self.run_count == 1:
+                self._apply_run_count(run_count)
         self.street = STREETS[self.street.index + 1]
         self._start_board_deal(self.street.board_count)
+
+    def _default_run_count(self) -> int:
+        """The settings' run count (or one run per given board), as many as the deck allows."""
+        run_count = self.settings.run_count
+        if self._given_boards is not None and len(self._given_boards) > 1:
+            run_count = len(self._given_boards)
+        if self._deck is not None:
+            remaining = BOARD_SIZE - len(self._boards[0])
+            if remaining:
+                run_count = min(run_count, max(1, len(self._deck) // remaining))
+        return run_count
 
     def _return_uncalled(self) -> None:
         top = max(self.bets)
