@@ -13,10 +13,7 @@ from typing import TYPE_CHECKING
 from ..evaluate.tables import NO_LOW
 from .settlement import PlayerResult, PotResult, PotRun, Settlement
 
-try:  # the shared settlement functions (branch ``allin``); an interim copy until they land
-    from ..pots import Pot, settle, side_pots
-except ImportError:  # pragma: no cover - removed once omaha_equity.pots has them
-    from ._interim_pots import Pot, settle, side_pots
+from ..pots import Pot, settle, side_pots
 
 if TYPE_CHECKING:
     from .hand import Hand
