@@ -253,6 +253,97 @@ def rank(hand, game, die, six_handed, format_name, table_style):
     click.echo(rank_report(hand_ranking(resolved, hand, six_handed), resolved, format_name, table_style))
 
 
+class ChipsListType(click.ParamType):
+    """Comma-separated whole numbers of chips, e.g. ``14,17``."""
+
+    name = "chips"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        amounts = []
+        for token in value.replace(" ", "").split(","):
+            if not token:
+                continue
+            if not token.isdigit():
+                self.fail(f"bad amount {token!r} in {value!r}: expected whole numbers of chips separated by commas",
+                          param, ctx)
+            amounts.append(int(token))
+        return amounts
+
+
+class FixedLimitType(click.ParamType):
+    """Fixed-limit sizes ``SMALL/BIG``, e.g. ``2/4``."""
+
+    name = "small/big"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        small, _, big = value.partition("/")
+        if not (small.isdigit() and big.isdigit() and int(small) > 0 and int(big) > 0):
+            self.fail(f"bad fixed-limit sizes {value!r}: expected SMALL/BIG such as 2/4", param, ctx)
+        return int(small), int(big)
+
+
+class RoundType(click.ParamType):
+    """A betting round: 1..4 or pre-flop, flop, turn, river."""
+
+    name = "round"
+
+    def convert(self, value, param, ctx):
+        from .rules.streets import Street
+
+        if isinstance(value, Street):
+            return value
+        text = str(value).strip()
+        try:
+            return Street.of(int(text) - 1 if text.isdigit() else text)
+        except InputError:
+            self.fail(f"bad round {value!r}: expected 1..4 or pre-flop, flop, turn, river", param, ctx)
+
+
+@main.command(name="pot-limit")
+@click.option("--pot", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Chips in the middle from earlier rounds (antes and dead blinds included), not the bets below.")
+@click.option("--bets", default="", type=ChipsListType(), help="The other players' bets this round, e.g. 14,17 "
+              "(pre-flop: the blinds).")
+@click.option("--own", "own_bet", default=0, show_default=True, type=click.IntRange(min=0),
+              help="The acting player's own bet this round (e.g. the small blind).")
+@click.option("--stack", type=click.IntRange(min=0), help="The acting player's chips behind (default: unlimited).")
+@click.option("--blind", type=click.IntRange(min=1), help="The big blind: the minimum bet (pot and no limit).")
+@click.option("--no-limit", is_flag=True, help="No limit instead of pot limit.")
+@click.option("--fixed-limit", type=FixedLimitType(), help="Fixed limit with these small and big bets, e.g. 2/4.")
+@click.option("--round", "street", default="1", show_default=True, type=RoundType(),
+              help="Fixed limit: the betting round, 1 (pre-flop) .. 4 (river).")
+@_output_options
+@_usage_errors
+def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, format_name, table_style):
+    """The legal minimum and maximum raise-to of the player to act.
+
+    Pot limit by default: the maximum raise-to is the pot after calling, added on top of the
+    call. The bets are read as a sequence of full bets and raises (the minimum raise is the
+    largest step between them, at least --blind).
+
+    Example: omaha-equity pot-limit --pot 100 --bets 100
+    """
+    from .rules.structures import FixedLimit, NoLimit, PotLimit
+    from .rules.views import sizing_report, sizing_row
+
+    if no_limit and fixed_limit:
+        raise click.UsageError("--no-limit and --fixed-limit cannot be used together")
+    if not fixed_limit and blind is None and not bets and not own_bet:
+        raise click.UsageError("nothing on the table: give --blind (the big blind, the minimum bet)")
+    if fixed_limit:
+        structure = FixedLimit(*fixed_limit)
+    elif no_limit:
+        structure = NoLimit(blind or 1)
+    else:
+        structure = PotLimit(blind or 1)
+    row = sizing_row(structure, pot=pot, bets=bets, player_bet=own_bet, stack=stack, street=street,
+                     blind_given=blind is not None)
+    click.echo(sizing_report(row, format_name, table_style))
+
 @main.command(name="ev")
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")

@@ -107,6 +107,7 @@ class Hand:
         self.bets = [0] * seat_count
         self.contributed = [0] * seat_count
         self.returned = [0] * seat_count
+        self.dead = [0] * seat_count
         self.folded = [False] * seat_count
         self.mucked = [False] * seat_count
         self.shown = [False] * seat_count
@@ -129,6 +130,7 @@ class Hand:
         self._board_target = 0
         self._all_in_board_size: int | None = None
         self._showdown_queue: list[int] = []
+        self._readings: dict[tuple[int, int], tuple[int, int]] = {}
         self._nominal_blinds = list(forced_bets.blinds)
         self._given_hole, self._given_boards = self._parse_given_cards(hole_cards, board, boards)
         self._deck = self._shuffled_deck() if self._rng is not None else None
@@ -304,14 +306,19 @@ class Hand:
 
     def _post_forced_bets(self) -> None:
         forced = self.forced_bets
+        # an ante every player pays makes pot levels like a bet; any other ante is dead money
+        uniform_antes = len(set(forced.antes)) == 1
         for seat in self.positions:
             if forced.antes[seat]:
                 paid = self._put_in(seat, forced.antes[seat], live=False)
+                if not uniform_antes:
+                    self.dead[seat] += paid
                 self._record(ActionKind.ANTE, seat, amount=paid, all_in=self.stacks[seat] == 0,
                              text=f"{self.names[seat]} posts ante {paid}{self._all_in_text(seat)}")
         for seat in self.positions:
             if forced.dead_blinds[seat] and self.stacks[seat]:
                 paid = self._put_in(seat, forced.dead_blinds[seat], live=False)
+                self.dead[seat] += paid
                 self._record(ActionKind.DEAD_BLIND, seat, amount=paid, all_in=self.stacks[seat] == 0,
                              text=f"{self.names[seat]} posts dead blind {paid}{self._all_in_text(seat)}")
             if forced.blinds[seat] and self.stacks[seat]:
@@ -589,10 +596,29 @@ class Hand:
         if sum(1 for seat in in_hand if self.stacks[seat] > 0) <= 1 and not self._running_out:
             self._running_out = True
             self._all_in_board_size = len(self._boards[0])
-            if self.settings.run_count > 1 and self.run_count == 1:
-                self._apply_run_count(self.settings.run_count)
+            run_count = self._default_run_count()
+            if run_count > 1 and self.run_count == 1:
+                self._apply_run_count(run_count)
         self.street = STREETS[self.street.index + 1]
         self._start_board_deal(self.street.board_count)
+
+    def _default_run_count(self) -> int:
+        """The settings' run count (or one run per given board), as many as the deck allows."""
+        run_count = self.settings.run_count
+        if self._given_boards is not None and len(self._given_boards) > 1:
+            run_count = len(self._given_boards)
+        remaining = BOARD_SIZE - len(self._boards[0])
+        if remaining:
+            run_count = min(run_count, max(1, self._undealt_count() // remaining))
+        return run_count
+
+    def _undealt_count(self) -> int:
+        """Cards left to deal: the seeded deck, else 52 less every card dealt (known or not)."""
+        if self._deck is not None:
+            return len(self._deck)
+        dealt = sum(len(cards) if cards is not None else self.game.hole_count
+                    for cards, was_dealt in zip(self.hole_cards, self._hole_dealt) if was_dealt)
+        return DECK_SIZE - dealt - sum(len(run) for run in self._boards)
 
     def _return_uncalled(self) -> None:
         top = max(self.bets)
@@ -841,11 +867,10 @@ class Hand:
                 or len(self._boards[0]) != self._all_in_board_size):
             raise IllegalActionError("the board can be run several times only at the all-in point, before any "
                                      "more board card is dealt")
-        if self._deck is not None:
-            remaining = BOARD_SIZE - self._all_in_board_size
-            if run_count * remaining > len(self._deck):
-                raise IllegalActionError(f"not enough cards to run the board {run_count} times: "
-                                         f"{len(self._deck)} left, {run_count * remaining} needed")
+        remaining = BOARD_SIZE - self._all_in_board_size
+        if run_count * remaining > self._undealt_count():
+            raise IllegalActionError(f"not enough cards to run the board {run_count} times: "
+                                     f"{self._undealt_count()} left, {run_count * remaining} needed")
 
     def can_set_run_count(self, run_count: int) -> bool:
         return self._can(self.verify_set_run_count, run_count)
@@ -932,19 +957,44 @@ class Hand:
         self.shown[seat] = True
         self._showdown_queue.remove(seat)
         action = self._record(ActionKind.SHOW, seat, cards=shown,
-                              text=f"{self.names[seat]} shows {format_cards(shown)}{self._reading_text(shown)}")
+                              text=f"{self.names[seat]} shows {format_cards(shown)}{self._reading_text(seat)}")
         self._advance()
         return action
 
-    def _reading_text(self, cards: tuple[int, ...]) -> str:
+    def reading(self, seat: int, run_index: int = 0):
+        """The best high and low with the cards used (``evaluate.showdown.HandReading``) of a
+        seat whose hole cards are known, on the complete board of one run."""
         from ..evaluate.showdown import read_hand
 
+        return read_hand(self.hole_cards[seat], self._boards[run_index], self.game.hilo)
+
+    def hand_values(self, seat: int, run_index: int = 0) -> tuple[int, int]:
+        """(high value, low value) of a seat whose hole cards are known, on the complete board
+        of one run: the evaluator's encoding (larger is better; low 0 = no qualifying low, and
+        always 0 in high-only games)."""
+        key = (seat, run_index)
+        if key not in self._readings:
+            import numpy as np
+
+            from ..evaluate._kernels import evaluate_deals
+            from ..evaluate.tables import load_tables
+
+            tables = load_tables()
+            high, low = evaluate_deals(np.array([self.hole_cards[seat]], dtype=np.int8),
+                                       np.array([self._boards[run_index]], dtype=np.int8),
+                                       tables.colex, tables.pair_board, tables.flush, tables.low)
+            self._readings[key] = (int(high[0]), int(low[0]) if self.game.hilo else 0)
+        return self._readings[key]
+
+    def _reading_text(self, seat: int) -> str:
+        from ..evaluate.showdown import describe_high, describe_low
+
         parts = []
-        for run_index, board in enumerate(self._boards):
-            reading = read_hand(cards, board, self.game.hilo)
-            text = reading.high.description
+        for run_index in range(len(self._boards)):
+            high, low = self.hand_values(seat, run_index)
+            text = describe_high(high)
             if self.game.hilo:
-                text += f"; {reading.low.description}" if reading.low else "; no low"
+                text += f"; {describe_low(low)}" if low else "; no low"
             parts.append(f"run {run_index + 1}: {text}" if len(self._boards) > 1 else text)
         return f" ({' | '.join(parts)})"
 

@@ -10,23 +10,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..evaluate.showdown import read_hand
 from ..evaluate.tables import NO_LOW
 from .settlement import PlayerResult, PotResult, PotRun, Settlement
 
-try:  # the shared settlement functions (branch ``allin``); an interim copy until they land
-    from ..pots import Pot, settle, side_pots
-except ImportError:  # pragma: no cover - removed once omaha_equity.pots has them
-    from ._interim_pots import Pot, settle, side_pots
+from ..pots import Pot, settle, side_pots
 
 if TYPE_CHECKING:
     from .hand import Hand
 
 
+def hand_pots(hand: Hand, excluded: list[bool]) -> list[Pot]:
+    """Main and side pots of a hand, players in odd-chip order (``hand.positions``).
+
+    Live chips (blinds, bets, and antes when every player pays the same ante) make the pot
+    levels (``pots.side_pots``); dead chips (the dead small blind of a missed-blinds post, and
+    an ante paid by some players only, such as a big-blind ante) go to the main pot, which
+    every player still in the hand may win.
+    """
+    order = hand.positions
+    live = [hand.contributed[seat] - hand.dead[seat] for seat in order]
+    pots = side_pots(live, excluded)
+    dead = sum(hand.dead)
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots = [Pot(dead, tuple(position for position, out in enumerate(excluded) if not out))]
+    return pots
+
+
 def contested_pots(hand: Hand) -> list[tuple[int, tuple[int, ...]]]:
     """(pot index, eligible seats) of every pot, counting only folds (not mucks)."""
     order = hand.positions
-    pots = side_pots([hand.contributed[seat] for seat in order], [hand.folded[seat] for seat in order])
+    pots = hand_pots(hand, [hand.folded[seat] for seat in order])
     return [(index, tuple(sorted(order[position] for position in pot.eligible))) for index, pot in enumerate(pots)]
 
 
@@ -46,7 +62,7 @@ def settle_hand(hand: Hand) -> Settlement:
     seat_count = hand.seat_count
     showdown = len(hand.in_hand) > 1
     excluded = [hand.folded[seat] or hand.mucked[seat] for seat in order]
-    pots = side_pots([hand.contributed[seat] for seat in order], excluded)
+    pots = hand_pots(hand, excluded)
     rake_rule = hand.settings.rake
     reached_flop = len(hand.board) >= 3
     if rake_rule is not None and (reached_flop or not rake_rule.no_flop_no_drop):
@@ -63,9 +79,7 @@ def settle_hand(hand: Hand) -> Settlement:
         if showdown:
             for position, seat in enumerate(order):
                 if not excluded[position]:
-                    reading = read_hand(hand.hole_cards[seat], board, hand.game.hilo)
-                    high_values[position] = reading.high.value
-                    low_values[position] = reading.low.value if reading.low else NO_LOW
+                    high_values[position], low_values[position] = hand.hand_values(seat, run_index)
         run_pots = [Pot(part[run_index], pot.eligible) for pot, part in zip(pots, parts)]
         payouts = settle(run_pots, high_values, low_values if hand.game.hilo else None, hand.game.hilo)
         for pot_index, (pot, pot_payouts) in enumerate(zip(run_pots, payouts)):
