@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .equity.calculate import calculate_equity
     from .equity.result import EquityResult, PlayerEquity
     from .evaluate.showdown import HandReading, MadeHand, Showdown, read_hand, read_showdown
+    from .equity.allin import calculate_allin
+    from .equity.allin_result import AllinPlayer, AllinResult
 
 _LAZY = {
     "calculate_equity": "omaha_equity.equity.calculate",
@@ -33,9 +35,13 @@ _LAZY = {
     "Showdown": "omaha_equity.evaluate.showdown",
     "HandReading": "omaha_equity.evaluate.showdown",
     "MadeHand": "omaha_equity.evaluate.showdown",
+    "calculate_allin": "omaha_equity.equity.allin",
+    "AllinResult": "omaha_equity.equity.allin_result",
+    "AllinPlayer": "omaha_equity.equity.allin_result",
 }
 
 __all__ = [
+    "AllinPlayer", "AllinResult", "calculate_allin",
     "GAMES", "EquityResult", "Game", "HandReading", "InputError", "MadeHand", "PlayerEquity",
     "Showdown", "calculate_equity", "format_card", "format_cards", "get_game", "parse_card",
     "parse_cards", "read_hand", "read_showdown",

@@ -105,36 +105,49 @@ def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarr
     return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
 
 
+class ExactLists:
+    """Kernel inputs of an exact enumeration over ranges (``_range_kernels.enumerate_ranges``
+    and the all-in kernels): one list per player, the longest first (the kernels split the
+    work over the first list's hands); ``order[i]`` is the player holding list ``i``."""
+
+    def __init__(self, seats: list[Seat], board, dead, game: Game, weights_by_seat):
+        self.tables = tables = load_tables()
+        available = _available_cards(seats, board, dead)
+        hand_lists, weight_lists = [], []
+        for seat, seat_weights in zip(seats, weights_by_seat):
+            if seat.kind == FIXED:
+                hand_lists.append(np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8))
+            elif seat.kind == DEALT:
+                hand_lists.append(_expand_dealt(seat, available, game.hole_count))
+            else:
+                hand_lists.append(seat.hands)
+            weight_lists.append(seat_weights if seat.kind == RANGE
+                                else np.ones(hand_lists[-1].shape[0], dtype=np.int64))
+        self.order = order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
+        self.offsets = np.zeros(len(seats) + 1, dtype=np.int64)
+        for position, player in enumerate(order):
+            self.offsets[position + 1] = self.offsets[position] + hand_lists[player].shape[0]
+        self.hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
+        self.masks = _hand_masks(self.hands)
+        self.weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]),
+                                            dtype=np.int64)
+        self.base_used_mask = _card_mask(list(board) + list(dead))
+        self.board_known = np.array(board, dtype=np.int8)
+        fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
+        self.dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
+        self.chunk_count = int(min(plan.EXACT_CHUNKS, self.offsets[1]))
+
+
 def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, weights_by_seat, progress=None):
     """Exact enumeration, with ``weights_by_seat`` from :func:`whole_weights`.
 
     Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``."""
-    tables = load_tables()
-    available = _available_cards(seats, board, dead)
-    hand_lists, weight_lists = [], []
-    for seat, seat_weights in zip(seats, weights_by_seat):
-        if seat.kind == FIXED:
-            hand_lists.append(np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8))
-        elif seat.kind == DEALT:
-            hand_lists.append(_expand_dealt(seat, available, game.hole_count))
-        else:
-            hand_lists.append(seat.hands)
-        weight_lists.append(seat_weights if seat.kind == RANGE else np.ones(hand_lists[-1].shape[0], dtype=np.int64))
-    # the longest list first: the kernel splits the work over player 0's hands
-    order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
-    offsets = np.zeros(len(seats) + 1, dtype=np.int64)
-    for position, player in enumerate(order):
-        offsets[position + 1] = offsets[position] + hand_lists[player].shape[0]
-    hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
-    masks = _hand_masks(hands)
-    weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]), dtype=np.int64)
-    board_known = np.array(board, dtype=np.int8)
-    fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
-    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
-    chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
+    lists = ExactLists(seats, board, dead, game, weights_by_seat)
+    tables = lists.tables
     counts, low_weights, weight_totals, deal_totals = _range_kernels.enumerate_ranges(
-        hands, masks, offsets, weights, _card_mask(list(board) + list(dead)), board_known, dealt_indexes,
-        tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, chunk_count,
+        lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
+        lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo,
+        units, lists.chunk_count,
     )
     if progress is not None:
         progress(1, 1)
@@ -143,7 +156,7 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
     summed = counts.sum(axis=0)
     by_player = np.empty_like(summed)
-    for position, player in enumerate(order):
+    for position, player in enumerate(lists.order):
         by_player[player] = summed[position]
     return int(deal_totals.sum()), weight_total, by_player, int(low_weights.sum())
 

@@ -1,0 +1,389 @@
+"""Compiled all-in kernels: deal the rest of the board (and the hands of ranges, partial and
+random hands), pay every pot in chips with ``pots.settle_pots``, and add up the chips.
+
+They walk the deals exactly as the equity kernels do, with the same helpers (board
+enumeration and sampling in ``_kernels``, hand drawing in ``_range_kernels``, evaluation in
+``evaluate._kernels``); only the scoring of a board differs: chips per pot per player instead
+of shares of one pot. Chunks, seeds and slabs as in ``_kernels``: the sums are integers (the
+Monte Carlo sums of squares are float64 added in a fixed order), so the results do not depend
+on the thread count.
+
+Player order matters here (odd chips go to the first tied players): every kernel fills hand
+values in the caller's player order, index 0 the first seat left of the button.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ..cache import redirect_numba_cache, restore_numba_cache
+from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
+from ..pots import settle_pots
+from ._kernels import (
+    _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board, flush_suit_of,
+    next_combination, splitmix64,
+)
+from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, _pick_weighted
+
+# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
+_previous_numba_cache = redirect_numba_cache()
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_payouts(payouts, weight, payout_sums):
+    """``payout_sums[pot, player] += weight * payouts[pot, player]``."""
+    for pot in range(payouts.shape[0]):
+        for player in range(payouts.shape[1]):
+            payout_sums[pot, player] += weight * payouts[pot, player]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _add_squares(payouts, square_sums):
+    """Sums of squared chips per pot and player, and (last row) of each player's total."""
+    pot_count = payouts.shape[0]
+    for player in range(payouts.shape[1]):
+        total = 0
+        for pot in range(pot_count):
+            chips = payouts[pot, player]
+            total += chips
+            square_sums[pot, player] += float(chips) * float(chips)
+        square_sums[pot_count, player] += float(total) * float(total)
+
+
+@njit(parallel=True, cache=True)
+def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
+                           colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
+                           total_chunks):
+    """Pay every completion of the board, a range of chunks at a time (fixed hands).
+
+    Parameters
+    ----------
+    deck ... total_chunks : as in ``_kernels.enumerate_boards`` (``units`` excepted), plus
+    pot_amounts : (pot_count,) int64, chips in each pot (main pot first).
+    eligible_masks : (pot_count,) int64, bit ``i`` for each player ``i`` who can win the pot.
+
+    Returns
+    -------
+    payout_sums : (chunk_count, pot_count, player_count) int64, chips won summed over boards.
+    """
+    card_count = deck.shape[0]
+    player_count = high_rows.shape[0]
+    pot_count = pot_amounts.shape[0]
+    total = binomials[card_count, dealt_count]
+    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
+    for slab in prange(chunk_count):
+        chunk = first_chunk + slab
+        start = total * chunk // total_chunks
+        stop = total * (chunk + 1) // total_chunks
+        if start >= stop:
+            continue
+        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
+        _unrank_combination(start, card_count, dealt_count, binomials, combination)
+        suit_masks = np.empty(4, dtype=np.int32)
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        payouts = np.empty((pot_count, player_count), dtype=np.int64)
+        slab_sums = payout_sums[slab]
+        for _ in range(stop - start):
+            dealt_ranks_index, low_mask = enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks,
+                                                           fixed_low_mask, suit_masks)
+            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
+                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+            settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
+            _add_payouts(payouts, 1, slab_sums)
+            next_combination(combination, card_count, dealt_count)
+    return payout_sums
+
+
+@njit(parallel=True, cache=True)
+def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
+                        colex, hilo, pot_amounts, eligible_masks, seed, first_chunk, chunk_count, chunk_size,
+                        sample_count):
+    """Pay random completions of the board (Monte Carlo, fixed hands); chunks, streams and
+    draws exactly as ``_kernels.sample_boards``.
+
+    Returns
+    -------
+    payout_sums : (chunk_count, pot_count, player_count) int64
+    square_sums : (chunk_count, pot_count + 1, player_count) float64, sums of squared chips
+        per pot, and in the last row of each player's total over the pots.
+    """
+    card_count = deck.shape[0]
+    player_count = high_rows.shape[0]
+    pot_count = pot_amounts.shape[0]
+    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
+    square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
+    for slab in prange(chunk_count):
+        chunk = first_chunk + slab
+        start = chunk * chunk_size
+        stop = min(start + chunk_size, sample_count)
+        if start >= stop:
+            continue
+        state = chunk_random_state(seed, chunk)
+        cards = deck.copy()
+        dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
+        suit_masks = np.empty(4, dtype=np.int32)
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        payouts = np.empty((pot_count, player_count), dtype=np.int64)
+        slab_sums = payout_sums[slab]
+        slab_squares = square_sums[slab]
+        for _ in range(stop - start):
+            low_mask = fixed_low_mask
+            for suit in range(4):
+                suit_masks[suit] = fixed_suit_masks[suit]
+            for position in range(dealt_count):
+                state, card = draw_card(state, cards, position, card_count)
+                rank = card >> 2
+                insert_at = position
+                while insert_at > 0 and dealt_ranks[insert_at - 1] > rank:
+                    dealt_ranks[insert_at] = dealt_ranks[insert_at - 1]
+                    insert_at -= 1
+                dealt_ranks[insert_at] = rank
+                suit_masks[card & 3] |= 1 << rank
+                low_mask |= low_rank_bit(rank)
+            dealt_ranks_index = 0
+            for position in range(dealt_count):
+                dealt_ranks_index += colex[position, dealt_ranks[position]]
+            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
+                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+            settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
+            _add_payouts(payouts, 1, slab_sums)
+            _add_squares(payouts, slab_squares)
+    return payout_sums, square_sums
+
+
+@njit(parallel=True, cache=True)
+def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
+                           board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
+                           pot_amounts, eligible_masks, chunk_count):
+    """Pay every compatible combination of list hands on every completion of the board, each
+    combination weighted by the product of its hands' weights (the walk of
+    ``_range_kernels.enumerate_ranges``).
+
+    Parameters
+    ----------
+    list_hands ... binomials : as in ``_range_kernels.enumerate_ranges``; list ``i`` (the
+        longest first) belongs to player ``list_players[i]``.
+    list_players : (player_count,) int64, the player (odd-chip index) holding each list.
+    hilo, pot_amounts, eligible_masks : as in :func:`enumerate_allin_boards`.
+
+    Returns
+    -------
+    payout_sums : (chunk_count, pot_count, player_count) int64, weighted, by player index.
+    weight_totals : (chunk_count,) int64, total weight (combination weight x completions).
+    deal_totals : (chunk_count,) int64, deals scored (combinations x completions).
+    """
+    player_count = list_offsets.shape[0] - 1
+    pot_count = pot_amounts.shape[0]
+    hole_count = list_hands.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    board_known_count = board_known.shape[0]
+    dealt_count = 5 - board_known_count
+    first_list_size = list_offsets[1] - list_offsets[0]
+    fixed_suit_masks = np.zeros(4, dtype=np.int32)
+    fixed_low_mask = 0
+    for position in range(board_known_count):
+        card = board_known[position]
+        fixed_suit_masks[card & 3] |= 1 << (card >> 2)
+        fixed_low_mask |= low_rank_bit(card >> 2)
+    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
+    weight_totals = np.zeros(chunk_count, dtype=np.int64)
+    deal_totals = np.zeros(chunk_count, dtype=np.int64)
+    for slab in prange(chunk_count):
+        first_hand_start = list_offsets[0] + first_list_size * slab // chunk_count
+        first_hand_stop = list_offsets[0] + first_list_size * (slab + 1) // chunk_count
+        index = np.empty(player_count, dtype=np.int64)
+        used_stack = np.empty(player_count, dtype=np.int64)
+        pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
+        hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
+        hole_low_masks = np.empty(player_count, dtype=np.int64)
+        deck = np.empty(52, dtype=np.int8)
+        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
+        suit_masks = np.empty(4, dtype=np.int32)
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        payouts = np.empty((pot_count, player_count), dtype=np.int64)
+        slab_sums = payout_sums[slab]
+        for first_hand in range(first_hand_start, first_hand_stop):
+            if base_used_mask & list_masks[first_hand]:
+                continue
+            index[0] = first_hand
+            used_stack[0] = base_used_mask | list_masks[first_hand]
+            # depth-first walk over the other lists, skipping shared cards
+            level = 1
+            index[1] = list_offsets[1]
+            while level >= 1:
+                if index[level] == list_offsets[level + 1]:
+                    level -= 1
+                    if level >= 1:
+                        index[level] += 1
+                    continue
+                mask = list_masks[index[level]]
+                if used_stack[level - 1] & mask:
+                    index[level] += 1
+                    continue
+                used_stack[level] = used_stack[level - 1] | mask
+                if level < player_count - 1:
+                    level += 1
+                    index[level] = list_offsets[level]
+                    continue
+                weight = 1
+                for position in range(player_count):
+                    weight *= list_weights[index[position]]
+                    hole_low_masks[position] = hole_features(list_hands[index[position]], colex,
+                                                             pair_indexes[position], hole_suit_masks[position])
+                used = used_stack[level]
+                deck_size = 0
+                for card in range(52):
+                    if not (used >> card) & 1:
+                        deck[deck_size] = card
+                        deck_size += 1
+                for position in range(dealt_count):
+                    combination[position] = position
+                completions = binomials[deck_size, dealt_count]
+                for _ in range(completions):
+                    dealt_ranks_index, board_low_mask = enumerated_board(
+                        deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
+                    board_index = dealt_board_indexes[dealt_ranks_index]
+                    flush_suit = flush_suit_of(suit_masks)
+                    board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
+                    for position in range(player_count):
+                        player = list_players[position]
+                        high_values[player], low_values[player] = hand_values(
+                            pair_indexes[position], hole_suit_masks[position], hole_low_masks[position],
+                            board_index, flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                        )
+                    settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
+                    _add_payouts(payouts, weight, slab_sums)
+                    next_combination(combination, deck_size, dealt_count)
+                weight_totals[slab] += weight * completions
+                deal_totals[slab] += completions
+                index[level] += 1
+    return payout_sums, weight_totals, deal_totals
+
+
+@njit(parallel=True, cache=True)
+def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
+                        dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
+                        colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, seed, first_chunk,
+                        chunk_count, chunk_size, sample_count):
+    """Monte Carlo over ranges, partial and random hands: the deals of
+    ``_range_kernels.sample_ranges`` (same parameters, ``units`` replaced by ``pot_amounts``
+    and ``eligible_masks``), paid in chips.
+
+    Returns
+    -------
+    payout_sums : (chunk_count, pot_count, player_count) int64
+    square_sums : (chunk_count, pot_count + 1, player_count) float64 (as in
+        :func:`sample_allin_boards`)
+    rejections : (chunk_count,) int64, deals redrawn for a shared card; -1 in a chunk that
+        gave up after ``MAX_REJECTIONS_IN_A_ROW``.
+    """
+    hole_count = list_hands.shape[1] if list_hands.shape[0] > 0 else dealt_known.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    list_count = list_players.shape[0]
+    dealt_player_count = dealt_players.shape[0]
+    board_known_count = board_known.shape[0]
+    pot_count = pot_amounts.shape[0]
+    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
+    square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
+    rejections = np.zeros(chunk_count, dtype=np.int64)
+    for slab in prange(chunk_count):
+        chunk = first_chunk + slab
+        start = chunk * chunk_size
+        stop = min(start + chunk_size, sample_count)
+        if start >= stop:
+            continue
+        state = chunk_random_state(seed, chunk)
+        chosen = np.empty(max(list_count, 1), dtype=np.int64)
+        hole = np.empty((player_count, hole_count), dtype=np.int8)
+        deck = np.empty(52, dtype=np.int8)
+        board = np.empty(5, dtype=np.int8)
+        board_ranks = np.empty(5, dtype=np.int32)
+        board_suit_masks = np.empty(4, dtype=np.int32)
+        pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
+        hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
+        hole_low_masks = np.empty(player_count, dtype=np.int64)
+        known_in_full = np.zeros(player_count, dtype=np.bool_)
+        for dealt_index in range(dealt_player_count):
+            if dealt_known_counts[dealt_index] == hole_count:
+                player = dealt_players[dealt_index]
+                known_in_full[player] = True
+                hole_low_masks[player] = hole_features(dealt_known[dealt_index], colex, pair_indexes[player],
+                                                       hole_suit_masks[player])
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        payouts = np.empty((pot_count, player_count), dtype=np.int64)
+        slab_sums = payout_sums[slab]
+        slab_squares = square_sums[slab]
+        for position in range(board_known_count):
+            board[position] = board_known[position]
+        deck_size = 0
+        for card in range(52):
+            if not (base_used_mask >> card) & 1:
+                deck[deck_size] = card
+                deck_size += 1
+        redrawn = 0
+        gave_up = False
+        for _ in range(stop - start):
+            in_a_row = 0
+            while True:
+                used = base_used_mask
+                compatible = True
+                for list_index in range(list_count):
+                    state, bits = splitmix64(state)
+                    uniform = (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                    hand = _pick_weighted(list_cumulative, list_offsets[list_index], list_offsets[list_index + 1],
+                                          uniform)
+                    if used & list_masks[hand]:
+                        compatible = False
+                        break
+                    used |= list_masks[hand]
+                    chosen[list_index] = hand
+                if compatible:
+                    break
+                redrawn += 1
+                in_a_row += 1
+                if in_a_row >= MAX_REJECTIONS_IN_A_ROW:
+                    gave_up = True
+                    break
+            if gave_up:
+                break
+            dealt = 0
+            for dealt_index in range(dealt_player_count):
+                player = dealt_players[dealt_index]
+                if known_in_full[player]:
+                    continue
+                for position in range(hole_count):
+                    if position < dealt_known_counts[dealt_index]:
+                        hole[player, position] = dealt_known[dealt_index, position]
+                        continue
+                    state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+                    hole[player, position] = card
+            for position in range(board_known_count, 5):
+                state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+                board[position] = card
+            for list_index in range(list_count):
+                player = list_players[list_index]
+                for position in range(hole_count):
+                    hole[player, position] = list_hands[chosen[list_index], position]
+            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+            for player in range(player_count):
+                if not known_in_full[player]:
+                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
+                                                           hole_suit_masks[player])
+                high_values[player], low_values[player] = hand_values(
+                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
+                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                )
+            settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
+            _add_payouts(payouts, 1, slab_sums)
+            _add_squares(payouts, slab_squares)
+        rejections[slab] = -1 if gave_up else redrawn
+    return payout_sums, square_sums, rejections
+
+
+restore_numba_cache(_previous_numba_cache)

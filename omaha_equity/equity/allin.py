@@ -1,0 +1,354 @@
+"""``calculate_allin``: every player all in, who gets what from each pot on average.
+
+The pots come from ``pots.side_pots`` (main pot, then side pots by the committed amounts;
+folded players' chips as dead money); every deal is paid in chips by ``pots.settle_pots``
+inside the compiled kernels (``_allin_kernels``), each pot split high/low among its own
+eligible players with the odd-chip rules (docs/rules.md, "All-ins and side pots" and
+"Showdown"). The deals (fixed, partial and random hands, ranges; exact enumeration or Monte
+Carlo, chosen as for equity) are those of ``calculate_equity``, prepared by the same code.
+
+Players are given in seat order starting from the first seat left of the button: that order
+decides who gets an odd chip.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from .. import cache
+from ..cards import format_cards
+from ..deal import CardsLike, Deal, parse_board_and_dead
+from ..errors import InputError
+from ..games import Game, get_game
+from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
+from . import _allin_kernels, plan
+from .allin_result import AllinPlayer, AllinResult
+from .calculate import ProgressCallback, _prepare, _thread_count
+from .players import FIXED, seat_players
+from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
+
+# Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
+# about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
+MAX_TOTAL_CHIPS = 2**40
+_INT64_SAFE = 2**62
+
+
+def committed_from_stacks(stacks: Sequence[int]) -> tuple[int, ...]:
+    """Chips each player puts in when everyone goes all in with these stacks: the stack,
+    capped at the largest other stack (chips nobody can call are not bet).
+
+    Raises
+    ------
+    InputError
+        A stack that is not a whole number of at least 1 chip (the message names it).
+
+    Examples
+    --------
+    >>> committed_from_stacks([500, 200, 1000])
+    (500, 200, 500)
+    """
+    amounts = _positive_chips(stacks, "stack")
+    return tuple(min(amount, max(amounts[:index] + amounts[index + 1:], default=amount))
+                 for index, amount in enumerate(amounts))
+
+
+def _positive_chips(values, what: str, minimum: int = 1) -> list[int]:
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise InputError(f"expected a list of {what}s in chips, got {values!r}")
+    checked = []
+    for number, value in enumerate(values, start=1):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+            raise InputError(f"bad {what} {value!r} for player {number}: expected a whole number of chips, "
+                             f"at least {minimum}")
+        checked.append(int(value))
+    return checked
+
+
+def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0) -> tuple[Pot, ...]:
+    """The pots of an all-in: ``side_pots`` of the players' and the folded players' chips,
+    with ``pot`` extra chips of dead money in the main pot. Eligible indexes are the players'
+    (folded players come after them and are never eligible)."""
+    pots = side_pots(list(committed) + list(folded), [False] * len(committed) + [True] * len(folded))
+    return (Pot(pots[0].amount + pot, pots[0].eligible), *pots[1:])
+
+
+class _AllinRangeSampler(RangeSampler):
+    """Monte Carlo over ranges, partial and random hands, paid in chips: a callable
+    ``(first_chunk, chunk_count) -> (payout_sums, square_sums)``."""
+
+    def __init__(self, seats, board, dead, game, pots, seed, trials):
+        super().__init__(seats, board, dead, game, 1, seed, trials)
+        self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+
+    def __call__(self, first_chunk: int, chunk_count: int):
+        tables = self.tables
+        sums, squares, rejections = _allin_kernels.sample_allin_ranges(
+            self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
+            self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
+            self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo,
+            self.pot_amounts, self.eligible_masks, np.uint64(self.seed), first_chunk, chunk_count, plan.CHUNK_SIZE,
+            self.trials,
+        )
+        if (rejections < 0).any():
+            raise InputError(
+                "the players' ranges leave almost no deal without a shared card: with many players, widen the "
+                "ranges or give some players '*' (dealt at random)"
+            )
+        return sums, squares
+
+
+def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
+    return (np.array([pot.amount for pot in pots], dtype=np.int64),
+            np.array([pot.eligible_mask for pot in pots], dtype=np.int64))
+
+
+def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None):
+    """Exact enumeration of fixed hands: ``(boards, payout_sums (pots, players))``."""
+    prepared = _prepare(deal)
+    pot_amounts, eligible_masks = _pot_arrays(pots)
+    completions = comb(len(prepared.deck), prepared.dealt_count)
+    sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
+    for first_chunk in range(0, plan.EXACT_CHUNKS, plan.EXACT_CHUNKS_PER_CALL):
+        chunk_sums = _allin_kernels.enumerate_allin_boards(
+            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, pot_amounts, eligible_masks,
+            first_chunk, plan.EXACT_CHUNKS_PER_CALL, plan.EXACT_CHUNKS,
+        )
+        sums += chunk_sums.sum(axis=0)
+        if progress is not None:
+            progress(completions * (first_chunk + plan.EXACT_CHUNKS_PER_CALL) // plan.EXACT_CHUNKS, completions)
+    return completions, sums
+
+
+def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress):
+    """Exact enumeration over ranges: ``(deals, weight_total, payout_sums (pots, players))``."""
+    lists = ExactLists(seats, board, dead, game, weights_by_seat)
+    tables = lists.tables
+    pot_amounts, eligible_masks = _pot_arrays(pots)
+    sums, weight_totals, deal_totals = _allin_kernels.enumerate_allin_ranges(
+        lists.hands, lists.masks, lists.offsets, lists.weights, np.array(lists.order, dtype=np.int64),
+        lists.base_used_mask, lists.board_known, lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush,
+        tables.low, plan.BINOMIALS, game.hilo, pot_amounts, eligible_masks, lists.chunk_count,
+    )
+    if progress is not None:
+        progress(1, 1)
+    weight_total = int(weight_totals.sum())
+    if weight_total == 0:
+        raise InputError("no deal is possible: every combination of the players' hands shares a card")
+    return int(deal_totals.sum()), weight_total, sums.sum(axis=0)
+
+
+def _standard_errors(sums: np.ndarray, squares: np.ndarray, sample_count: int) -> np.ndarray:
+    """Standard errors of the means of per-deal chips from their sums and sums of squares."""
+    if sample_count < 2:
+        return np.zeros_like(squares)
+    mean = sums / sample_count
+    variance = np.maximum(squares / sample_count - mean * mean, 0.0) * sample_count / (sample_count - 1)
+    return np.sqrt(variance / sample_count)
+
+
+def _sample(sample_chunks, pot_count: int, player_count: int, total_chips: int, trials: int,
+            precision: float | None, progress: ProgressCallback | None):
+    """Monte Carlo in calls of ``CHUNKS_PER_CALL`` chunks (as ``calculate._sample``); with a
+    precision target, stop after the first call at which every player's standard error of
+    expected chips is below ``precision`` percent of the chips in the pots.
+
+    Returns ``(samples, payout_sums (pots, players), square_sums (pots + 1, players))``."""
+    sums = np.zeros((pot_count, player_count), dtype=np.int64)
+    squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
+    done = 0
+    chunk_total = -(-trials // plan.CHUNK_SIZE)
+    for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
+        chunk_count = min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk)
+        chunk_sums, chunk_squares = sample_chunks(first_chunk, chunk_count)
+        sums += chunk_sums.sum(axis=0)
+        for slab in range(chunk_count):  # a fixed order: the same floats for any thread count
+            squares += chunk_squares[slab]
+        done = min(trials, (first_chunk + chunk_count) * plan.CHUNK_SIZE)
+        if progress is not None:
+            progress(done, trials)
+        if precision is not None:
+            total_errors = _standard_errors(sums.sum(axis=0).astype(np.float64), squares[pot_count], done)
+            if total_errors.max() * 100 < precision * total_chips:
+                break
+    return done, sums, squares
+
+
+def calculate_allin(
+    hands: Sequence[CardsLike],
+    committed: Sequence[int],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    game: str | Game = "omaha",
+    *,
+    die: int | None = None,
+    folded: Sequence[int] = (),
+    pot: int = 0,
+    method: str = "auto",
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: ProgressCallback | None = None,
+) -> AllinResult:
+    """Expected chips each all-in player wins from each pot, exactly or by Monte Carlo.
+
+    Parameters
+    ----------
+    hands : sequence of str
+        Hole cards per player, in seat order starting from the first seat left of the button
+        (the order that gives odd chips): fixed hands, partial hands (``AsAh``), random hands
+        (``*``) or ranges, as in :func:`~omaha_equity.equity.calculate.calculate_equity`.
+    committed : sequence of int
+        Chips each player has put in, all in (whole chips, at least 1 each). For stacks that
+        all go in, see :func:`committed_from_stacks`.
+    board, dead, game, die : as in ``calculate_equity``.
+    folded : sequence of int
+        Chips put in by players who folded: dead money in every pot level it reaches
+        (``pots.side_pots``), never won back by them.
+    pot : int
+        Extra dead money in the main pot (chips, 0 or more).
+    method, trials, seed, threads, progress : as in ``calculate_equity``.
+    precision : float, optional
+        Monte Carlo: stop once every player's standard error of expected chips is below this
+        many percent of all the chips in the pots.
+
+    Returns
+    -------
+    AllinResult
+        The pots and, per player and pot, the expected chips won (float, and Fraction when
+        enumerated exactly), their standard errors, the total and the net expected value.
+
+    Raises
+    ------
+    InputError
+        Any invalid card, deal, game, option, committed amount (not a whole number of at least
+        one chip, or not one per player), folded amount or dead money; the message names the
+        offending token.
+
+    Examples
+    --------
+    >>> result = calculate_allin(["9c9dKsQd", "7c7hAsKd", "JcJd5h6h"], [300, 300, 100],
+    ...                          board="9s7d2cJh4s")
+    >>> [pot.amount for pot in result.pots], result.expected
+    ([300, 400], (400.0, 0.0, 300.0))
+    """
+    if isinstance(hands, str) or not all(isinstance(hand, (str, list, tuple)) for hand in hands):
+        raise InputError(f"expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got {hands!r}")
+    amounts = _positive_chips(committed, "committed amount")
+    if len(amounts) != len(hands):
+        raise InputError(f"expected one committed amount per player ({len(hands)}), got {len(amounts)}: "
+                         f"{', '.join(str(amount) for amount in amounts)}")
+    folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
+    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
+        raise InputError(f"bad dead money {pot!r}: expected a whole number of chips, 0 or more")
+    game = get_game(game, die)
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
+    plan.check_sampling_options(trials, precision)
+    if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**64):
+        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
+    seats = seat_players(list(hands), board_cards, dead_cards, game)
+    player_count = len(seats)
+    if player_count > MAX_SETTLE_PLAYERS:
+        raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")
+    pots = make_pots(amounts, folded_amounts, int(pot))
+    total_chips = sum(pot_.amount for pot_ in pots)
+    if total_chips >= MAX_TOTAL_CHIPS:
+        raise InputError(f"the pots hold {total_chips:,} chips: expected fewer than {MAX_TOTAL_CHIPS:,}")
+
+    all_fixed = all(seat.kind == FIXED for seat in seats)
+    if all_fixed:
+        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
+        completions = plan.board_completions(len(deal.undealt_cards), len(board_cards))
+        work = completions * player_count
+    else:
+        work = exact_work(seats, board_cards, dead_cards, game)
+    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
+    if chosen == plan.EXACT:
+        # exact sums of chips x weights must fit in 64 bits
+        if all_fixed:
+            fits = completions * total_chips < _INT64_SAFE
+        else:
+            weights_by_seat = whole_weights(seats, board_cards, dead_cards, game, total_chips)
+            fits = weights_by_seat is not None
+        if not fits:
+            if method == plan.EXACT:
+                raise InputError("the chips and range weights are too large for exact enumeration (64-bit sums): "
+                                 "use Monte Carlo")
+            chosen = plan.MONTE_CARLO
+    if chosen == plan.MONTE_CARLO and seed is None:
+        seed = secrets.randbits(63)
+    trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
+    exact = chosen == plan.EXACT
+    if all_fixed:
+        kernels = ["build_player_rows", "dealt_board_indexes", "enumerate_allin_boards" if exact else "sample_allin_boards"]
+    else:
+        kernels = ["enumerate_allin_ranges" if exact else "sample_allin_ranges"]
+    cache.announce_compiling(kernels)
+    squares = None
+    with _thread_count(threads):
+        if all_fixed and exact:
+            sample_count, sums = _enumerate_fixed(deal, pots, progress)
+            weight_total = sample_count
+        elif exact:
+            sample_count, weight_total, sums = _enumerate_ranges(seats, board_cards, dead_cards, game, pots,
+                                                                 weights_by_seat, progress)
+        else:
+            if all_fixed:
+                prepared = _prepare(deal)
+                pot_amounts, eligible_masks = _pot_arrays(pots)
+
+                def sampler(first_chunk, chunk_count):
+                    return _allin_kernels.sample_allin_boards(
+                        *prepared.kernel_arguments(), prepared.hilo, pot_amounts, eligible_masks, np.uint64(seed),
+                        first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
+                    )
+            else:
+                sampler = _AllinRangeSampler(seats, board_cards, dead_cards, game, pots, seed, trials)
+            sample_count, sums, squares = _sample(sampler, len(pots), player_count, total_chips, trials, precision,
+                                                  progress)
+            weight_total = sample_count
+    cache.mark_in_use()
+    players = []
+    for player, seat in enumerate(seats):
+        pot_sums = [int(value) for value in sums[:, player]]
+        if exact:
+            pot_exact = tuple(Fraction(value, weight_total) for value in pot_sums)
+            pot_errors = (0.0,) * len(pots)
+            total_error = 0.0
+        else:
+            pot_exact = None
+            pot_errors = tuple(float(error) for error in _standard_errors(
+                np.array(pot_sums, dtype=np.float64), squares[:len(pots), player], sample_count))
+            total_error = float(_standard_errors(np.array([sum(pot_sums)], dtype=np.float64),
+                                                 squares[len(pots):, player], sample_count)[0])
+        players.append(AllinPlayer(
+            hand=seat.expression,
+            committed=amounts[player],
+            pot_chips=tuple(value / weight_total for value in pot_sums),
+            pot_chips_exact=pot_exact,
+            pot_standard_errors=pot_errors,
+            expected=sum(pot_sums) / weight_total,
+            expected_exact=sum(pot_exact, Fraction(0)) if exact else None,
+            standard_error=total_error,
+        ))
+    return AllinResult(
+        game=game,
+        hands=tuple(seat.expression for seat in seats),
+        board=format_cards(board_cards),
+        dead=format_cards(dead_cards, sort=True),
+        method=chosen,
+        sample_count=sample_count,
+        seed=None if exact else seed,
+        pots=tuple(pots),
+        folded=tuple(folded_amounts),
+        dead_money=int(pot),
+        players=tuple(players),
+    )
+
+
+__all__ = ["AllinPlayer", "AllinResult", "calculate_allin", "committed_from_stacks", "make_pots"]
