@@ -1,0 +1,350 @@
+"""Replaying a PHH hand through the rules engine, action by action.
+
+The table (PHH specification, ``spec.rst``, "Position"): players p1..pN are the engine's seats
+0..N-1 in clockwise order from the small blind, and the last player has the button. Heads-up
+the specification reverse-assigns the antes and blinds arrays (``required.rst``: "the effective
+blind amounts are the reversed version of the array"), so with ``blinds_or_straddles = [1, 2]``
+the button (p2) posts the small blind 1 and acts first pre-flop, as ``docs/rules.md`` says.
+
+Every action goes through the engine's checks; the first illegal one stops the replay with a
+:class:`ReplayError` naming its index in ``actions`` (0-based) and the engine's reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from ..errors import InputError
+from ..rules import FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake, Settlement
+from ..rules import ShowdownOrder, StructureKind
+from .notation import ActionNotation, Amount, parse_action
+from .phh import HandHistory
+
+
+class ReplayError(InputError):
+    """An action the engine refuses, or a hand that cannot be set up.
+
+    Attributes
+    ----------
+    action_index : int or None
+        Index of the action in ``actions`` (0-based), None for a set-up problem.
+    action : str or None
+        The action's notation.
+    reason : str
+        The engine's reason.
+
+    The message reads ``action 7 'p3 cbr 500': raise to 500 is over the pot-limit maximum 425``.
+    """
+
+    def __init__(self, reason: str, action_index: int | None = None, action: str | None = None) -> None:
+        self.action_index = action_index
+        self.action = action
+        self.reason = reason
+        super().__init__(reason if action_index is None else f"action {action_index} {action!r}: {reason}")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A PHH hand played through the engine.
+
+    Attributes
+    ----------
+    hand_history : HandHistory
+        The hand as read.
+    hand : Hand
+        The engine's hand after the last action (seat ``k`` is player ``p{k+1}``).
+    chip_scale : int
+        Engine chips per PHH unit: 1 for whole-chip files, 100 for a file in cents
+        (``0.25``), and so on.
+    incomplete_reason : str or None
+        Why the hand did not finish (the actions stop early), None when it did.
+    """
+
+    hand_history: HandHistory
+    hand: Hand
+    chip_scale: int
+    incomplete_reason: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.hand.is_complete
+
+    @property
+    def settlement(self) -> Settlement | None:
+        """The engine's settlement (pots, winners, each player's account), None if unfinished."""
+        return self.hand.settlement
+
+    @property
+    def history(self) -> str:
+        """The engine's text history: every post, card, action, payout and the settlement."""
+        return self.hand.history()
+
+    def to_amount(self, chips: int) -> Amount:
+        """Engine chips back in the file's unit: an int, or a Decimal for scaled files."""
+        if self.chip_scale == 1:
+            return chips
+        return Decimal(chips) / self.chip_scale
+
+    @property
+    def finishing_stacks(self) -> tuple[Amount, ...]:
+        """Stacks after the last action, p1 first (after settlement for a finished hand)."""
+        return tuple(self.to_amount(chips) for chips in self.hand.stacks)
+
+    @property
+    def finishing_stacks_match(self) -> bool | None:
+        """Does the replay end on the file's ``finishing_stacks``? None when the file has none."""
+        expected = self.hand_history.finishing_stacks
+        if expected is None:
+            return None
+        return tuple(Decimal(value) for value in expected) == tuple(Decimal(value) for value in self.finishing_stacks)
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+def _decimals(value: Amount) -> int:
+    if isinstance(value, int):
+        return 0
+    exponent = value.normalize().as_tuple().exponent
+    return max(-exponent, 0) if isinstance(exponent, int) else 0
+
+
+def _chip_scale(hand_history: HandHistory, actions: list[ActionNotation]) -> int:
+    amounts: list[Amount] = [*hand_history.antes, *hand_history.blinds_or_straddles,
+                             *(value for value in (hand_history.small_bet, hand_history.big_bet,
+                                                   hand_history.min_bet) if value is not None)]
+    for index, stack in enumerate(hand_history.starting_stacks):
+        if isinstance(stack, Decimal) and not stack.is_finite():
+            raise ReplayError(f"the starting stack of p{index + 1} is unknown ({stack}): a replay needs every stack")
+        amounts.append(stack)
+    amounts.extend(action.amount for action in actions if action.amount is not None)
+    dead_blinds = hand_history.custom("_dead_blinds")
+    if isinstance(dead_blinds, list):
+        amounts.extend(value for value in dead_blinds if isinstance(value, int | Decimal))
+    return 10 ** max((_decimals(value) for value in amounts), default=0)
+
+
+def _chips(value: Amount, scale: int) -> int:
+    return int(value * scale)
+
+
+def _seat_order(values, player_count: int) -> list:
+    """PHH arrays to seats: heads-up the specification reverse-assigns them."""
+    values = list(values)
+    return values[::-1] if player_count == 2 else values
+
+
+def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...], default=None):
+    value = hand_history.custom(name, default)
+    if value is default:
+        return default
+    if isinstance(value, bool) and kind is not bool:
+        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    if not isinstance(value, kind):
+        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    return value
+
+
+def _structure(hand_history: HandHistory, scale: int):
+    variant = hand_history.variant_info
+    if variant.structure == StructureKind.FIXED_LIMIT:
+        return FixedLimit(_chips(hand_history.small_bet, scale), _chips(hand_history.big_bet, scale),
+                          max_raises=_custom(hand_history, "_max_raises", int, 3),
+                          uncapped_heads_up=_custom(hand_history, "_uncapped_heads_up", bool, False))
+    if variant.structure == StructureKind.POT_LIMIT:
+        return PotLimit(_chips(hand_history.min_bet, scale),
+                        small_blind_counts_as_big_blind=_custom(hand_history, "_small_blind_counts_as_big_blind",
+                                                                bool, False))
+    return NoLimit(_chips(hand_history.min_bet, scale))
+
+
+def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
+    rake = None
+    percent = _custom(hand_history, "_rake_percent", (int, Decimal, str))
+    if percent is not None:
+        cap = _custom(hand_history, "_rake_cap", (int, Decimal))
+        rake = Rake(Fraction(str(percent)), None if cap is None else _chips(cap, scale),
+                    no_flop_no_drop=_custom(hand_history, "_rake_no_flop_no_drop", bool, True))
+    order = _custom(hand_history, "_showdown_order", str, ShowdownOrder.FINAL_ROUND.value)
+    try:
+        showdown_order = ShowdownOrder(order)
+    except ValueError:
+        raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', got {order!r}") from None
+    # A history records the order players really showed in; it does not change who wins.
+    return HandSettings(showdown_order=showdown_order, enforce_showdown_order=False,
+                        run_count=_custom(hand_history, "_run_count", int, 1), rake=rake)
+
+
+def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
+    """The engine hand of a PHH hand before any action: seats p1..pN, the button last, forced
+    bets posted, waiting for the hole cards.
+
+    Raises
+    ------
+    ReplayError
+        An unknown stack, a bad user-defined field, or a table the engine refuses.
+    """
+    variant = hand_history.variant_info
+    player_count = hand_history.player_count
+    scale = chip_scale
+    die = _custom(hand_history, "_die", int)
+    if variant.game == "binglao" and die is None:
+        raise ReplayError(f"variant {hand_history.variant!r} (Binglao) needs the die roll: field '_die' = 1..6")
+    dead_blinds = _custom(hand_history, "_dead_blinds", list, [0] * player_count)
+    if len(dead_blinds) != player_count:
+        raise ReplayError(f"field '_dead_blinds': expected {player_count} values (one per player), "
+                          f"got {len(dead_blinds)}")
+    names = hand_history.players
+    if names is None or not all(names) or len(set(names)) != len(names):
+        names = tuple(f"p{number}" for number in range(1, player_count + 1))
+    try:
+        forced = ForcedBets(
+            antes=tuple(_chips(value, scale) for value in _seat_order(hand_history.antes, player_count)),
+            blinds=tuple(_chips(value, scale) for value in _seat_order(hand_history.blinds_or_straddles, player_count)),
+            dead_blinds=tuple(_chips(value, scale) for value in _seat_order(dead_blinds, player_count)),
+        )
+        return Hand(variant.game, _structure(hand_history, scale),
+                    [_chips(stack, scale) for stack in hand_history.starting_stacks],
+                    button=player_count - 1, forced_bets=forced, settings=_settings(hand_history, scale),
+                    die=die if variant.game == "binglao" else None, names=names)
+    except ReplayError:
+        raise
+    except (InputError, TypeError) as error:
+        raise ReplayError(str(error)) from None
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+class _Player:
+    """Applies parsed actions to the engine hand."""
+
+    def __init__(self, hand: Hand, scale: int) -> None:
+        self.hand = hand
+        self.scale = scale
+        self.pending_shows: list[tuple[int, ActionNotation]] = []
+
+    def deal_missing_hole_cards(self) -> None:
+        """PHH may leave out the deals of unknown hands: deal them face down."""
+        for seat in self.hand.hole_cards_needed:
+            self.hand.deal_hole_cards(seat, None)
+
+    def apply(self, action: ActionNotation) -> None:
+        hand = self.hand
+        if action.actor == "d":
+            if action.verb == "dh":
+                hand.deal_hole_cards(action.player - 1, action.known_cards)
+                return
+            self.deal_missing_hole_cards()
+            if action.known_cards is None:
+                raise InputError("unknown board cards (??) cannot be replayed")
+            hand.deal_board(action.known_cards)
+            return
+        seat = action.player - 1
+        name = hand.names[seat]
+        if action.verb in ("sd", "pb"):
+            what = "stand pat or discard" if action.verb == "sd" else "bring-in"
+            raise InputError(f"'{action.verb}' ({what}) is not an Omaha action")
+        if action.verb == "sm":
+            self.show_or_muck(seat, action)
+            return
+        self.deal_missing_hole_cards()
+        if hand.phase != Phase.BETTING or hand.actor is None:
+            raise InputError(f"{name} cannot act: the hand is {hand.phase.value}")
+        if hand.actor != seat:
+            raise InputError(f"it is {hand.names[hand.actor]}'s turn, not {name}'s")
+        if action.verb == "f":
+            hand.fold()
+        elif action.verb == "cc":
+            hand.check_or_call()
+        else:
+            amount = action.amount * self.scale
+            if amount != int(amount):
+                raise InputError(f"amount {action.amount} is finer than the file's smallest chip")
+            hand.bet_or_raise_to(int(amount))
+
+    def show_or_muck(self, seat: int, action: ActionNotation) -> None:
+        hand = self.hand
+        if hand.is_complete:
+            return  # showing a hand that won uncontested changes no chips
+        if hand.phase == Phase.DEALING_BOARD:
+            # All-in: PHH lets players show before the board is run out; they show at showdown.
+            self.pending_shows.append((seat, action))
+            return
+        if hand.phase != Phase.SHOWDOWN:
+            raise InputError(f"{hand.names[seat]} cannot show or muck: the hand is {hand.phase.value}")
+        if action.cards is None and not action.show_dealt:
+            hand.muck(seat)
+        elif action.show_dealt or action.known_cards is None:
+            # '-' or partly unknown cards: the cards dealt, which must be known to be shown
+            hand.show(seat)
+        else:
+            hand.show(seat, action.known_cards)
+
+    def flush_pending_shows(self) -> None:
+        while self.pending_shows and self.hand.phase == Phase.SHOWDOWN:
+            seat, action = self.pending_shows.pop(0)
+            self.show_or_muck(seat, action)
+
+    def finish_showdown(self) -> str | None:
+        """The actions ended at showdown: the players left show their known cards (what the
+        cards speak); returns why the hand cannot finish, or None."""
+        hand = self.hand
+        while hand.phase == Phase.SHOWDOWN and hand.showdown_seat is not None:
+            seat = hand.showdown_seat
+            if hand.hole_cards[seat] is None:
+                return f"the actions end at showdown and {hand.names[seat]}'s hole cards are unknown"
+            hand.show(seat)
+        return None
+
+
+def replay(hand_history: HandHistory) -> Replay:
+    """Play a PHH hand through the rules engine, action by action.
+
+    Parameters
+    ----------
+    hand_history : HandHistory
+        A hand of any variant we read (``PO``, ``FO/8`` and ours, ``docs/phh.md``).
+
+    Returns
+    -------
+    Replay
+        The engine hand, its settlement and history, the finishing stacks (p1 first). When the
+        actions stop before the end of the hand (the specification allows partial histories),
+        ``complete`` is False and ``incomplete_reason`` says where it stopped. When they stop at
+        showdown, the players who have not shown or mucked show the cards they were dealt.
+
+    Raises
+    ------
+    ReplayError
+        The first action the engine refuses (``action 7 'p3 cbr 500': raise to 500 is over the
+        pot-limit maximum 425``), with its index in ``actions`` (0-based); or a hand that cannot
+        be set up (an unknown stack, Binglao without ``_die``).
+    """
+    actions = [parse_action(text) for text in hand_history.actions]
+    scale = _chip_scale(hand_history, actions)
+    hand = build_hand(hand_history, scale)
+    player = _Player(hand, scale)
+    for index, action in enumerate(actions):
+        if action.is_no_op:
+            continue
+        try:
+            player.apply(action)
+            player.flush_pending_shows()
+        except InputError as error:
+            raise ReplayError(str(error), index, action.text) from None
+    incomplete_reason = None
+    if not hand.is_complete:
+        try:
+            player.deal_missing_hole_cards()
+            player.flush_pending_shows()
+            incomplete_reason = player.finish_showdown()
+        except InputError as error:
+            raise ReplayError(str(error), len(actions), "(end of actions)") from None
+        if incomplete_reason is None and not hand.is_complete:
+            waiting = (f"{hand.names[hand.actor]} to act" if hand.phase == Phase.BETTING and hand.actor is not None
+                       else f"the hand is {hand.phase.value}")
+            incomplete_reason = f"the actions end before the hand does: {waiting}"
+    return Replay(hand_history, hand, scale, incomplete_reason)
