@@ -12,12 +12,14 @@ Example::
 from __future__ import annotations
 
 from .notation import ActionNotation, parse_action
-from .phh import HandHistory, PhhError, dump, dump_all, dumps, dumps_all, load, load_all, loads, loads_all
+from .export import to_phh
+from .phh import (HandHistory, PhhError, dump, dump_all, dumps, dumps_all, load, load_all, load_each, loads,
+                  loads_all, loads_each)
 from .replay import Replay, ReplayError, build_hand, replay
 from .variants import VARIANTS, Variant, get_variant
 
 __all__ = [
     "ActionNotation", "HandHistory", "PhhError", "Replay", "ReplayError", "VARIANTS", "Variant", "build_hand",
-    "dump", "dump_all", "dumps", "dumps_all", "get_variant", "load", "load_all", "loads", "loads_all",
-    "parse_action", "replay",
+    "dump", "dump_all", "dumps", "dumps_all", "get_variant", "load", "load_all", "load_each", "loads",
+    "loads_all", "loads_each", "parse_action", "replay", "to_phh",
 ]

@@ -364,6 +364,32 @@ def loads_all(text: str, *, source: str | None = None) -> list[tuple[str | None,
     return [(None, _hand_from(data, source, None))]
 
 
+def loads_each(text: str, *, source: str | None = None) -> list[tuple[str | None, HandHistory | PhhError]]:
+    """Like :func:`loads_all`, but a hand that breaks the specification comes back as its
+    :class:`PhhError` and the others still load (a batch goes on past a bad hand).
+
+    Raises
+    ------
+    PhhError
+        Text that is not TOML at all.
+    """
+    data = _parse_toml(text, source)
+    tables = list(data.items()) if _is_bulk(data) else [(None, data)]
+    hands: list[tuple[str | None, HandHistory | PhhError]] = []
+    for label, table in tables:
+        try:
+            hands.append((label, _hand_from(table, source, label)))
+        except PhhError as error:
+            hands.append((label, error))
+    return hands
+
+
+def load_each(path: str | Path) -> list[tuple[str | None, HandHistory | PhhError]]:
+    """Every hand of a ``.phh`` or ``.phhs`` file, bad ones as errors (see :func:`loads_each`)."""
+    path = Path(path)
+    return loads_each(_read_text(path), source=str(path))
+
+
 def load(path: str | Path) -> HandHistory:
     """One hand from a ``.phh`` file (see :func:`loads`)."""
     path = Path(path)

@@ -196,6 +196,12 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
     if len(dead_blinds) != player_count:
         raise ReplayError(f"field '_dead_blinds': expected {player_count} values (one per player), "
                           f"got {len(dead_blinds)}")
+    first_to_act = _custom(hand_history, "_first_to_act", str)
+    if first_to_act is not None:
+        text = first_to_act.strip()
+        if not (text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= player_count):
+            raise ReplayError(f"field '_first_to_act': expected a player p1..p{player_count}, got {first_to_act!r}")
+        first_to_act = int(text[1:]) - 1
     names = hand_history.players
     if names is None or not all(names) or len(set(names)) != len(names):
         names = tuple(f"p{number}" for number in range(1, player_count + 1))
@@ -204,6 +210,7 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
             antes=tuple(_chips(value, scale) for value in _seat_order(hand_history.antes, player_count)),
             blinds=tuple(_chips(value, scale) for value in _seat_order(hand_history.blinds_or_straddles, player_count)),
             dead_blinds=tuple(_chips(value, scale) for value in _seat_order(dead_blinds, player_count)),
+            first_to_act=first_to_act,
         )
         return Hand(variant.game, _structure(hand_history, scale),
                     [_chips(stack, scale) for stack in hand_history.starting_stacks],
