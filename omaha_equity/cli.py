@@ -384,5 +384,43 @@ def ev_command(files, all_hands, format_name, table_style):
     return 1 if session.failures else 0
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-f", "--format", "format_name", default="table", show_default=True,
+              type=click.Choice(["table", "json"]), help="Output format.")
+@click.option("--table-style", default="simple", show_default=True, type=click.Choice(tabulate_formats),
+              help="tabulate style of the settlement table.")
+@_usage_errors
+def play(file, format_name, table_style):
+    """Replay the PHH hand history FILE (.phh, or .phhs with many hands) through the rules engine.
+
+    Prints each hand's history and settlement (per player: stack before, put in, won from each
+    pot, stack after). An illegal action stops its hand with the reason and the action's index
+    in `actions` (0-based); a .phhs file goes on with the other hands, and the exit code is 2.
+
+    Example: omaha-equity play examples/hands/plo8-short-all-in.phh
+    """
+    from .hand_history import load_each, replay
+    from .hand_history.report import play_report
+
+    results = []
+    for label, hand_history in load_each(file):
+        if isinstance(hand_history, Exception):
+            results.append((label, hand_history))
+            continue
+        try:
+            results.append((label, replay(hand_history)))
+        except InputError as error:
+            where = file if label is None else f"{file}, hand [{label}]"
+            results.append((label, InputError(f"{where}: {error}")))
+    errors = [result for _, result in results if isinstance(result, Exception)]
+    if len(results) == 1 and errors:
+        raise click.UsageError(str(errors[0]))
+    click.echo(play_report(results, format_name, table_style))
+    for error in errors:
+        click.echo(f"Error: {error}", err=True)
+    return 2 if errors else 0
+
+
 if __name__ == "__main__":
     main()

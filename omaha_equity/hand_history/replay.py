@@ -1,313 +1,357 @@
-"""Replaying hand histories with the rules engine, and checking the replay against the file.
+"""Replaying a PHH hand through the rules engine, action by action.
 
-:func:`replay_pokerstars` drives :class:`omaha_equity.rules.Hand` with a PokerStars hand: the
-forced bets as posted (blinds, the posts of new players, the dead part of "small & big blinds",
-antes), the known hole cards, each action in order (checked by the engine: out of turn, over the
-limit, a call of the wrong amount are errors), the board of each run, the shows and mucks, and
-the rake each pot paid. :func:`played_hand` turns the finished engine hand into the
-:class:`~omaha_equity.hand_history.allin_ev.PlayedHand` the all-in EV reads, and
-:func:`check_collected` compares what the engine paid with what the file says each player
-collected. Any disagreement is a :class:`~omaha_equity.hand_history.sessions.HandHistoryError`
-naming the file, the hand and the line: such a hand is reported and skipped, never guessed.
+The table (PHH specification, ``spec.rst``, "Position"): players p1..pN are the engine's seats
+0..N-1 in clockwise order from the small blind, and the last player has the button. Heads-up
+the specification reverse-assigns the antes and blinds arrays (``required.rst``: "the effective
+blind amounts are the reversed version of the array"), so with ``blinds_or_straddles = [1, 2]``
+the button (p2) posts the small blind 1 and acts first pre-flop, as ``docs/rules.md`` says.
+
+Every action goes through the engine's checks; the first illegal one stops the replay with a
+:class:`ReplayError` naming its index in ``actions`` (0-based) and the engine's reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
-from ..cards import parse_cards
 from ..errors import InputError
-from ..games import get_game
-from ..rules import ActionKind, FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, PotLimit
-from .allin_ev import PlayedHand
-from .pokerstars import PokerStarsHand
-from .sessions import HandHistoryError
+from ..rules import FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake, Settlement
+from ..rules import ShowdownOrder, StructureKind
+from .notation import ActionNotation, Amount, parse_action
+from .phh import HandHistory
 
-_BETTING = {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
-            ActionKind.COMPLETE}
+
+class ReplayError(InputError):
+    """An action the engine refuses, or a hand that cannot be set up.
+
+    Attributes
+    ----------
+    action_index : int or None
+        Index of the action in ``actions`` (0-based), None for a set-up problem.
+    action : str or None
+        The action's notation.
+    reason : str
+        The engine's reason.
+
+    The message reads ``action 7 'p3 cbr 500': raise to 500 is over the pot-limit maximum 425``.
+    """
+
+    def __init__(self, reason: str, action_index: int | None = None, action: str | None = None) -> None:
+        self.action_index = action_index
+        self.action = action
+        self.reason = reason
+        super().__init__(reason if action_index is None else f"action {action_index} {action!r}: {reason}")
 
 
 @dataclass(frozen=True)
-class StatedRake:
-    """The rake a hand history states, taken from the pots exactly as the file says.
+class Replay:
+    """A PHH hand played through the engine.
 
-    The engine asks a rake rule for each pot's share (:meth:`split`, main pot first). When the
-    file lists the pots after rake (``Main pot $2.35. Side pot-1 $0.88.``) each pot's rake is
-    its amount before rake minus the stated amount; with one pot the whole rake is its own;
-    otherwise (several pots, none stated) the rake is shared in proportion to the pots, the
-    chips left by rounding down going to the main pot first.
+    Attributes
+    ----------
+    hand_history : HandHistory
+        The hand as read.
+    hand : Hand
+        The engine's hand after the last action (seat ``k`` is player ``p{k+1}``).
+    chip_scale : int
+        Engine chips per PHH unit: 1 for whole-chip files, 100 for a file in cents
+        (``0.25``), and so on.
+    incomplete_reason : str or None
+        Why the hand did not finish (the actions stop early), None when it did.
     """
 
-    total: int
-    stated_pots: tuple[int, ...] = ()
-    no_flop_no_drop: bool = False  # the file's rake is already what the room took
+    hand_history: HandHistory
+    hand: Hand
+    chip_scale: int
+    incomplete_reason: str | None = None
 
-    def of(self, total: int) -> int:
-        return self.total
+    @property
+    def complete(self) -> bool:
+        return self.hand.is_complete
 
-    def split(self, pot_amounts: Sequence[int]) -> list[int]:
-        if len(self.stated_pots) == len(pot_amounts) and self.stated_pots:
-            return [amount - stated for amount, stated in zip(pot_amounts, self.stated_pots)]
-        if len(pot_amounts) == 1:
-            return [self.total]
-        pot_total = sum(pot_amounts)
-        shares = [self.total * amount // pot_total if pot_total else 0 for amount in pot_amounts]
-        for index in range(self.total - sum(shares)):
-            shares[index % len(shares)] += 1
-        return shares
+    @property
+    def settlement(self) -> Settlement | None:
+        """The engine's settlement (pots, winners, each player's account), None if unfinished."""
+        return self.hand.settlement
 
+    @property
+    def history(self) -> str:
+        """The engine's text history: every post, card, action, payout and the settlement."""
+        return self.hand.history()
 
-@dataclass
-class ReplayCheck:
-    """What the file says the replay must reproduce, per player name: the chips collected,
-    the uncalled chips returned, and the chips received by cashing out instead."""
+    def to_amount(self, chips: int) -> Amount:
+        """Engine chips back in the file's unit: an int, or a Decimal for scaled files."""
+        if self.chip_scale == 1:
+            return chips
+        return Decimal(chips) / self.chip_scale
 
-    collected: dict[str, int] = field(default_factory=dict)
-    returned: dict[str, int] = field(default_factory=dict)
-    cash_outs: dict[str, int] = field(default_factory=dict)
+    @property
+    def finishing_stacks(self) -> tuple[Amount, ...]:
+        """Stacks after the last action, p1 first (after settlement for a finished hand)."""
+        return tuple(self.to_amount(chips) for chips in self.hand.stacks)
 
-
-def _structure(hand: PokerStarsHand, big_blind: int):
-    if hand.structure == "fixed-limit":
-        return FixedLimit(hand.stakes[0], hand.stakes[1])
-    if hand.structure == "no-limit":
-        return NoLimit(big_blind)
-    return PotLimit(big_blind)
-
-
-def _fail(hand: PokerStarsHand, reason: str, line_number: int | None = None) -> HandHistoryError:
-    return HandHistoryError(reason, source=hand.source, hand_id=hand.hand_id,
-                            line_number=hand.line_number if line_number is None else line_number)
+    @property
+    def finishing_stacks_match(self) -> bool | None:
+        """Does the replay end on the file's ``finishing_stacks``? None when the file has none."""
+        expected = self.hand_history.finishing_stacks
+        if expected is None:
+            return None
+        return tuple(Decimal(value) for value in expected) == tuple(Decimal(value) for value in self.finishing_stacks)
 
 
-def _button_index(hand: PokerStarsHand) -> int:
-    """The engine's button: the seat with the button, or with a dead button (an empty seat)
-    the nearest player before it, so that the same players sit left of the button."""
-    seats = [seat.seat for seat in hand.seats]
-    before = [index for index, seat in enumerate(seats) if seat <= hand.button_seat]
-    return before[-1] if before else len(seats) - 1
+# ---------------------------------------------------------------------------- set-up
 
 
-def _forced_bets(hand: PokerStarsHand, index_of: dict[str, int], big_blind: int) -> ForcedBets:
-    count = len(hand.seats)
-    antes, blinds, dead = [0] * count, [0] * count, [0] * count
-    for post in hand.posts:
-        seat = index_of[post.name]
-        if post.kind == "ante":
-            antes[seat] += post.amount
-        elif post.kind == "small & big blinds":
-            live = min(big_blind, post.amount)
-            blinds[seat] += live
-            dead[seat] += post.amount - live
+def _decimals(value: Amount) -> int:
+    if isinstance(value, int):
+        return 0
+    exponent = value.normalize().as_tuple().exponent
+    return max(-exponent, 0) if isinstance(exponent, int) else 0
+
+
+def _chip_scale(hand_history: HandHistory, actions: list[ActionNotation]) -> int:
+    amounts: list[Amount] = [*hand_history.antes, *hand_history.blinds_or_straddles,
+                             *(value for value in (hand_history.small_bet, hand_history.big_bet,
+                                                   hand_history.min_bet) if value is not None)]
+    for index, stack in enumerate(hand_history.starting_stacks):
+        if isinstance(stack, Decimal) and not stack.is_finite():
+            raise ReplayError(f"the starting stack of p{index + 1} is unknown ({stack}): a replay needs every stack")
+        amounts.append(stack)
+    amounts.extend(action.amount for action in actions if action.amount is not None)
+    dead_blinds = hand_history.custom("_dead_blinds")
+    if isinstance(dead_blinds, list):
+        amounts.extend(value for value in dead_blinds if isinstance(value, int | Decimal))
+    return 10 ** max((_decimals(value) for value in amounts), default=0)
+
+
+def _chips(value: Amount, scale: int) -> int:
+    return int(value * scale)
+
+
+def _seat_order(values, player_count: int) -> list:
+    """PHH arrays to seats: heads-up the specification reverse-assigns them."""
+    values = list(values)
+    return values[::-1] if player_count == 2 else values
+
+
+def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...], default=None):
+    value = hand_history.custom(name, default)
+    if value is default:
+        return default
+    if isinstance(value, bool) and kind is not bool:
+        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    if not isinstance(value, kind):
+        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    return value
+
+
+def _structure(hand_history: HandHistory, scale: int):
+    variant = hand_history.variant_info
+    if variant.structure == StructureKind.FIXED_LIMIT:
+        return FixedLimit(_chips(hand_history.small_bet, scale), _chips(hand_history.big_bet, scale),
+                          max_raises=_custom(hand_history, "_max_raises", int, 3),
+                          uncapped_heads_up=_custom(hand_history, "_uncapped_heads_up", bool, False))
+    if variant.structure == StructureKind.POT_LIMIT:
+        return PotLimit(_chips(hand_history.min_bet, scale),
+                        small_blind_counts_as_big_blind=_custom(hand_history, "_small_blind_counts_as_big_blind",
+                                                                bool, False))
+    return NoLimit(_chips(hand_history.min_bet, scale))
+
+
+def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
+    rake = None
+    percent = _custom(hand_history, "_rake_percent", (int, Decimal, str))
+    if percent is not None:
+        cap = _custom(hand_history, "_rake_cap", (int, Decimal))
+        rake = Rake(Fraction(str(percent)), None if cap is None else _chips(cap, scale),
+                    no_flop_no_drop=_custom(hand_history, "_rake_no_flop_no_drop", bool, True))
+    order = _custom(hand_history, "_showdown_order", str, ShowdownOrder.FINAL_ROUND.value)
+    try:
+        showdown_order = ShowdownOrder(order)
+    except ValueError:
+        raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', got {order!r}") from None
+    # A history records the order players really showed in; it does not change who wins.
+    return HandSettings(showdown_order=showdown_order, enforce_showdown_order=False,
+                        run_count=_custom(hand_history, "_run_count", int, 1), rake=rake)
+
+
+def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
+    """The engine hand of a PHH hand before any action: seats p1..pN, the button last, forced
+    bets posted, waiting for the hole cards.
+
+    Raises
+    ------
+    ReplayError
+        An unknown stack, a bad user-defined field, or a table the engine refuses.
+    """
+    variant = hand_history.variant_info
+    player_count = hand_history.player_count
+    scale = chip_scale
+    die = _custom(hand_history, "_die", int)
+    if variant.game == "binglao" and die is None:
+        raise ReplayError(f"variant {hand_history.variant!r} (Binglao) needs the die roll: field '_die' = 1..6")
+    dead_blinds = _custom(hand_history, "_dead_blinds", list, [0] * player_count)
+    if len(dead_blinds) != player_count:
+        raise ReplayError(f"field '_dead_blinds': expected {player_count} values (one per player), "
+                          f"got {len(dead_blinds)}")
+    first_to_act = _custom(hand_history, "_first_to_act", str)
+    if first_to_act is not None:
+        text = first_to_act.strip()
+        if not (text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= player_count):
+            raise ReplayError(f"field '_first_to_act': expected a player p1..p{player_count}, got {first_to_act!r}")
+        first_to_act = int(text[1:]) - 1
+    names = hand_history.players
+    if names is None or not all(names) or len(set(names)) != len(names):
+        names = tuple(f"p{number}" for number in range(1, player_count + 1))
+    try:
+        forced = ForcedBets(
+            antes=tuple(_chips(value, scale) for value in _seat_order(hand_history.antes, player_count)),
+            blinds=tuple(_chips(value, scale) for value in _seat_order(hand_history.blinds_or_straddles, player_count)),
+            dead_blinds=tuple(_chips(value, scale) for value in _seat_order(dead_blinds, player_count)),
+            first_to_act=first_to_act,
+        )
+        return Hand(variant.game, _structure(hand_history, scale),
+                    [_chips(stack, scale) for stack in hand_history.starting_stacks],
+                    button=player_count - 1, forced_bets=forced, settings=_settings(hand_history, scale),
+                    die=die if variant.game == "binglao" else None, names=names)
+    except ReplayError:
+        raise
+    except (InputError, TypeError) as error:
+        raise ReplayError(str(error)) from None
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+class _Player:
+    """Applies parsed actions to the engine hand."""
+
+    def __init__(self, hand: Hand, scale: int) -> None:
+        self.hand = hand
+        self.scale = scale
+        self.pending_shows: list[tuple[int, ActionNotation]] = []
+
+    def deal_missing_hole_cards(self) -> None:
+        """PHH may leave out the deals of unknown hands: deal them face down."""
+        for seat in self.hand.hole_cards_needed:
+            self.hand.deal_hole_cards(seat, None)
+
+    def apply(self, action: ActionNotation) -> None:
+        hand = self.hand
+        if action.actor == "d":
+            if action.verb == "dh":
+                hand.deal_hole_cards(action.player - 1, action.known_cards)
+                return
+            self.deal_missing_hole_cards()
+            if action.known_cards is None:
+                raise InputError("unknown board cards (??) cannot be replayed")
+            hand.deal_board(action.known_cards)
+            return
+        seat = action.player - 1
+        name = hand.names[seat]
+        if action.verb in ("sd", "pb"):
+            what = "stand pat or discard" if action.verb == "sd" else "bring-in"
+            raise InputError(f"'{action.verb}' ({what}) is not an Omaha action")
+        if action.verb == "sm":
+            self.show_or_muck(seat, action)
+            return
+        self.deal_missing_hole_cards()
+        if hand.phase != Phase.BETTING or hand.actor is None:
+            raise InputError(f"{name} cannot act: the hand is {hand.phase.value}")
+        if hand.actor != seat:
+            raise InputError(f"it is {hand.names[hand.actor]}'s turn, not {name}'s")
+        if action.verb == "f":
+            hand.fold()
+        elif action.verb == "cc":
+            hand.check_or_call()
         else:
-            blinds[seat] += post.amount
-    return ForcedBets(tuple(antes), tuple(blinds), tuple(dead))
+            amount = action.amount * self.scale
+            if amount != int(amount):
+                raise InputError(f"amount {action.amount} is finer than the file's smallest chip")
+            hand.bet_or_raise_to(int(amount))
 
+    def show_or_muck(self, seat: int, action: ActionNotation) -> None:
+        hand = self.hand
+        if hand.is_complete:
+            return  # showing a hand that won uncontested changes no chips
+        if hand.phase == Phase.DEALING_BOARD:
+            # All-in: PHH lets players show before the board is run out; they show at showdown.
+            self.pending_shows.append((seat, action))
+            return
+        if hand.phase != Phase.SHOWDOWN:
+            raise InputError(f"{hand.names[seat]} cannot show or muck: the hand is {hand.phase.value}")
+        if action.cards is None and not action.show_dealt:
+            hand.muck(seat)
+        elif action.show_dealt or action.known_cards is None:
+            # '-' or partly unknown cards: the cards dealt, which must be known to be shown
+            hand.show(seat)
+        else:
+            hand.show(seat, action.known_cards)
 
-def _big_blind(hand: PokerStarsHand) -> int:
-    if hand.structure == "fixed-limit":
-        posted = [post.amount for post in hand.posts if post.kind == "big blind"]
-        return max(posted) if posted else hand.stakes[0]
-    return hand.stakes[1]
+    def flush_pending_shows(self) -> None:
+        while self.pending_shows and self.hand.phase == Phase.SHOWDOWN:
+            seat, action = self.pending_shows.pop(0)
+            self.show_or_muck(seat, action)
 
-
-def _full_hand(cards: str | None, hole_count: int) -> tuple[int, ...] | None:
-    if not cards:
+    def finish_showdown(self) -> str | None:
+        """The actions ended at showdown: the players left show their known cards (what the
+        cards speak); returns why the hand cannot finish, or None."""
+        hand = self.hand
+        while hand.phase == Phase.SHOWDOWN and hand.showdown_seat is not None:
+            seat = hand.showdown_seat
+            if hand.hole_cards[seat] is None:
+                return f"the actions end at showdown and {hand.names[seat]}'s hole cards are unknown"
+            hand.show(seat)
         return None
-    parsed = parse_cards(cards)
-    return parsed if len(parsed) == hole_count else None
 
 
-def replay_pokerstars(hand: PokerStarsHand) -> Hand:
-    """Play a PokerStars hand through the rules engine.
+def replay(hand_history: HandHistory) -> Replay:
+    """Play a PHH hand through the rules engine, action by action.
+
+    Parameters
+    ----------
+    hand_history : HandHistory
+        A hand of any variant we read (``PO``, ``FO/8`` and ours, ``docs/phh.md``).
 
     Returns
     -------
-    omaha_equity.rules.Hand
-        The finished hand (``is_complete``), with its settlement.
+    Replay
+        The engine hand, its settlement and history, the finishing stacks (p1 first). When the
+        actions stop before the end of the hand (the specification allows partial histories),
+        ``complete`` is False and ``incomplete_reason`` says where it stopped. When they stop at
+        showdown, the players who have not shown or mucked show the cards they were dealt.
 
     Raises
     ------
-    HandHistoryError
-        An action the engine refuses (with the engine's reason and the action's line), a hand
-        that does not end where the file ends, bad cards.
+    ReplayError
+        The first action the engine refuses (``action 7 'p3 cbr 500': raise to 500 is over the
+        pot-limit maximum 425``), with its index in ``actions`` (0-based); or a hand that cannot
+        be set up (an unknown stack, Binglao without ``_die``).
     """
-    game = get_game(hand.game)
-    index_of = {seat.name: index for index, seat in enumerate(hand.seats)}
-    big_blind = _big_blind(hand)
-    try:
-        hole_cards = [_full_hand(hand.hole_cards.get(seat.name), game.hole_count) for seat in hand.seats]
-        boards = [parse_cards(board) for board in hand.boards]
-        engine = Hand(
-            game, _structure(hand, big_blind), [seat.stack for seat in hand.seats],
-            button=_button_index(hand), forced_bets=_forced_bets(hand, index_of, big_blind),
-            settings=HandSettings(enforce_showdown_order=False, run_count=hand.run_count,
-                                  rake=StatedRake(hand.rake, tuple(hand.stated_pots))),
-            hole_cards=hole_cards, boards=boards if len(boards) > 1 else None,
-            board=boards[0] if len(boards) == 1 else None, names=hand.names,
-        )
-    except InputError as error:
-        raise _fail(hand, str(error)) from None
-    for action in hand.actions:
-        seat = index_of[action.name]
+    actions = [parse_action(text) for text in hand_history.actions]
+    scale = _chip_scale(hand_history, actions)
+    hand = build_hand(hand_history, scale)
+    player = _Player(hand, scale)
+    for index, action in enumerate(actions):
+        if action.is_no_op:
+            continue
         try:
-            _act(engine, seat, action)
+            player.apply(action)
+            player.flush_pending_shows()
         except InputError as error:
-            raise _fail(hand, f"{action.name} {action.kind}s: {error}", action.line_number) from None
-    try:
-        _showdown(engine, hand, index_of, game.hole_count)
-    except InputError as error:
-        raise _fail(hand, f"showdown: {error}") from None
-    if not engine.is_complete:
-        raise _fail(hand, f"the hand is not over after the file's last action: the engine is "
-                          f"{engine.phase.value}" + (f", {engine.names[engine.actor]} to act"
-                                                     if engine.actor is not None else ""))
-    return engine
-
-
-def _act(engine: Hand, seat: int, action) -> None:
-    if engine.actor != seat:
-        waiting = engine.names[engine.actor] if engine.actor is not None else f"no one ({engine.phase.value})"
-        raise InputError(f"out of turn: the engine waits for {waiting}")
-    if action.kind == "fold":
-        engine.fold()
-    elif action.kind in ("check", "call"):
-        owed = engine.legal_actions().call_amount
-        if action.kind == "check" and owed:
-            raise InputError(f"cannot check: {owed} to call")
-        if action.kind == "call" and owed != action.amount:
-            raise InputError(f"the file calls {action.amount}, the call is {owed}")
-        engine.check_or_call()
-    else:
-        target = action.amount if action.kind == "raise" else engine.bets[seat] + action.amount
-        engine.bet_or_raise_to(target)
-    if action.all_in and engine.stacks[seat] != 0:
-        raise InputError(f"the file says all-in, {engine.stacks[seat]} chips are left")
-
-
-def _showdown(engine: Hand, hand: PokerStarsHand, index_of: dict[str, int], hole_count: int) -> None:
-    """Show the hands the file shows, in the file's order; the others muck."""
-    if engine.showdown_seat is None:
-        return
-    for name, cards in hand.shown.items():
-        seat = index_of[name]
-        if engine.showdown_seat is not None and _full_hand(cards, hole_count) is not None:
-            engine.show(seat, cards)
-    while engine.showdown_seat is not None:
-        engine.muck(engine.showdown_seat)
-
-
-def pokerstars_check(hand: PokerStarsHand) -> ReplayCheck:
-    """What a replay of a PokerStars hand must reproduce (see :class:`ReplayCheck`): each
-    player's "collected" lines (or, for a player who cashed out, the summary's award)."""
-    check = ReplayCheck(returned=dict(hand.uncalled))
-    for seat in hand.seats:
-        name = seat.name
-        if any(entry.name == name for entry in hand.collected):
-            check.collected[name] = hand.collected_by(name)
-        else:
-            check.collected[name] = hand.summary_won.get(name, 0)
-    check.cash_outs = {name: paid for name, (paid, _fee) in hand.cash_outs.items()}
-    return check
-
-
-def check_collected(engine: Hand, check: ReplayCheck, *, source: str, hand_id: str,
-                    line_number: int | None) -> None:
-    """Compare the engine's payouts and returned bets with the file's.
-
-    Raises
-    ------
-    HandHistoryError
-        ``the replay pays Hero 191650, the file says 191600`` (chips of the smallest unit).
-    """
-    settlement = engine.settlement
-    for seat, name in enumerate(engine.names):
-        paid = sum(settlement.players[seat].won)
-        expected = check.collected.get(name, 0)
-        if paid != expected:
-            raise HandHistoryError(f"the replay pays {name} {paid}, the file says {expected} "
-                                   "(chips of the smallest unit)", source=source, hand_id=hand_id,
-                                   line_number=line_number)
-        if name in check.returned and engine.returned[seat] != check.returned[name]:
-            raise HandHistoryError(f"the replay returns {engine.returned[seat]} uncalled chips to {name}, "
-                                   f"the file says {check.returned[name]}", source=source, hand_id=hand_id,
-                                   line_number=line_number)
-
-
-def all_in_board_count(engine: Hand) -> int | None:
-    """Board cards dealt when the last betting decision was made, if at that point the pot was
-    contested by two or more players of whom at most one had chips behind and the board was
-    not complete (an all-in before the river); None otherwise."""
-    settlement = engine.settlement
-    if settlement is None or not settlement.showdown:
-        return None
-    in_hand = [seat for seat in range(engine.seat_count) if not engine.folded[seat]]
-    with_chips = [seat for seat in in_hand
-                  if engine.starting_stacks[seat] - engine.contributed[seat] > 0]
-    if len(in_hand) < 2 or len(with_chips) > 1:
-        return None
-    board_count = 0
-    last_count = 1 if engine.game.exposed_first_flop_card else 0
-    for action in engine.actions:
-        if action.kind == ActionKind.DEAL_BOARD and action.run_index == 0:
-            board_count += len(action.cards)
-        elif action.kind in _BETTING:
-            last_count = board_count
-    return last_count if last_count < 5 else None
-
-
-def played_hand(engine: Hand, *, source: str, hand_id: str, line_number: int | None, unit: str,
-                cash_outs: dict[str, int] | None = None,
-                known_cards: dict[str, tuple[int, ...]] | None = None) -> PlayedHand:
-    """The :class:`PlayedHand` of a finished engine hand, players in odd-chip order.
-
-    ``known_cards`` adds hole cards known outside the engine (a folded player's cards the file
-    shows); a folded player's known cards become dead cards for the all-in EV.
-    """
-    order = engine.positions
-    settlement = engine.settlement
-    pots = settlement.pots
-    known = dict(known_cards or {})
-    hole_cards = []
-    for seat in order:
-        cards = engine.hole_cards[seat] or known.get(engine.names[seat])
-        hole_cards.append(tuple(cards) if cards and len(cards) == engine.game.hole_count else None)
-    dead = tuple(card for position, seat in enumerate(order) if engine.folded[seat] and hole_cards[position]
-                 for card in hole_cards[position])
-    cash_outs = cash_outs or {}
-    return PlayedHand(
-        source=source, hand_id=hand_id, line_number=line_number, game=engine.game.name, unit=unit,
-        names=tuple(engine.names[seat] for seat in order),
-        committed=tuple(engine.contributed[seat] for seat in order),
-        folded=tuple(engine.folded[seat] for seat in order),
-        hole_cards=tuple(hole_cards),
-        boards=engine.boards,
-        all_in_board_count=all_in_board_count(engine),
-        won=tuple(sum(settlement.players[seat].won) for seat in order),
-        pot_amounts=tuple(pot.amount for pot in pots),
-        pot_rakes=tuple(pot.rake for pot in pots),
-        cash_outs={position: cash_outs[engine.names[seat]] for position, seat in enumerate(order)
-                   if engine.names[seat] in cash_outs},
-        dead_cards=dead,
-    )
-
-
-def replay_pokerstars_hand(hand: PokerStarsHand) -> PlayedHand:
-    """Replay a PokerStars hand, check it against the file and return its :class:`PlayedHand`.
-
-    Raises
-    ------
-    HandHistoryError
-        The engine refuses the hand, or pays other amounts than the file.
-    """
-    engine = replay_pokerstars(hand)
-    check_collected(engine, pokerstars_check(hand), source=hand.source, hand_id=hand.hand_id,
-                    line_number=hand.line_number)
-    game = get_game(hand.game)
-    known = {name: parse_cards(cards) for name, cards in hand.hole_cards.items()
-             if len(cards.split()) == game.hole_count}
-    return played_hand(engine, source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number,
-                       unit=hand.currency or "chips",
-                       cash_outs={name: paid for name, (paid, _fee) in hand.cash_outs.items()},
-                       known_cards=known)
+            raise ReplayError(str(error), index, action.text) from None
+    incomplete_reason = None
+    if not hand.is_complete:
+        try:
+            player.deal_missing_hole_cards()
+            player.flush_pending_shows()
+            incomplete_reason = player.finish_showdown()
+        except InputError as error:
+            raise ReplayError(str(error), len(actions), "(end of actions)") from None
+        if incomplete_reason is None and not hand.is_complete:
+            waiting = (f"{hand.names[hand.actor]} to act" if hand.phase == Phase.BETTING and hand.actor is not None
+                       else f"the hand is {hand.phase.value}")
+            incomplete_reason = f"the actions end before the hand does: {waiting}"
+    return Replay(hand_history, hand, scale, incomplete_reason)
