@@ -18,7 +18,8 @@ from omaha_equity.cards import parse_cards
 from omaha_equity.cli import main
 from omaha_equity.hand_history.allin_ev import evaluate_hand, summarize
 from omaha_equity.hand_history.pokerstars import parse_pokerstars_text, read_pokerstars
-from omaha_equity.hand_history.replay import StatedRake, replay_pokerstars_hand
+from omaha_equity.hand_history.ev_replay import StatedRake
+from omaha_equity.hand_history.pokerstars_phh import replay_pokerstars_hand
 from omaha_equity.hand_history.sessions import HandHistoryError
 from omaha_equity.hand_history.session_ev import analyze_session
 
@@ -163,7 +164,7 @@ def test_river_all_in_is_not_an_all_in_before_the_river():
 def test_summary_net_won_minus_net_ev_is_the_luck_of_all_in_hands():
     hands = [evaluate_hand(replay_pokerstars_hand(hand)) for hand in _all_hands()]
     [hero] = [summary for summary in summarize(hands) if summary.name == "Hero" and summary.unit == "USD"]
-    luck = sum(player.luck for hand in hands if hand.unit == "USD" for player in hand.players
+    luck = sum(player.luck * hand.chip_value for hand in hands if hand.unit == "USD" for player in hand.players
                if player.name == "Hero" and player.luck is not None)
     assert hero.luck == luck and hero.all_in_hand_count == 4 and hero.hand_count == 21
 

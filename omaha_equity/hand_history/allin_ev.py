@@ -2,7 +2,7 @@
 the luck (won minus expected) over a session.
 
 For each replayed hand (a :class:`PlayedHand`, built from the rules engine's replay by
-:mod:`~omaha_equity.hand_history.replay`): when the betting closed before the river with at
+:mod:`~omaha_equity.hand_history.pokerstars_replay`): when the betting closed before the river with at
 least two players in the pot and at most one of them not all in (no more decisions to make),
 and every one of them showed all their hole cards, each such player's **all-in EV** is the
 exact expected number of chips they get back, averaged over every remaining board, with the
@@ -49,8 +49,11 @@ class PlayedHand:
     source, hand_id : str
         The file and the hand's id; ``line_number`` its first line when known.
     game : str
-        Our game name (``omaha``, ``omaha8``, ...); ``unit`` the chip unit (``USD``, ``EUR``:
-        amounts in cents; ``chips``: tournament chips).
+        Our game name (``omaha``, ``omaha8``, ...).
+    unit : str
+        The currency (``USD``, ``EUR``, ...) or ``chips`` (tournaments, play chips).
+    chip_value : Fraction
+        Value of one chip in ``unit`` (``1/100`` when amounts are cents).
     names : tuple of str
         Player names.
     committed : tuple of int
@@ -81,6 +84,7 @@ class PlayedHand:
     line_number: int | None
     game: str
     unit: str
+    chip_value: Fraction
     names: tuple[str, ...]
     committed: tuple[int, ...]
     folded: tuple[bool, ...]
@@ -129,7 +133,7 @@ class HandEV:
 
     Attributes
     ----------
-    source, hand_id, game, unit : str
+    source, hand_id, game, unit, chip_value
         As in :class:`PlayedHand`.
     all_in_street : str or None
         ``preflop``, ``flop`` or ``turn`` when the hand was all in before the river.
@@ -147,6 +151,7 @@ class HandEV:
     hand_id: str
     game: str
     unit: str
+    chip_value: Fraction
     all_in_street: str | None
     all_in_board: str
     evaluated: bool
@@ -197,6 +202,7 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
     )
     return HandEV(
         source=hand.source, hand_id=hand.hand_id, game=hand.game, unit=hand.unit,
+        chip_value=hand.chip_value,
         all_in_street=STREET_OF_BOARD_COUNT.get(board_count) if board_count is not None else None,
         all_in_board=format_cards(known_board, separator=" "),
         evaluated=bool(evs), note=note, players=players,
@@ -266,15 +272,15 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
 
 @dataclass
 class PlayerSummary:
-    """One player's session (per chip unit): hands dealt, all-in hands evaluated, net won,
-    net all-in EV (EV minus committed in all-in hands, net won elsewhere) and luck (their
-    difference), in chips of ``unit``."""
+    """One player's session in one unit (a currency, or ``chips``): hands dealt, all-in hands
+    evaluated, net won, net all-in EV (EV minus committed in all-in hands, net won elsewhere)
+    and luck (their difference). Amounts are exact, in ``unit`` (dollars, not cents)."""
 
     name: str
     unit: str
     hand_count: int = 0
     all_in_hand_count: int = 0
-    net_won: int = 0
+    net_won: Fraction = Fraction(0)
     net_all_in_ev: Fraction = Fraction(0)
 
     @property
@@ -283,7 +289,7 @@ class PlayerSummary:
 
 
 def summarize(hands: Iterable[HandEV]) -> list[PlayerSummary]:
-    """Per player and chip unit: the session totals of the hands' lines (see
+    """Per player and unit: the session totals of the hands' lines (see
     :class:`PlayerSummary`), in order of first appearance."""
     summaries: dict[tuple[str, str], PlayerSummary] = {}
     for hand in hands:
@@ -291,6 +297,6 @@ def summarize(hands: Iterable[HandEV]) -> list[PlayerSummary]:
             summary = summaries.setdefault((player.name, hand.unit), PlayerSummary(player.name, hand.unit))
             summary.hand_count += 1
             summary.all_in_hand_count += player.all_in_ev is not None
-            summary.net_won += player.net_won
-            summary.net_all_in_ev += player.net_ev
+            summary.net_won += player.net_won * hand.chip_value
+            summary.net_all_in_ev += player.net_ev * hand.chip_value
     return list(summaries.values())

@@ -60,13 +60,10 @@ def replay_session_hand(hand: SessionHand) -> PlayedHand:
     HandHistoryError
         The hand is inconsistent: the engine's reason, with the file, hand and line.
     """
-    if hand.format == "pokerstars":
-        from .replay import replay_pokerstars_hand
+    from .ev_replay import replay_for_ev
 
-        return replay_pokerstars_hand(hand.history)
-    from .phh_bridge import replay_phh_hand
-
-    return replay_phh_hand(hand)
+    return replay_for_ev(hand.history, source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number,
+                         action_lines=hand.action_lines)
 
 
 def analyze_hands(items: Iterable[SessionHand | HandHistoryError]) -> SessionEV:
@@ -116,14 +113,19 @@ def analyze_session(paths: Iterable[str | Path]) -> SessionEV:
     return analyze_hands(read_session(paths))
 
 
-def format_chips(value: int | Fraction | None, unit: str) -> str:
-    """Chips as the file writes them: cents as ``1916.50`` for cash, whole chips for
-    tournaments; fractions (EVs) with two decimals of the unit."""
+def format_amount(value: Fraction | int | None, unit: str) -> str:
+    """An amount in its unit: two decimals for a currency (``1916.50``), whole chips for
+    ``chips`` (two decimals when not whole, as an EV)."""
     if value is None:
         return ""
-    if unit == "chips":
-        return str(value) if isinstance(value, int) else f"{float(value):.2f}"
-    return f"{float(Fraction(value) / 100):.2f}"
+    value = Fraction(value)
+    if unit == "chips" and value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}"
+
+
+def _money(hand: HandEV, chips: int | Fraction | None) -> str:
+    return format_amount(None if chips is None else chips * hand.chip_value, hand.unit)
 
 
 def hand_rows(session: SessionEV, *, all_hands: bool = False) -> list[dict[str, str]]:
@@ -141,10 +143,10 @@ def hand_rows(session: SessionEV, *, all_hands: bool = False) -> list[dict[str, 
                 "file": Path(hand.source).name, "hand": hand.hand_id, "game": hand.game,
                 "all_in": hand.all_in_street or "", "board": hand.all_in_board,
                 "player": player.name, "unit": hand.unit,
-                "committed": format_chips(player.committed, hand.unit),
-                "won": format_chips(player.won, hand.unit),
-                "all_in_ev": format_chips(player.all_in_ev, hand.unit),
-                "luck": format_chips(player.luck, hand.unit),
+                "committed": _money(hand, player.committed),
+                "won": _money(hand, player.won),
+                "all_in_ev": _money(hand, player.all_in_ev),
+                "luck": _money(hand, player.luck),
                 "note": hand.note,
             })
     return rows
@@ -155,9 +157,9 @@ def player_rows(session: SessionEV) -> list[dict[str, str | int]]:
     return [{
         "player": summary.name, "unit": summary.unit, "hands": summary.hand_count,
         "all_in_hands": summary.all_in_hand_count,
-        "net_won": format_chips(summary.net_won, summary.unit),
-        "net_all_in_ev": format_chips(summary.net_all_in_ev, summary.unit),
-        "luck": format_chips(summary.luck, summary.unit),
+        "net_won": format_amount(summary.net_won, summary.unit),
+        "net_all_in_ev": format_amount(summary.net_all_in_ev, summary.unit),
+        "luck": format_amount(summary.luck, summary.unit),
     } for summary in session.players]
 
 
@@ -166,12 +168,14 @@ def _exact(value: Fraction | None) -> str | None:
 
 
 def session_json(session: SessionEV) -> dict:
-    """Everything as JSON-ready data; amounts in chips of the smallest unit (cents for cash),
-    EVs and luck as floats and as exact fractions (``"39288250/247"``)."""
+    """Everything as JSON-ready data. Per hand, amounts in chips of the hand's smallest unit
+    (``chip_value`` gives one chip's value in ``unit``: ``"1/100"`` for cents), EVs and luck as
+    floats and as exact fractions (``"39288250/247"``); per player, amounts in ``unit``."""
     return {
         "counts": counts(session),
         "hands": [{
             "source": hand.source, "hand_id": hand.hand_id, "game": hand.game, "unit": hand.unit,
+            "chip_value": str(hand.chip_value),
             "all_in_street": hand.all_in_street, "all_in_board": hand.all_in_board,
             "evaluated": hand.evaluated, "note": hand.note,
             "players": [{
@@ -184,7 +188,8 @@ def session_json(session: SessionEV) -> dict:
         } for hand in session.hands],
         "players": [{
             "name": summary.name, "unit": summary.unit, "hands": summary.hand_count,
-            "all_in_hands": summary.all_in_hand_count, "net_won": summary.net_won,
+            "all_in_hands": summary.all_in_hand_count,
+            "net_won": float(summary.net_won), "net_won_exact": str(summary.net_won),
             "net_all_in_ev": float(summary.net_all_in_ev), "net_all_in_ev_exact": str(summary.net_all_in_ev),
             "luck": float(summary.luck), "luck_exact": str(summary.luck),
         } for summary in session.players],

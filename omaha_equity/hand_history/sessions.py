@@ -48,8 +48,9 @@ class HandHistoryError(InputError):
 class SessionHand:
     """One hand read from a file, before replay.
 
-    ``history`` is the format's own model (a ``PokerStarsHand`` or a PHH hand history);
-    ``format`` is ``pokerstars`` or ``phh``.
+    ``history`` is its PHH :class:`~omaha_equity.hand_history.phh.HandHistory` (a PokerStars
+    hand converted); ``format`` is ``pokerstars`` or ``phh``; ``action_lines`` the file line of
+    each action when known (PokerStars).
     """
 
     source: str
@@ -57,6 +58,7 @@ class SessionHand:
     line_number: int | None
     format: str
     history: Any
+    action_lines: tuple[int | None, ...] | None = None
 
 
 def hand_history_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -104,17 +106,39 @@ def read_hand_history_file(path: str | Path) -> list[SessionHand | HandHistoryEr
         return [HandHistoryError("not a hand history we read: expected a PokerStars text file "
                                  "('PokerStars Hand #...') or a .phh/.phhs file", source=str(path),
                                  line_number=1)]
+    from .pokerstars_phh import to_hand_history
+
     results: list[SessionHand | HandHistoryError] = []
     for hand in read_pokerstars(path):
         if isinstance(hand, HandHistoryError):
             results.append(hand)
-        else:
-            results.append(SessionHand(str(path), hand.hand_id, hand.line_number, "pokerstars", hand))
+            continue
+        try:
+            history, lines = to_hand_history(hand)
+        except InputError as error:
+            results.append(HandHistoryError(str(error), source=str(path), hand_id=hand.hand_id,
+                                            line_number=hand.line_number))
+            continue
+        results.append(SessionHand(str(path), hand.hand_id, hand.line_number, "pokerstars", history,
+                                   tuple(lines)))
     return results
 
 
 def _read_phh(path: Path) -> list[SessionHand | HandHistoryError]:
-    """Hands of a PHH file through the phh module (one hand in ``.phh``, many in ``.phhs``)."""
-    from . import phh_bridge
+    """Hands of a PHH file (one in ``.phh``, many in ``.phhs``); a hand that breaks the
+    specification is reported and the others go on. A hand's id is its ``hand`` field, else
+    its table name in a ``.phhs`` file, else its number in the file."""
+    from .phh import PhhError, load_each
 
-    return phh_bridge.read_phh_hands(path)
+    try:
+        hands = load_each(path)
+    except PhhError as error:
+        return [HandHistoryError(str(error), source=str(path))]
+    results: list[SessionHand | HandHistoryError] = []
+    for number, (label, history) in enumerate(hands, start=1):
+        if isinstance(history, PhhError):
+            results.append(HandHistoryError(str(history), source=str(path), hand_id=label or str(number)))
+            continue
+        hand_id = str(history.hand) if history.hand is not None else (label or str(number))
+        results.append(SessionHand(str(path), hand_id, None, "phh", history))
+    return results

@@ -1,0 +1,224 @@
+"""Replaying a hand history for the all-in EV, and checking the replay against the file.
+
+Both formats arrive here as a PHH :class:`~omaha_equity.hand_history.phh.HandHistory` (a
+PokerStars hand through :mod:`~omaha_equity.hand_history.pokerstars_phh`), so one replay serves
+both: :func:`~omaha_equity.hand_history.replay.replay` plays it through the rules engine (every
+action checked), then:
+
+- **Rake.** When the history states the rake the room took (``_rake``, and ``_stated_pots``:
+  the pots after rake), the engine's settlement is made again with exactly that rake per pot
+  (:class:`StatedRake`), the split of each pot after rake following the same rules.
+- **Check.** What the replay pays each player must equal the file's record: ``winnings`` (the
+  chips each player collected), ``_returned`` (uncalled chips given back), or, with neither,
+  ``finishing_stacks``. A difference is a :class:`HandHistoryError`: the hand is reported,
+  never guessed.
+- The finished hand becomes a :class:`~omaha_equity.hand_history.allin_ev.PlayedHand`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from ..rules import ActionKind, Hand, Settlement
+from ..rules.payout import settle_hand
+from .allin_ev import PlayedHand
+from .phh import HandHistory
+from .replay import Replay, ReplayError, replay
+from .sessions import HandHistoryError
+
+_BETTING = {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+            ActionKind.COMPLETE}
+
+
+@dataclass(frozen=True)
+class StatedRake:
+    """The rake a hand history states, taken from the pots exactly as the file says (a rake
+    rule for :class:`omaha_equity.rules.HandSettings`).
+
+    The engine asks a rake rule for each pot's share (:meth:`split`, main pot first). When the
+    file lists the pots after rake (PokerStars: ``Main pot $2.35. Side pot-1 $0.88.``) each
+    pot's rake is its amount before rake minus the stated amount; with one pot the whole rake is
+    its own; otherwise (several pots, none stated) the rake is shared in proportion to the
+    pots, rounded down, the chips left going one each to the main pot first.
+    """
+
+    total: int
+    stated_pots: tuple[int, ...] = ()
+    no_flop_no_drop: bool = False  # the stated rake is what the room took, flop or not
+
+    def of(self, total: int) -> int:
+        return self.total
+
+    def split(self, pot_amounts: Sequence[int]) -> list[int]:
+        if self.stated_pots and len(self.stated_pots) == len(pot_amounts):
+            return [amount - stated for amount, stated in zip(pot_amounts, self.stated_pots)]
+        if len(pot_amounts) == 1:
+            return [self.total]
+        return proportional_rake(self.total, pot_amounts)
+
+
+def proportional_rake(total: int, pot_amounts: Sequence[int]) -> list[int]:
+    """``total`` chips of rake shared in proportion to the pots (rounded down, the rest one
+    chip each from the main pot on)."""
+    pot_total = sum(pot_amounts)
+    shares = [total * amount // pot_total if pot_total else 0 for amount in pot_amounts]
+    for index in range(total - sum(shares)):
+        shares[index % len(shares)] += 1
+    return shares
+
+
+def _chips(value, scale: int) -> int:
+    return int(Decimal(str(value)) * scale)
+
+
+def _fail(reason: str, source: str, hand_id: str, line_number: int | None) -> HandHistoryError:
+    return HandHistoryError(reason, source=source, hand_id=hand_id, line_number=line_number)
+
+
+def settle_with_stated_rake(result: Replay) -> Settlement:
+    """The settlement of a replayed hand with the rake its history states (``_rake``,
+    ``_stated_pots``); the engine's own settlement when it states none."""
+    history = result.hand_history
+    total = history.custom("_rake")
+    if total is None:
+        return result.settlement
+    scale = result.chip_scale
+    stated = tuple(_chips(value, scale) for value in history.custom("_stated_pots", []) or [])
+    hand = result.hand
+    original = hand.settings
+    hand.settings = dataclasses.replace(original, rake=StatedRake(_chips(total, scale), stated))
+    try:
+        return settle_hand(hand)
+    finally:
+        hand.settings = original
+
+
+def check_replay(result: Replay, settlement: Settlement, *, source: str, hand_id: str,
+                 line_number: int | None) -> None:
+    """Compare the replay's payouts with the history's record (``winnings``, ``_returned``,
+    else ``finishing_stacks``).
+
+    Raises
+    ------
+    HandHistoryError
+        ``the replay pays Hero 191650, the file says 191600`` (chips of the smallest unit).
+    """
+    history = result.hand_history
+    hand = result.hand
+    scale = result.chip_scale
+    names = hand.names
+    if history.winnings is not None:
+        for seat, expected in enumerate(history.winnings):
+            paid = sum(settlement.players[seat].won)
+            if paid != _chips(expected, scale):
+                raise _fail(f"the replay pays {names[seat]} {paid}, the file says {_chips(expected, scale)} "
+                            "(chips of the smallest unit)", source, hand_id, line_number)
+    elif history.finishing_stacks is not None:
+        final = [hand.starting_stacks[seat] - hand.contributed[seat] + sum(settlement.players[seat].won)
+                 for seat in range(hand.seat_count)]
+        expected_stacks = [_chips(value, scale) for value in history.finishing_stacks]
+        if final != expected_stacks:
+            raise _fail(f"the replay ends with stacks {final}, the file says {expected_stacks}",
+                        source, hand_id, line_number)
+    returned = history.custom("_returned")
+    if isinstance(returned, list) and len(returned) == hand.seat_count:
+        for seat, expected in enumerate(returned):
+            if hand.returned[seat] != _chips(expected, scale):
+                raise _fail(f"the replay returns {hand.returned[seat]} uncalled chips to {names[seat]}, the file "
+                            f"says {_chips(expected, scale)}", source, hand_id, line_number)
+
+
+def all_in_board_count(hand: Hand) -> int | None:
+    """Board cards dealt when the last betting decision was made, if the pot was then contested
+    by two or more players of whom at most one had chips behind and the board was not complete
+    (all in before the river); None otherwise."""
+    settlement = hand.settlement
+    if settlement is None or not settlement.showdown:
+        return None
+    in_hand = [seat for seat in range(hand.seat_count) if not hand.folded[seat]]
+    with_chips = [seat for seat in in_hand if hand.starting_stacks[seat] - hand.contributed[seat] > 0]
+    if len(in_hand) < 2 or len(with_chips) > 1:
+        return None
+    board_count = 0
+    last_count = 1 if hand.game.exposed_first_flop_card else 0
+    for action in hand.actions:
+        if action.kind == ActionKind.DEAL_BOARD and action.run_index == 0:
+            board_count += len(action.cards)
+        elif action.kind in _BETTING:
+            last_count = board_count
+    return last_count if last_count < 5 else None
+
+
+def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id: str,
+                line_number: int | None) -> PlayedHand:
+    """The :class:`PlayedHand` of a replayed hand, players in odd-chip order."""
+    hand = result.hand
+    history = result.hand_history
+    order = hand.positions
+    scale = result.chip_scale
+    hole_count = hand.game.hole_count
+    hole_cards = [tuple(hand.hole_cards[seat]) if hand.hole_cards[seat] and len(hand.hole_cards[seat]) == hole_count
+                  else None for seat in order]
+    dead = tuple(card for position, seat in enumerate(order) if hand.folded[seat] and hole_cards[position]
+                 for card in hole_cards[position])
+    cash_outs = {}
+    for player, paid in (history.custom("_cash_outs") or {}).items():
+        seat = int(str(player).lstrip("p")) - 1
+        cash_outs[order.index(seat)] = _chips(paid, scale)
+    chip_value = Fraction(str(history.custom("_chip_value", "1"))) / scale
+    return PlayedHand(
+        source=source, hand_id=hand_id, line_number=line_number, game=hand.game.name,
+        unit=history.currency or "chips", chip_value=chip_value,
+        names=tuple(hand.names[seat] for seat in order),
+        committed=tuple(hand.contributed[seat] for seat in order),
+        folded=tuple(hand.folded[seat] for seat in order),
+        hole_cards=tuple(hole_cards),
+        boards=hand.boards,
+        all_in_board_count=all_in_board_count(hand),
+        won=tuple(sum(settlement.players[seat].won) for seat in order),
+        pot_amounts=tuple(pot.amount for pot in settlement.pots),
+        pot_rakes=tuple(pot.rake for pot in settlement.pots),
+        cash_outs=cash_outs,
+        dead_cards=dead,
+    )
+
+
+def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_number: int | None = None,
+                  action_lines: Sequence[int | None] | None = None) -> PlayedHand:
+    """Replay a hand history, check it against its record, and return its :class:`PlayedHand`.
+
+    Parameters
+    ----------
+    history : HandHistory
+    source, hand_id : str
+        For error messages.
+    line_number : int, optional
+        The hand's first line in its file.
+    action_lines : sequence of int or None, optional
+        The file line of each PHH action (a converted PokerStars hand), so that an illegal
+        action names its line.
+
+    Raises
+    ------
+    HandHistoryError
+        An action the engine refuses (the engine's reason), a hand whose actions stop before
+        its end, payouts that differ from the file's.
+    """
+    try:
+        result = replay(history)
+    except ReplayError as error:
+        line = line_number
+        reason = str(error)
+        if error.action_index is not None and action_lines is not None and error.action_index < len(action_lines):
+            line = action_lines[error.action_index] or line_number
+            reason = error.reason
+        raise _fail(reason, source, hand_id, line) from None
+    if not result.complete:
+        raise _fail(f"the hand does not finish: {result.incomplete_reason}", source, hand_id, line_number)
+    settlement = settle_with_stated_rake(result)
+    check_replay(result, settlement, source=source, hand_id=hand_id, line_number=line_number)
+    return played_hand(result, settlement, source=source, hand_id=hand_id, line_number=line_number)
