@@ -60,25 +60,35 @@ def test_stated_rake_without_stated_pots_is_shared_in_proportion():
     assert StatedRake(50).split([191700]) == [50]
 
 
-def _pot_shares(highs, lows, eligible):
-    """Each eligible player's share of one pot (equal fractions): half to the best high, half
-    to the best qualifying low when there is one (RULES: "The low hand")."""
+def _pay_evenly(amount, winners, payouts):
+    """``amount`` chips split evenly; the chips left over one each to the first winners in
+    odd-chip order (RULES: "Showdown", odd chips)."""
+    share, remainder = divmod(amount, len(winners))
+    for position, index in enumerate(sorted(winners)):
+        payouts[index] += share + (1 if position < remainder else 0)
+
+
+def _pot_chips(highs, lows, eligible, amount):
+    """Chips each eligible player wins from one pot on one board: the high half (with the odd
+    chip) to the best high, the low half to the best qualifying low; the same players winning
+    both halves split the pot as a whole (WSOP rule 73)."""
     best_high = max(highs[index] for index in eligible)
     high_winners = [index for index in eligible if highs[index] == best_high]
     qualifying = [lows[index] for index in eligible if lows[index] is not None]
     low_winners = [index for index in eligible if qualifying and lows[index] == max(qualifying)]
-    high_part = Fraction(1, 2) if low_winners else Fraction(1)
-    shares = {index: Fraction(0) for index in eligible}
-    for index in high_winners:
-        shares[index] += high_part / len(high_winners)
-    for index in low_winners:
-        shares[index] += Fraction(1, 2) / len(low_winners)
-    return shares
+    payouts = {index: 0 for index in eligible}
+    if not low_winners or low_winners == high_winners:
+        _pay_evenly(amount, high_winners, payouts)
+    else:
+        _pay_evenly(amount - amount // 2, high_winners, payouts)
+        _pay_evenly(amount // 2, low_winners, payouts)
+    return payouts
 
 
 def _brute_force_ev(hands, committed, folded_committed, board, rakes, hilo=False):
-    """Expected chips of each player: every remaining board, pots by contribution level, each
-    pot split (equal fractions) among its eligible players' best hands, after its rake."""
+    """Expected chips of each player, hands in odd-chip order: on every remaining board, each
+    pot by contribution level paid in chips to its eligible players' best hands; each pot's
+    average payout then scaled by (pot - rake) / pot (the rake taken in proportion)."""
     hands = [parse_cards(hand) for hand in hands]
     board = list(parse_cards(board))
     used = {card for hand in hands for card in hand} | set(board)
@@ -97,8 +107,8 @@ def _brute_force_ev(hands, committed, folded_committed, board, rakes, hilo=False
         highs = [naive.best_high(hand, full) for hand in hands]
         lows = [naive.best_low(hand, full) if hilo else None for hand in hands]
         for (amount, eligible), rake in zip(pots, rakes):
-            for index, share in _pot_shares(highs, lows, eligible).items():
-                totals[index] += share * (amount - rake)
+            for index, chips in _pot_chips(highs, lows, eligible, amount).items():
+                totals[index] += Fraction(chips * (amount - rake), amount)
     return [total / board_count for total in totals]
 
 
@@ -123,13 +133,13 @@ def test_four_way_flop_all_in_with_two_side_pots_and_dead_money_matches_brute_fo
     expected = _brute_force_ev(["5s7dKd9h", "3d5c8h7s", "2c4c3s7c", "6h3hTc9c"], [29, 44, 80, 80], [20, 1],
                                "7h8s4s", [6, 3, 3])
     assert [evs["Player2"], evs["Player5"], evs["Hero"], evs["Player0"]] == expected
-    assert evs["Hero"] == Fraction(5933, 132) and evs["Player0"] == Fraction(74923, 528)
+    assert evs["Hero"] == Fraction(5933, 132) and evs["Player0"] == Fraction(3421047, 24112)
 
 
 def test_preflop_all_in_evs_are_pinned():
     evs = _evs("22865231671")
-    assert evs == {"Player2": Fraction(221562589, 2261952), "Hero": Fraction(21549265, 376992),
-                   "Player0": Fraction(95374325, 1130976), "Player4": Fraction(254600275, 2261952)}
+    assert evs == {"Player2": Fraction(154243696781, 1574524224), "Hero": Fraction(5322411365, 93117024),
+                   "Player0": Fraction(2766132947, 32802588), "Player4": Fraction(278484345833, 2474252352)}
     assert sum(evs.values()) == 370 - 18  # every pot after its rake is someone's
 
 

@@ -2,19 +2,20 @@
 the luck (won minus expected) over a session.
 
 For each replayed hand (a :class:`PlayedHand`, built from the rules engine's replay by
-:mod:`~omaha_equity.hand_history.pokerstars_replay`): when the betting closed before the river with at
+:mod:`~omaha_equity.hand_history.ev_replay`): when the betting closed before the river with at
 least two players in the pot and at most one of them not all in (no more decisions to make),
 and every one of them showed all their hole cards, each such player's **all-in EV** is the
-exact expected number of chips they get back, averaged over every remaining board, with the
-hand's own main and side pots (the folded players' chips stay in the pots as dead money; cards
+exact expected number of chips they get back, averaged over every remaining board
+(:func:`~omaha_equity.equity.allin.calculate_allin`), with the hand's own main and side pots (the folded players' chips stay in the pots as dead money; cards
 the file shows of folded players are dead). It is compared with what they actually won:
 ``luck = won - all-in EV``.
 
 Choices, documented here and in the README:
 
-- **Rake.** The file states the rake of each pot (or of the one pot). It is taken from its pot
-  on every board, so a player's EV from a pot is their expected share of the pot after its
-  rake: ``expected chips x (pot - rake) / pot``, proportional to their chances in that pot.
+- **Rake.** The file states the rake of each pot (or of the one pot); the room takes it
+  whatever the board. A player's EV from a pot is their expected chips from it, paid by the
+  rules on every board (side pots, high/low halves, odd chips), scaled by
+  ``(pot - rake) / pot``: the rake is taken in proportion to each player's expectation.
 - **Run it twice.** Each run of the board is a uniformly random run-out of the remaining cards,
   so the expected value of running twice equals that of running once: the EV is computed once
   over the remaining boards for the whole pot; *won* adds both runs as played.
@@ -217,21 +218,14 @@ def all_in_pots(hand: PlayedHand) -> list[tuple[int, int, tuple[int, ...]]]:
     the same, else the hand's rake shared in proportion to the pots (rounded down, the rest to
     the main pot first).
     """
-    try:
-        from ..pots import side_pots
-    except ImportError:  # the shared pots functions (branch ``allin``) not merged yet
-        from ..rules._interim_pots import side_pots
+    from ..pots import side_pots
 
     pots = side_pots(list(hand.committed), list(hand.folded))
     amounts = [pot.amount for pot in pots]
     if amounts == list(hand.pot_amounts):
         rakes = list(hand.pot_rakes)
     else:
-        total_rake = sum(hand.pot_rakes)
-        total = sum(amounts)
-        rakes = [total_rake * amount // total if total else 0 for amount in amounts]
-        for index in range(total_rake - sum(rakes)):
-            rakes[index % len(rakes)] += 1
+        rakes = _shared_rake(sum(hand.pot_rakes), amounts)
     return [(pot.amount, rake, tuple(pot.eligible)) for pot, rake in zip(pots, rakes)]
 
 
@@ -239,35 +233,45 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
                               known_board: Sequence[int]) -> dict[int, Fraction]:
     """Each contestant's expected chips over every remaining board, each pot after its rake.
 
-    For each pot, each eligible player's exact expected share of it (their equity against the
-    pot's other eligible players, with every other contestant's cards and the dead cards out of
-    the deck: the chance of winning a pot does not depend on the players not in it, except
-    through the cards they hold), times the pot after its rake. Ties split a pot (or a half)
-    in equal fractions: the odd chip of a real split is worth less than one chip and is left
-    out.
+    :func:`~omaha_equity.equity.allin.calculate_allin` enumerates every remaining board exactly
+    and pays each pot by the rules (side pots, high/low halves, odd chips) with the
+    contestants' hands and contributions, the folded players' contributions as dead money in
+    the pots they reached, and the dead cards; each pot's expected chips are then scaled by
+    ``(pot - rake) / pot``.
 
     Raises
     ------
     InputError
         Inconsistent cards (a card in two hands, or in a hand and the board).
     """
-    from ..equity.calculate import calculate_equity
+    from ..equity.allin import calculate_allin
 
-    evs = {index: Fraction(0) for index in contestants}
-    contestant_cards = {index: hand.hole_cards[index] for index in contestants}
-    for amount, rake, eligible in all_in_pots(hand):
-        players = [index for index in eligible if index in evs]
-        after_rake = amount - rake
-        if len(players) == 1:
-            evs[players[0]] += after_rake
-            continue
-        dead = [card for index in contestants if index not in players for card in contestant_cards[index]]
-        dead += list(hand.dead_cards)
-        result = calculate_equity([contestant_cards[index] for index in players], list(known_board), dead,
-                                  hand.game, method="exact", threads=1)
-        for index, player in zip(players, result.players):
-            evs[index] += player.equity_fraction * after_rake
+    folded = [hand.committed[index] for index in range(len(hand.names))
+              if index not in contestants and hand.committed[index] > 0]
+    # One thread: an all-in is a small enumeration, and threads cost more than they save on it
+    # (a session runs thousands of them).
+    result = calculate_allin([hand.hole_cards[index] for index in contestants],
+                             [hand.committed[index] for index in contestants],
+                             board=list(known_board), dead=list(hand.dead_cards), game=hand.game,
+                             folded=folded, method="exact", threads=1)
+    amounts = [pot.amount for pot in result.pots]
+    known = all_in_pots(hand)
+    rakes = ([rake for _amount, rake, _eligible in known] if [amount for amount, _r, _e in known] == amounts
+             else _shared_rake(sum(hand.pot_rakes), amounts))
+    evs: dict[int, Fraction] = {}
+    for position, index in enumerate(contestants):
+        expected = result.players[position].pot_chips_exact
+        evs[index] = sum((Fraction(chips) * (amount - rake) / amount
+                          for chips, amount, rake in zip(expected, amounts, rakes) if amount), Fraction(0))
     return evs
+
+
+def _shared_rake(total: int, amounts: Sequence[int]) -> list[int]:
+    pot_total = sum(amounts)
+    rakes = [total * amount // pot_total if pot_total else 0 for amount in amounts]
+    for index in range(total - sum(rakes)):
+        rakes[index % len(rakes)] += 1
+    return rakes
 
 
 @dataclass
