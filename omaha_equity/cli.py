@@ -347,9 +347,11 @@ def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, f
 @main.command(name="ev")
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
+@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Worker processes (the result is the same for any number).")
 @_output_options
 @_usage_errors
-def ev_command(files, all_hands, format_name, table_style):
+def ev_command(files, all_hands, jobs, format_name, table_style):
     """All-in EV and luck of a session: replay every hand of the hand-history FILEs.
 
     PokerStars text files (.txt) and PHH files (.phh, .phhs); a folder reads every such file.
@@ -364,7 +366,7 @@ def ev_command(files, all_hands, format_name, table_style):
     from .hand_history.session_ev import analyze_session, counts_line, hand_rows, player_rows, session_json
     from .render import render_csv, render_json, render_table
 
-    session = analyze_session(files)
+    session = analyze_session(files, jobs=jobs)
     rows = hand_rows(session, all_hands=all_hands)
     players = player_rows(session)
     if format_name == "json":

@@ -485,8 +485,14 @@ def parse_pokerstars_text(text: str, source: str = "<text>") -> list[PokerStarsH
         One entry per hand, in file order: the :class:`PokerStarsHand`, or the
         :class:`HandHistoryError` that hand raised (a bad hand never stops the others).
     """
+    return parse_pokerstars_blocks(split_hands(text), source)
+
+
+def parse_pokerstars_blocks(blocks: list[tuple[int, list[str]]],
+                            source: str = "<text>") -> list[PokerStarsHand | HandHistoryError]:
+    """Parse hands already split by :func:`split_hands` (see :func:`parse_pokerstars_text`)."""
     results: list[PokerStarsHand | HandHistoryError] = []
-    for first_line, lines in split_hands(text):
+    for first_line, lines in blocks:
         try:
             results.append(_Reader(source, first_line, lines).parse())
         except HandHistoryError as error:

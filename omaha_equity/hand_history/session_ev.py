@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .allin_ev import HandEV, PlayedHand, PlayerSummary, evaluate_hand, summarize
-from .sessions import HandHistoryError, SessionHand, read_session
+from .sessions import HandHistoryError, ReadTask, SessionHand, read_task, read_tasks
 
 
 @dataclass
@@ -66,39 +66,53 @@ def replay_session_hand(hand: SessionHand) -> PlayedHand:
                          action_lines=hand.action_lines)
 
 
-def analyze_hands(items: Iterable[SessionHand | HandHistoryError]) -> SessionEV:
-    """Replay and evaluate hands already read (see :func:`analyze_session`)."""
+def evaluate_session_hand(item: SessionHand | HandHistoryError) -> HandEV | HandHistoryError:
+    """Replay, check and evaluate one hand read from a file; a bad hand comes back as its
+    error."""
+    if isinstance(item, HandHistoryError):
+        return item
+    try:
+        return evaluate_hand(replay_session_hand(item))
+    except HandHistoryError as error:
+        return error
+    except InputError as error:  # cards the EV cannot use (a duplicate card)
+        return HandHistoryError(str(error), source=item.source, hand_id=item.hand_id, line_number=item.line_number)
+
+
+def _run_task(task: ReadTask) -> list[HandEV | HandHistoryError]:
+    return [evaluate_session_hand(item) for item in read_task(task)]
+
+
+def _collect(results: Iterable[HandEV | HandHistoryError]) -> SessionEV:
     session = SessionEV()
-    for item in items:
+    for result in results:
         session.read_count += 1
-        if isinstance(item, HandHistoryError):
-            session.failures.append(item)
-            continue
-        try:
-            played = replay_session_hand(item)
-            hand_ev = evaluate_hand(played)
-        except HandHistoryError as error:
-            session.failures.append(error)
-            continue
-        except InputError as error:  # cards the EV cannot use (a duplicate card)
-            session.failures.append(HandHistoryError(str(error), source=item.source, hand_id=item.hand_id,
-                                                     line_number=item.line_number))
+        if isinstance(result, HandHistoryError):
+            session.failures.append(result)
             continue
         session.replayed_count += 1
-        session.all_in_count += hand_ev.all_in_street is not None
-        session.evaluated_count += hand_ev.evaluated
-        session.hands.append(hand_ev)
+        session.all_in_count += result.all_in_street is not None
+        session.evaluated_count += result.evaluated
+        session.hands.append(result)
     session.players = summarize(session.hands)
     return session
 
 
-def analyze_session(paths: Iterable[str | Path]) -> SessionEV:
+def analyze_hands(items: Iterable[SessionHand | HandHistoryError]) -> SessionEV:
+    """Replay and evaluate hands already read (see :func:`analyze_session`)."""
+    return _collect(evaluate_session_hand(item) for item in items)
+
+
+def analyze_session(paths: Iterable[str | Path], *, jobs: int = 1) -> SessionEV:
     """All-in EV and luck of every hand in the files and folders.
 
     Parameters
     ----------
     paths : iterable of str or Path
         PokerStars text files (``.txt``), PHH files (``.phh``, ``.phhs``), or folders of them.
+    jobs : int
+        Worker processes (default 1: none). The hands are cut into pieces of 200 handed out
+        in order and gathered in order, so the result is the same for any ``jobs``.
 
     Returns
     -------
@@ -107,10 +121,18 @@ def analyze_session(paths: Iterable[str | Path]) -> SessionEV:
     Raises
     ------
     InputError
-        A path that does not exist or a folder without hand-history files (bad hands do not
-        raise: they are in ``failures``).
+        A path that does not exist, a folder without hand-history files, ``jobs`` below 1
+        (bad hands do not raise: they are in ``failures``).
     """
-    return analyze_hands(read_session(paths))
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InputError(f"bad jobs {jobs!r}: expected a whole number of processes, 1 or more")
+    tasks = read_tasks(paths)
+    if jobs == 1 or len(tasks) == 1:
+        return _collect(result for task in tasks for result in _run_task(task))
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        return _collect(result for results in pool.map(_run_task, tasks) for result in results)
 
 
 def format_amount(value: Fraction | int | None, unit: str) -> str:

@@ -18,6 +18,10 @@ from ..errors import InputError
 HAND_HISTORY_SUFFIXES = (".txt", ".phh", ".phhs")
 
 
+def _restore_error(reason: str, source: str, hand_id: str, line_number: int | None) -> HandHistoryError:
+    return HandHistoryError(reason, source=source, hand_id=hand_id, line_number=line_number)
+
+
 class HandHistoryError(InputError):
     """A hand that cannot be read or replayed, located in its file.
 
@@ -42,6 +46,10 @@ class HandHistoryError(InputError):
         self.line_number = line_number
         where = f"{source}" + (f", line {line_number}" if line_number is not None else "")
         super().__init__(f"{where}, hand {hand_id}: {reason}")
+
+    def __reduce__(self):
+        # keyword arguments do not survive Exception's default pickling (worker processes)
+        return _restore_error, (self.reason, self.source, self.hand_id, self.line_number)
 
 
 @dataclass(frozen=True)
@@ -87,39 +95,82 @@ def hand_history_files(paths: Iterable[str | Path]) -> list[Path]:
 
 def read_session(paths: Iterable[str | Path]) -> Iterator[SessionHand | HandHistoryError]:
     """Every hand of the files and folders, in order, or the error each bad hand raised."""
-    for path in hand_history_files(paths):
-        yield from read_hand_history_file(path)
+    for task in read_tasks(paths):
+        yield from read_task(task)
 
 
 def read_hand_history_file(path: str | Path) -> list[SessionHand | HandHistoryError]:
     """Every hand of one file: PHH for ``.phh``/``.phhs``, PokerStars text otherwise."""
-    from .pokerstars import looks_like_pokerstars, read_pokerstars
+    return [hand for task in _file_tasks(Path(path)) for hand in read_task(task)]
 
-    path = Path(path)
+
+@dataclass(frozen=True)
+class ReadTask:
+    """A piece of reading work, small enough to hand to another process: ``kind`` is
+    ``pokerstars`` (``payload``: hands split from the text, ``(first line, lines)``), ``phh``
+    (``payload``: the file's path) or ``error`` (``payload``: the HandHistoryError)."""
+
+    source: str
+    kind: str
+    payload: Any
+
+
+def read_tasks(paths: Iterable[str | Path], hands_per_task: int = 200) -> list[ReadTask]:
+    """The files and folders cut into tasks of at most ``hands_per_task`` PokerStars hands (a
+    PHH file is one task), in reading order.
+
+    Raises
+    ------
+    InputError
+        A path that does not exist, a folder with no hand-history file.
+    """
+    return [task for path in hand_history_files(paths) for task in _file_tasks(path, hands_per_task)]
+
+
+def _file_tasks(path: Path, hands_per_task: int = 200) -> list[ReadTask]:
+    from .pokerstars import looks_like_pokerstars, split_hands
+
+    source = str(path)
     if path.suffix.lower() in (".phh", ".phhs"):
-        return _read_phh(path)
+        return [ReadTask(source, "phh", path)]
     try:
-        head = path.read_bytes()[:4096].decode("utf-8-sig", errors="replace")
+        data = path.read_bytes()
     except OSError as error:
-        return [HandHistoryError(f"cannot read the file: {error.strerror}", source=str(path))]
-    if not looks_like_pokerstars(head):
-        return [HandHistoryError("not a hand history we read: expected a PokerStars text file "
-                                 "('PokerStars Hand #...') or a .phh/.phhs file", source=str(path),
-                                 line_number=1)]
+        return [ReadTask(source, "error", HandHistoryError(f"cannot read the file: {error.strerror}", source=source))]
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    if not looks_like_pokerstars(text[:4096]):
+        return [ReadTask(source, "error", HandHistoryError(
+            "not a hand history we read: expected a PokerStars text file ('PokerStars Hand #...') or a "
+            ".phh/.phhs file", source=source, line_number=1))]
+    blocks = split_hands(text)
+    return [ReadTask(source, "pokerstars", blocks[start:start + hands_per_task])
+            for start in range(0, len(blocks), hands_per_task)]
+
+
+def read_task(task: ReadTask) -> list[SessionHand | HandHistoryError]:
+    """The hands of one task, PokerStars hands converted to PHH hand histories."""
+    if task.kind == "error":
+        return [task.payload]
+    if task.kind == "phh":
+        return _read_phh(task.payload)
+    from .pokerstars import parse_pokerstars_blocks
     from .pokerstars_phh import to_hand_history
 
     results: list[SessionHand | HandHistoryError] = []
-    for hand in read_pokerstars(path):
+    for hand in parse_pokerstars_blocks(task.payload, task.source):
         if isinstance(hand, HandHistoryError):
             results.append(hand)
             continue
         try:
             history, lines = to_hand_history(hand)
         except InputError as error:
-            results.append(HandHistoryError(str(error), source=str(path), hand_id=hand.hand_id,
+            results.append(HandHistoryError(str(error), source=task.source, hand_id=hand.hand_id,
                                             line_number=hand.line_number))
             continue
-        results.append(SessionHand(str(path), hand.hand_id, hand.line_number, "pokerstars", history,
+        results.append(SessionHand(task.source, hand.hand_id, hand.line_number, "pokerstars", history,
                                    tuple(lines)))
     return results
 
