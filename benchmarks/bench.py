@@ -9,7 +9,9 @@ Prints, for this machine:
 - the CLI's wall time for ``omaha-equity calc AsAhKsKh JdTd9c8c`` warm, and cold (fresh table
   and numba caches, in temporary folders);
 - the same exact and Monte Carlo queries with ``poker_equity`` (PyPI ``poker-equity``) and the
-  ratio, when it can be imported.
+  ratio, when it can be imported;
+- ``ev``: 10,000 PokerStars hand histories read, replayed by the rules engine and all-in
+  evaluated (issue 7), made from the real files of ``tests/data/pokerstars``.
 """
 
 from __future__ import annotations
@@ -114,14 +116,82 @@ def peer_figures(repeats: int, threads: int):
     return figures
 
 
+EV_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "pokerstars")
+# How often each kind of real hand recurs in the generated session: a session of mostly ordinary
+# hands, about 1 % all in pre-flop and 3 % all in on the flop (the real files are rich in all-ins).
+EV_WEIGHTS = {"preflop": 1, "flop": 2, "turn": 2, None: 10}
+
+
+def ev_session_text(hand_count: int) -> tuple[str, dict]:
+    """A PokerStars session of ``hand_count`` hands made from the real files: each real hand
+    recurs by its kind (EV_WEIGHTS), each copy with a new hand number and its suits relabelled
+    (one of the 24 permutations), so the cards differ while the play and amounts stay legal."""
+    import itertools
+    import re
+
+    from omaha_equity.hand_history.allin_ev import evaluate_hand
+    from omaha_equity.hand_history.pokerstars import parse_pokerstars_blocks, split_hands
+    from omaha_equity.hand_history.pokerstars_phh import replay_pokerstars_hand
+
+    kinds = []
+    for name in sorted(os.listdir(EV_DATA)):
+        if name.endswith(".txt"):
+            with open(os.path.join(EV_DATA, name), encoding="utf-8") as file:
+                blocks = split_hands(file.read())
+            for block, hand in zip(blocks, parse_pokerstars_blocks(blocks, name)):
+                kinds.append(("\n".join(block[1]), evaluate_hand(replay_pokerstars_hand(hand)).all_in_street))
+    pool = [text for text, kind in kinds for _ in range(EV_WEIGHTS[kind])]
+    permutations = list(itertools.permutations("cdhs"))
+    cards = re.compile(r"\[([^\]]*)\]")
+    texts, counts = [], {}
+    for number in range(hand_count):
+        text = pool[number % len(pool)]
+        kind = kinds[[k for k, _ in kinds].index(text)][1]
+        counts[kind] = counts.get(kind, 0) + 1
+        suits = dict(zip("cdhs", permutations[(number // len(pool)) % len(permutations)]))
+        relabel = lambda match: "[" + re.sub(r"([2-9TJQKA])([cdhs])", lambda m: m.group(1) + suits[m.group(2)],
+                                              match.group(1)) + "]"
+        text = cards.sub(relabel, text)
+        texts.append(re.sub(r"(Hand|Game) #\d+", f"Hand #{900000000000 + number}", text, count=1))
+    return "\n\n\n".join(texts) + "\n", counts
+
+
+def _cpu_seconds() -> float:
+    import resource
+
+    return sum(usage.ru_utime + usage.ru_stime for usage in (resource.getrusage(resource.RUSAGE_SELF),
+                                                             resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def ev_session_seconds(hand_count: int, jobs: int) -> tuple[float, float, object, dict]:
+    """Wall seconds and CPU seconds (this process and its workers) of ``analyze_session``
+    (read, replay, check, all-in EV) on a generated session file, the session, and the kinds of
+    hands in it. On a busy machine the CPU seconds divided by the cores is the better guide."""
+    from omaha_equity.hand_history.session_ev import analyze_session
+
+    text, kinds = ev_session_text(hand_count)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "session.txt")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        analyze_session([os.path.join(EV_DATA, "5-Card-PLO-6max-USD-3.00-6.00-201303.txt")])  # warm the kernels
+        start, cpu_start = time.perf_counter(), _cpu_seconds()
+        session = analyze_session([path], jobs=jobs)
+        return time.perf_counter() - start, _cpu_seconds() - cpu_start, session, kinds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=min(2, numba.config.NUMBA_NUM_THREADS))
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-cache CLI run (about a minute)")
+    parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
     arguments = parser.parse_args()
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
+    if arguments.only_ev:
+        print_ev_figure(arguments.threads)
+        return
 
     ours = {}
     for label, (game, hands) in (("omaha", HI), ("omaha8", HILO)):
@@ -141,6 +211,8 @@ def main() -> None:
     if not arguments.skip_cold:
         print(f"CLI cold (empty table and numba caches): {cold_cli_seconds():.1f} s wall")
 
+    print_ev_figure(arguments.threads)
+
     peer = peer_figures(arguments.repeats, arguments.threads)
     if peer is None:
         print("poker-equity not installed: no side-by-side figures (pip install poker-equity==0.1.1)")
@@ -150,6 +222,14 @@ def main() -> None:
         print(f"  {key}: {peer[key]:.3f} s  -> omaha-equity kernel is {peer[key] / ours[key]:.1f}x faster")
     for key in ("mc omaha", "mc omaha8"):
         print(f"  {key}: {peer[key] / 1e6:.1f} M player-boards/s -> omaha-equity is {ours[key] / peer[key]:.1f}x faster")
+
+
+def print_ev_figure(jobs: int) -> None:
+    seconds, cpu, session, kinds = ev_session_seconds(10_000, jobs)
+    print(f"ev: 10,000 PokerStars hands read, replayed and all-in evaluated ({jobs} processes): {seconds:.1f} s "
+          f"wall, {cpu:.1f} s CPU "
+          f"({kinds.get('preflop', 0)} all in pre-flop, {kinds.get('flop', 0)} on the flop; "
+          f"{session.replayed_count:,} replayed, {session.evaluated_count:,} evaluated, {session.failed_count} failed)")
 
 
 if __name__ == "__main__":

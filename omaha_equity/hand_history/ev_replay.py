@@ -84,8 +84,8 @@ def settle_with_stated_rake(result: Replay) -> Settlement:
     ``_stated_pots``); the engine's own settlement when it states none."""
     history = result.hand_history
     total = history.custom("_rake")
-    if total is None:
-        return result.settlement
+    if total is None or (not total and result.settlement.rake == 0):
+        return result.settlement  # nothing to take (most hands): the engine's settlement stands
     scale = result.chip_scale
     stated = tuple(_chips(value, scale) for value in history.custom("_stated_pots", []) or [])
     hand = result.hand

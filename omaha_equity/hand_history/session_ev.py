@@ -129,9 +129,13 @@ def analyze_session(paths: Iterable[str | Path], *, jobs: int = 1) -> SessionEV:
     tasks = read_tasks(paths)
     if jobs == 1 or len(tasks) == 1:
         return _collect(result for task in tasks for result in _run_task(task))
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    # Fresh worker processes ("spawn"): forking a process whose compiled kernels started
+    # OpenMP threads is unsafe.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
         return _collect(result for results in pool.map(_run_task, tasks) for result in results)
 
 
