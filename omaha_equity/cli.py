@@ -367,7 +367,7 @@ def ev_command(files, all_hands, jobs, format_name, table_style):
     from .render import render_csv, render_json, render_table
 
     session = analyze_session(files, jobs=jobs)
-    rows = hand_rows(session, all_hands=all_hands)
+    rows = hand_rows(session, all_hands=all_hands, with_file=format_name != "table")
     players = player_rows(session)
     if format_name == "json":
         click.echo(render_json(session_json(session)))

@@ -154,10 +154,11 @@ def _money(hand: HandEV, chips: int | Fraction | None) -> str:
     return format_amount(None if chips is None else chips * hand.chip_value, hand.unit)
 
 
-def hand_rows(session: SessionEV, *, all_hands: bool = False) -> list[dict[str, str]]:
+def hand_rows(session: SessionEV, *, all_hands: bool = False, with_file: bool = True) -> list[dict[str, str]]:
     """One row per player with chips in the pot, for every all-in hand (every hand with
     ``all_hands``): file, hand, game, all-in street and board, player, committed, won, all-in
-    EV, luck, and a note when the all-in could not be evaluated."""
+    EV, luck, and a note when the all-in could not be evaluated (``with_file=False`` leaves the
+    file out, for a narrower table)."""
     rows = []
     for hand in session.hands:
         if not all_hands and hand.all_in_street is None:
@@ -165,8 +166,9 @@ def hand_rows(session: SessionEV, *, all_hands: bool = False) -> list[dict[str, 
         for player in hand.players:
             if player.committed == 0 and player.won == 0:
                 continue
-            rows.append({
-                "file": Path(hand.source).name, "hand": hand.hand_id, "game": hand.game,
+            row = {"file": Path(hand.source).name} if with_file else {}
+            rows.append(row | {
+                "hand": hand.hand_id, "game": hand.game,
                 "all_in": hand.all_in_street or "", "board": hand.all_in_board,
                 "player": player.name, "unit": hand.unit,
                 "committed": _money(hand, player.committed),
