@@ -258,3 +258,66 @@ def test_cli_ev_bad_hand_is_reported_others_go_on_exit_1(tmp_path):
 def test_cli_ev_missing_file_is_a_usage_error():
     result = CliRunner().invoke(main, ["ev", "no-such-file.txt"])
     assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+def test_phh_file_of_converted_hands_gives_the_same_evs_as_the_pokerstars_file(tmp_path):
+    # The PokerStars hands written as PHH (with the file's record in winnings, _rake, ...) and
+    # read back: one replay serves both formats, so every number is the same.
+    from omaha_equity.hand_history import dumps_all
+    from omaha_equity.hand_history.pokerstars_phh import to_hand_history
+
+    source = DATA / "PLO-FR-USD-0.01-0.02-201006.sidepots.txt"
+    path = tmp_path / "sidepots.phhs"
+    path.write_text(dumps_all(to_hand_history(hand)[0] for hand in read_pokerstars(source)))
+    from_phh = analyze_session([path])
+    from_text = analyze_session([source])
+    assert (from_phh.read_count, from_phh.replayed_count, from_phh.evaluated_count) == (3, 3, 2)
+    assert [hand.hand_id for hand in from_phh.hands] == [hand.hand_id for hand in from_text.hands]
+    for phh_hand, text_hand in zip(from_phh.hands, from_text.hands):
+        assert phh_hand.players == text_hand.players
+        assert phh_hand.chip_value == text_hand.chip_value == Fraction(1, 100)
+
+
+PHH_ALL_IN = """\
+variant = "PO"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = [
+    "d dh p1 AsAhKsKh",
+    "d dh p2 JdTd9c8c",
+    "p2 cbr 6",
+    "p1 cbr 18",
+    "p2 cbr 54",
+    "p1 cbr 162",
+    "p2 cbr 200",
+    "p1 cc",
+    "d db Qd7h2s",
+    "d db 3c",
+    "d db 4d",
+    "p1 sm AsAhKsKh",
+    "p2 sm JdTd9c8c",
+]
+hand = "hu-1"
+finishing_stacks = [400, 0]
+"""
+
+
+def test_phh_hand_all_in_preflop_is_checked_against_finishing_stacks_and_evaluated(tmp_path):
+    # Heads-up p2 is the button: all in pre-flop for 200 each, AA KK vs J T 9 8 double-suited.
+    from omaha_equity.equity.allin import calculate_allin
+
+    path = tmp_path / "hu.phh"
+    path.write_text(PHH_ALL_IN)
+    session = analyze_session([path])
+    assert session.failed_count == 0 and session.evaluated_count == 1
+    [hand] = session.hands
+    evs = {player.name: player.all_in_ev for player in hand.players}
+    expected = calculate_allin(["AsAhKsKh", "JdTd9c8c"], [200, 200], method="exact")
+    assert evs == {"p1": expected.players[0].expected_exact, "p2": expected.players[1].expected_exact}
+    assert hand.all_in_street == "preflop" and hand.unit == "chips"
+    broken = tmp_path / "broken.phh"
+    broken.write_text(PHH_ALL_IN.replace("finishing_stacks = [400, 0]", "finishing_stacks = [300, 100]"))
+    [error] = analyze_session([broken]).failures
+    assert error.hand_id == "hu-1" and "ends with stacks [400, 0], the file says [300, 100]" in error.reason
