@@ -321,3 +321,105 @@ def test_phh_hand_all_in_preflop_is_checked_against_finishing_stacks_and_evaluat
     broken.write_text(PHH_ALL_IN.replace("finishing_stacks = [400, 0]", "finishing_stacks = [300, 100]"))
     [error] = analyze_session([broken]).failures
     assert error.hand_id == "hu-1" and "ends with stacks [400, 0], the file says [300, 100]" in error.reason
+
+
+FIXED_LIMIT_DEAD_BLIND = """\
+PokerStars Hand #2001: Omaha Hi/Lo Limit ($0.10/$0.20 USD) - 2010/01/01 10:00:00 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: A ($5 in chips)
+Seat 2: B ($5 in chips)
+Seat 3: C ($5 in chips)
+Seat 4: D ($5 in chips)
+B: posts small blind $0.05
+C: posts big blind $0.10
+D: posts small & big blinds $0.15
+*** HOLE CARDS ***
+Dealt to A [As Ad 8c 8h]
+D: checks
+A: raises $0.10 to $0.20
+B: calls $0.15
+C: calls $0.10
+D: calls $0.10
+*** FLOP *** [Ah 2c 7d]
+B: bets $0.10
+C: folds
+D: raises $0.10 to $0.20
+A: calls $0.20
+B: calls $0.10
+*** TURN *** [Ah 2c 7d] [Kc]
+B: checks
+D: bets $0.20
+A: calls $0.20
+B: folds
+*** RIVER *** [Ah 2c 7d Kc] [3s]
+D: checks
+A: checks
+*** SHOW DOWN ***
+D: shows [4h 5h Ks Qd] (HI: a straight, Five high; LO: 5,4,3,2,A)
+A: shows [As Ad 8c 8h] (HI: three of a kind, Aces; LO: 8,7,3,2,A)
+D collected $1.80 from pot
+*** SUMMARY ***
+Total pot $1.85 | Rake $0.05
+Board [Ah 2c 7d Kc 3s]
+Seat 1: A (button) showed [As Ad 8c 8h] and lost with HI: three of a kind, Aces; LO: 8,7,3,2,A
+Seat 2: B (small blind) folded on the Turn
+Seat 3: C (big blind) folded on the Flop
+Seat 4: D showed [4h 5h Ks Qd] and won ($1.80) with HI: a straight, Five high; LO: 5,4,3,2,A
+"""
+
+
+def test_fixed_limit_hand_with_a_dead_small_blind_replays():
+    # "posts small & big blinds": the big blind is live (D may check), the small blind is dead.
+    [hand] = parse_pokerstars_text(FIXED_LIMIT_DEAD_BLIND, "fixed.txt")
+    assert hand.structure == "fixed-limit" and hand.stakes == (10, 20)
+    assert [(post.name, post.amount, post.dead) for post in hand.posts][-1] == ("D", 15, 5)
+    played = replay_pokerstars_hand(hand)
+    assert dict(zip(played.names, played.committed)) == {"B": 40, "C": 20, "D": 65, "A": 60}
+    assert dict(zip(played.names, played.won))["D"] == 180 and played.all_in_board_count is None
+
+
+TOURNAMENT_ANTES = """\
+PokerStars Hand #3001: Tournament #77, $10+$1 USD Omaha Pot Limit - Level V (50/100) - 2015/01/01 10:00:00 ET
+Table '77 1' 9-max Seat #3 is the button
+Seat 1: Short (450 in chips)
+Seat 3: Big (1500 in chips)
+Seat 5: Mid (1210 in chips)
+Short: posts the ante 10
+Big: posts the ante 10
+Mid: posts the ante 10
+Mid: posts small blind 50
+Short: posts big blind 100
+*** HOLE CARDS ***
+Big: raises 200 to 300
+Mid: raises 630 to 930
+Short: calls 340 and is all-in
+Big: raises 560 to 1490 and is all-in
+Mid: calls 270 and is all-in
+Uncalled bet (290) returned to Big
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Js]
+*** RIVER *** [2c 7d 9h Js] [3d]
+*** SHOW DOWN ***
+Mid: shows [Ks Kh Qd Jc] (a pair of Kings)
+Big: shows [As Ad 6c 5c] (a pair of Aces)
+Big collected 1520 from side pot
+Short: shows [Tc 8c 6d 6s] (a straight, Six to Ten)
+Short collected 1350 from main pot
+*** SUMMARY ***
+Total pot 2870 Main pot 1350. Side pot 1520. | Rake 0
+Board [2c 7d 9h Js 3d]
+Seat 1: Short (big blind) showed [Tc 8c 6d 6s] and won (1350) with a straight, Six to Ten
+Seat 3: Big (button) showed [As Ad 6c 5c] and won (1520) with a pair of Aces
+Seat 5: Mid (small blind) showed [Ks Kh Qd Jc] and lost with a pair of Kings
+"""
+
+
+def test_tournament_antes_short_all_in_and_side_pot_replay_and_evaluate():
+    [hand] = parse_pokerstars_text(TOURNAMENT_ANTES, "tournament.txt")
+    assert hand.currency is None and [post.dead for post in hand.posts][:3] == [10, 10, 10]
+    played = replay_pokerstars_hand(hand)
+    assert played.pot_amounts == (1350, 1520) and played.unit == "chips"
+    hand_ev = evaluate_hand(played)
+    evs = {player.name: player.all_in_ev for player in hand_ev.players}
+    assert hand_ev.all_in_street == "preflop" and hand_ev.evaluated
+    assert sum(evs.values()) == 2870 and 0 < evs["Short"] < 1350
