@@ -240,7 +240,7 @@ def test_cli_ev_json_holds_exact_evs_and_counts():
     result = CliRunner().invoke(main, ["ev", str(DATA / "5-Card-PLO-6max-USD-3.00-6.00-201303.txt"),
                                                        "-f", "json"])
     data = json.loads(result.stdout)
-    assert data["counts"] == {"read": 1, "replayed": 1, "all_in": 1, "evaluated": 1, "failed": 0}
+    assert data["counts"] == {"read": 1, "replayed": 1, "all_in": 1, "evaluated": 1, "failed": 0, "skipped": 0}
     hero = next(player for player in data["hands"][0]["players"] if player["name"] == "Hero")
     assert hero["all_in_ev_exact"] == "39288250/247" and hero["won"] == 191650
 
@@ -423,3 +423,14 @@ def test_tournament_antes_short_all_in_and_side_pot_replay_and_evaluate():
     evs = {player.name: player.all_in_ev for player in hand_ev.players}
     assert hand_ev.all_in_street == "preflop" and hand_ev.evaluated
     assert sum(evs.values()) == 2870 and 0 < evs["Short"] < 1350
+
+
+def test_cli_ev_skips_hands_of_other_games_without_failing(tmp_path):
+    # A mixed-game file: a Hold'em hand is counted as skipped, the exit code stays 0.
+    text = (DATA / "PLO8-6max-USD-0.01-0.02-200911.txt").read_text()
+    path = tmp_path / "mixed.txt"
+    path.write_text(text.replace("Omaha Hi/Lo Pot Limit", "Hold'em No Limit", 1))
+    result = CliRunner().invoke(main, ["ev", str(path)])
+    assert result.exit_code == 0
+    assert "hands read 15, replayed 14, all in before the river 0, evaluated 0, failed 0, skipped 1 (not Omaha)" \
+        in result.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from omaha_equity.hand_history.pokerstars import parse_pokerstars_text, read_pokerstars
-from omaha_equity.hand_history.sessions import HandHistoryError, hand_history_files, read_session
+from omaha_equity.hand_history.sessions import HandHistoryError, NotOmahaError, hand_history_files, read_session
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 FILES = sorted(DATA.glob("*.txt"))
@@ -178,10 +178,10 @@ def test_unknown_action_is_an_error_with_its_line():
     assert "dances" in error.reason and error.line_number == text.splitlines().index("tiger48475: dances") + 1
 
 
-def test_hold_em_hand_is_refused_by_name():
+def test_hold_em_hand_is_set_apart_as_not_omaha():
     text = _real_text().replace("Omaha Hi/Lo Pot Limit", "Hold'em No Limit", 1)
     [error] = [result for result in parse_pokerstars_text(text, "x.txt") if isinstance(result, HandHistoryError)]
-    assert "unsupported game" in error.reason and error.line_number == 1
+    assert isinstance(error, NotOmahaError) and "not an Omaha game" in error.reason and error.line_number == 1
 
 
 def test_folder_reads_every_hand_history_file():

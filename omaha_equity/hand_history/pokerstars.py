@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from .sessions import HandHistoryError
+from .sessions import HandHistoryError, NotOmahaError
 
 # PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
 _GAMES = {
@@ -296,9 +296,9 @@ class _Reader:
         self.hand_id = any_header.group("hand_id")
         header = _HEADER.match(self.lines[0])
         if header is None:
-            raise self.fail(f"unsupported game in {self.lines[0]!r}: expected an Omaha game "
-                            "(Omaha, Omaha Hi/Lo, 5 Card Omaha, 6 Card Omaha, Courchevel; "
-                            "Pot Limit, No Limit or Limit)", 0)
+            raise NotOmahaError(f"not an Omaha game: {self.lines[0]!r}: expected Omaha, Omaha Hi/Lo, "
+                                "5 Card Omaha, 6 Card Omaha or Courchevel (Pot Limit, No Limit or Limit)",
+                                source=self.source, hand_id=self.hand_id, line_number=self.first_line)
         stakes_text = header.group("stakes")
         currency_match = re.search(r"\b([A-Z]{3})\b", stakes_text)
         tournament = header.group("tournament_id")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from .allin_ev import HandEV, PlayedHand, PlayerSummary, evaluate_hand, summarize
-from .sessions import HandHistoryError, ReadTask, SessionHand, read_task, read_tasks
+from .sessions import HandHistoryError, NotOmahaError, ReadTask, SessionHand, read_task, read_tasks
 
 
 @dataclass
@@ -28,6 +28,8 @@ class SessionEV:
         Every hand replayed, in file order.
     failures : list of HandHistoryError
         Every hand that failed (read or replay), with file, hand id, line and reason.
+    skipped : list of NotOmahaError
+        Hands of other games (Hold'em in a mixed-game file): counted, not failures.
     read_count : int
         Hands found in the files (including those that failed to parse).
     replayed_count : int
@@ -41,6 +43,7 @@ class SessionEV:
 
     hands: list[HandEV] = field(default_factory=list)
     failures: list[HandHistoryError] = field(default_factory=list)
+    skipped: list[NotOmahaError] = field(default_factory=list)
     read_count: int = 0
     replayed_count: int = 0
     all_in_count: int = 0
@@ -87,6 +90,9 @@ def _collect(results: Iterable[HandEV | HandHistoryError]) -> SessionEV:
     session = SessionEV()
     for result in results:
         session.read_count += 1
+        if isinstance(result, NotOmahaError):
+            session.skipped.append(result)
+            continue
         if isinstance(result, HandHistoryError):
             session.failures.append(result)
             continue
@@ -223,16 +229,22 @@ def session_json(session: SessionEV) -> dict:
         } for summary in session.players],
         "failures": [{"source": error.source, "hand_id": error.hand_id, "line": error.line_number,
                       "reason": error.reason} for error in session.failures],
+        "skipped": [{"source": error.source, "hand_id": error.hand_id, "line": error.line_number,
+                     "reason": error.reason} for error in session.skipped],
     }
 
 
 def counts(session: SessionEV) -> dict[str, int]:
-    """Hands read, replayed, all in before the river, evaluated, failed."""
+    """Hands read, replayed, all in before the river, evaluated, failed (and skipped: other
+    games)."""
     return {"read": session.read_count, "replayed": session.replayed_count, "all_in": session.all_in_count,
-            "evaluated": session.evaluated_count, "failed": session.failed_count}
+            "evaluated": session.evaluated_count, "failed": session.failed_count,
+            "skipped": len(session.skipped)}
 
 
 def counts_line(session: SessionEV) -> str:
-    """``hands read 23, replayed 23, all in before the river 5, evaluated 4, failed 0``."""
+    """``hands read 23, replayed 23, all in before the river 5, evaluated 4, failed 0`` (and
+    ``, skipped 3 (not Omaha)`` when some hands are of other games)."""
+    skipped = f", skipped {len(session.skipped)} (not Omaha)" if session.skipped else ""
     return (f"hands read {session.read_count}, replayed {session.replayed_count}, all in before the river "
-            f"{session.all_in_count}, evaluated {session.evaluated_count}, failed {session.failed_count}")
+            f"{session.all_in_count}, evaluated {session.evaluated_count}, failed {session.failed_count}{skipped}")

@@ -52,6 +52,18 @@ class HandHistoryError(InputError):
         return _restore_error, (self.reason, self.source, self.hand_id, self.line_number)
 
 
+class NotOmahaError(HandHistoryError):
+    """A well-formed hand of a game we do not analyse (Hold'em in a mixed-game file): skipped
+    and counted, not a failure."""
+
+    def __reduce__(self):
+        return _restore_not_omaha, (self.reason, self.source, self.hand_id, self.line_number)
+
+
+def _restore_not_omaha(reason: str, source: str, hand_id: str, line_number: int | None) -> NotOmahaError:
+    return NotOmahaError(reason, source=source, hand_id=hand_id, line_number=line_number)
+
+
 @dataclass(frozen=True)
 class SessionHand:
     """One hand read from a file, before replay.
