@@ -275,7 +275,7 @@ class Hand:
         if self.phase != Phase.DEALING_BOARD:
             return 0
         run = self._current_run()
-        return 0 if run is None else self._board_target - len(self._boards[run])
+        return 0 if run is None else self._run_target(run) - len(self._boards[run])
 
     # ------------------------------------------------------------------ forced bets and dealing
 
@@ -315,7 +315,7 @@ class Hand:
                     self.dead[seat] += paid
                 self._record(ActionKind.ANTE, seat, amount=paid, all_in=self.stacks[seat] == 0,
                              text=f"{self.names[seat]} posts ante {paid}{self._all_in_text(seat)}")
-        for seat in self.positions:
+        for seat in self._deal_order():  # from the small blind (heads-up the button)
             if forced.dead_blinds[seat] and self.stacks[seat]:
                 paid = self._put_in(seat, forced.dead_blinds[seat], live=False)
                 self.dead[seat] += paid
@@ -417,10 +417,27 @@ class Hand:
                 raise IllegalActionError(f"duplicate card {format_cards([card])} in {known[card]} and {label}")
 
     def _current_run(self) -> int | None:
+        """The run the next board cards go to: when the board runs out after the betting, the
+        runs are dealt one after the other, each to the river."""
+        limit = BOARD_SIZE if self._running_out else self._board_target
         for run_index, run in enumerate(self._boards):
-            if len(run) < self._board_target:
+            if len(run) < limit:
                 return run_index
         return None
+
+    def _run_target(self, run_index: int) -> int:
+        """The size a run's board reaches with the next deal: this street's, or when running
+        out, the next street's of that run."""
+        if not self._running_out:
+            return self._board_target
+        size = len(self._boards[run_index])
+        return next(count for count in (3, 4, 5) if count > size)
+
+    def _deal_name(self, run_index: int) -> str:
+        target = self._run_target(run_index)
+        if target == 1:
+            return "exposed first flop card"
+        return {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}[target].value
 
     def verify_deal_board(self, cards: CardsLike) -> tuple[int, ...]:
         """Check the next board deal: exactly the cards this street needs (3 for the flop, 1
@@ -437,7 +454,8 @@ class Hand:
         parsed = parse_cards(cards)
         needed = self.board_cards_needed
         if len(parsed) != needed:
-            what = "the exposed first flop card" if self._board_target == 1 else self.street.value
+            what = self._deal_name(self._current_run())
+            what = "the " + what if what.startswith("exposed") else what
             raise IllegalActionError(f"expected {needed} board card{'s' if needed != 1 else ''} for {what}, "
                                      f"got {len(parsed)} in {format_cards(parsed)!r}")
         self._check_new_cards("the board", parsed)
@@ -455,12 +473,11 @@ class Hand:
 
     def _give_board(self, cards: tuple[int, ...], burned: tuple[int, ...]) -> Action:
         run_index = self._current_run()
+        what = self._deal_name(run_index)
+        if self._running_out:
+            self.street = Street(what)
         self._boards[run_index].extend(cards)
         run_text = f" (run {run_index + 1})" if len(self._boards) > 1 else ""
-        if self._board_target == 1 and self.street == Street.PREFLOP:
-            what = "exposed first flop card"
-        else:
-            what = self.street.value
         board_text = format_cards(self._boards[run_index], separator=" ")
         return self._record(ActionKind.DEAL_BOARD, None, cards=cards, burned=burned, run_index=run_index,
                             text=f"*** {what.upper()}{run_text} *** [{board_text}]")
@@ -468,13 +485,14 @@ class Hand:
     def _deal_board_automatically(self) -> bool:
         run_index = self._current_run()
         run = self._boards[run_index]
-        needed = self._board_target - len(run)
+        target = self._run_target(run_index)
+        needed = target - len(run)
         if self._given_boards is not None:
             given = self._given_boards[min(run_index, len(self._given_boards) - 1)]
             if len(self._given_boards) == 1 and run_index > 0:
                 given = ()
-            if len(given) >= self._board_target and tuple(given[:len(run)]) == tuple(run):
-                self._give_board(tuple(given[len(run):self._board_target]), ())
+            if len(given) >= target and tuple(given[:len(run)]) == tuple(run):
+                self._give_board(tuple(given[len(run):target]), ())
                 return True
         if self._deck is None:
             return False
@@ -520,13 +538,11 @@ class Hand:
         self._board_target = target
 
     def _after_board_deal(self) -> None:
-        if self.street == Street.PREFLOP or not self._running_out:
-            self._start_round()
-        elif self.street == Street.RIVER:
+        if self._running_out:
+            self.street = Street.RIVER
             self._begin_showdown()
         else:
-            self.street = STREETS[self.street.index + 1]
-            self._start_board_deal(self.street.board_count)
+            self._start_round()
 
     def _start_round(self) -> None:
         self.phase = Phase.BETTING
