@@ -686,3 +686,17 @@ def test_history_lists_every_action_card_and_payout():
     assert "Ann wins 12 from the main pot" in lines
     assert lines[-2:] == ["Ann: stack 100, put in 6, won 12, stack after 106 (+6)",
                           "Bob: stack 100, put in 6, won 0, stack after 94 (-6)"]
+
+
+def test_rules_engine_example_prints_the_side_pot_hand():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "rules_engine_hand.py"
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Cy to act: call 10, raise to 20..35"
+    assert "Bob wins 600 from the main pot" in lines and "Cy wins 1080 from side pot 1" in lines
+    assert lines[-1] == "Cy: stack 1000, put in 940, won 600 + 1080, stack after 1740 (+740)"

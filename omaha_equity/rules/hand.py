@@ -1060,7 +1060,8 @@ class Hand:
                         run_text = f" (run {run.run_index + 1})" if len(pot.runs) > 1 else ""
                         self._record(ActionKind.WIN, seat, amount=chips, run_index=run.run_index,
                                      pot_index=pot.pot_index,
-                                     text=f"{self.names[seat]} wins {chips} from the {pot.name}{run_text}")
+                                     text=f"{self.names[seat]} wins {chips} from {'the ' if pot.pot_index == 0 else ''}"
+                                          f"{pot.name}{run_text}")
 
     def history(self) -> str:
         """The hand as readable text: the table, every post, card, action and payout, and the
