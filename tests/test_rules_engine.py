@@ -326,7 +326,7 @@ def test_pot_limit_maximum_raise_is_the_pot_after_the_call():
     assert hand.pot == 100 and hand.actor == 1
     hand.bet_or_raise_to(100)
     assert hand.legal_actions().max_raise_to == 400
-    with pytest.raises(IllegalActionError, match="raise to 425 is over the pot limit maximum 400"):
+    with pytest.raises(IllegalActionError, match="raise to 425 is over the pot-limit maximum 400"):
         hand.bet_or_raise_to(425)
     hand.bet_or_raise_to(400)
     assert hand.pot == 600

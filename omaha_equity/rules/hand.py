@@ -185,9 +185,9 @@ class Hand:
                 parsed = parse_cards(cards)
                 if len(parsed) != hole_count:
                     raise InputError(f"expected {hole_count} hole cards for {self.game.name}, got {len(parsed)} "
-                                     f"for {self.names_or_seat(seat)} in {format_cards(parsed)!r}")
+                                     f"for {self.names[seat]} in {format_cards(parsed)!r}")
                 given_hole.append(parsed)
-                groups.append((self.names_or_seat(seat), parsed))
+                groups.append((self.names[seat], parsed))
         if board is not None and boards is not None:
             raise InputError("give either board or boards (one per run), not both")
         given_boards = None
@@ -207,10 +207,6 @@ class Hand:
                 groups.append((label, run[shared:] if run_index else run))
         check_no_duplicates(groups)
         return given_hole, given_boards
-
-    def names_or_seat(self, seat: int) -> str:
-        names = getattr(self, "names", None)
-        return names[seat] if names else f"Seat {seat + 1}"
 
     def _shuffled_deck(self) -> list[int]:
         known = set()
@@ -694,8 +690,9 @@ class Hand:
 
     def _raise_limits(self, seat: int) -> tuple[RaiseLimits | None, str]:
         """The seat's raise-to range, or None with the reason."""
-        if not any(self._can_act(other) for other in self.in_hand if other != seat):
-            return None, "every other player is all-in: nobody left to call a raise"
+        # a raise needs someone who could put in more than the current bet
+        if not any(self.bets[other] + self.stacks[other] > self.bet_level for other in self.in_hand if other != seat):
+            return None, "every other player is all-in or covered: nobody could call a raise"
         if not self._reopened(seat):
             return None, "the betting was not reopened: a short all-in is not a full raise"
         if self.stacks[seat] <= self.bet_level - self.bets[seat]:
@@ -799,8 +796,8 @@ class Hand:
                 raise IllegalActionError(f"{verb} to {amount} is not the fixed-limit size: {verb} to exactly "
                                          f"{limits.minimum}")
         elif amount > limits.maximum:
-            raise IllegalActionError(f"{verb} to {amount} is over the {self.structure.kind.value} maximum "
-                                     f"{limits.maximum}")
+            structure = self.structure.kind.value.replace(" ", "-")
+            raise IllegalActionError(f"{verb} to {amount} is over the {structure} maximum {limits.maximum}")
         elif amount < limits.minimum:
             raise IllegalActionError(f"{verb} to {amount} is under the minimum {verb} to {limits.minimum}")
         return seat, limits
