@@ -222,16 +222,17 @@ class Hand(DealingMixin, ShowdownMixin):
         return amount
 
     def _blind_label(self, seat: int, amount: int) -> str:
+        """The name of a live blind in the history: small blind, big blind, straddle (more than
+        the big blind), or a big blind posted out of position."""
         blinds = self._nominal_blinds
-        largest = max(blinds)
-        first_big = next(s for s in self.positions if blinds[s] == largest)
         small_seat = self.button if self.seat_count == 2 else self.positions[0]
-        if seat == small_seat and amount < largest:
+        big_seat = (small_seat + 1) % self.seat_count
+        big_amount = blinds[big_seat] or max(blinds)
+        if seat == small_seat and amount < big_amount:
             return "small blind"
-        if seat == first_big:
+        if seat == big_seat or amount == big_amount:
             return "big blind"
-        big_blind = next((blinds[s] for s in self.positions if blinds[s] and s != small_seat), largest)
-        return "straddle" if amount > big_blind else "big blind"
+        return "straddle" if amount > big_amount else "blind"
 
     def _post_forced_bets(self) -> None:
         forced = self.forced_bets
