@@ -97,7 +97,7 @@ def _actions(hand: Hand) -> list[str]:
     return actions
 
 
-def to_phh(hand: Hand, **fields: Any) -> HandHistory:
+def to_phh(hand: Hand, /, **fields: Any) -> HandHistory:
     """A PHH hand history of an engine hand, finished or not.
 
     Parameters
