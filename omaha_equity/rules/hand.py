@@ -130,6 +130,7 @@ class Hand:
         self._board_target = 0
         self._all_in_board_size: int | None = None
         self._showdown_queue: list[int] = []
+        self._readings: dict[tuple[int, int], tuple[int, int]] = {}
         self._nominal_blinds = list(forced_bets.blinds)
         self._given_hole, self._given_boards = self._parse_given_cards(hole_cards, board, boards)
         self._deck = self._shuffled_deck() if self._rng is not None else None
@@ -184,9 +185,9 @@ class Hand:
                 parsed = parse_cards(cards)
                 if len(parsed) != hole_count:
                     raise InputError(f"expected {hole_count} hole cards for {self.game.name}, got {len(parsed)} "
-                                     f"for {self.names_or_seat(seat)} in {format_cards(parsed)!r}")
+                                     f"for {self.names[seat]} in {format_cards(parsed)!r}")
                 given_hole.append(parsed)
-                groups.append((self.names_or_seat(seat), parsed))
+                groups.append((self.names[seat], parsed))
         if board is not None and boards is not None:
             raise InputError("give either board or boards (one per run), not both")
         given_boards = None
@@ -206,10 +207,6 @@ class Hand:
                 groups.append((label, run[shared:] if run_index else run))
         check_no_duplicates(groups)
         return given_hole, given_boards
-
-    def names_or_seat(self, seat: int) -> str:
-        names = getattr(self, "names", None)
-        return names[seat] if names else f"Seat {seat + 1}"
 
     def _shuffled_deck(self) -> list[int]:
         known = set()
@@ -274,7 +271,7 @@ class Hand:
         if self.phase != Phase.DEALING_BOARD:
             return 0
         run = self._current_run()
-        return 0 if run is None else self._board_target - len(self._boards[run])
+        return 0 if run is None else self._run_target(run) - len(self._boards[run])
 
     # ------------------------------------------------------------------ forced bets and dealing
 
@@ -314,7 +311,7 @@ class Hand:
                     self.dead[seat] += paid
                 self._record(ActionKind.ANTE, seat, amount=paid, all_in=self.stacks[seat] == 0,
                              text=f"{self.names[seat]} posts ante {paid}{self._all_in_text(seat)}")
-        for seat in self.positions:
+        for seat in self._deal_order():  # from the small blind (heads-up the button)
             if forced.dead_blinds[seat] and self.stacks[seat]:
                 paid = self._put_in(seat, forced.dead_blinds[seat], live=False)
                 self.dead[seat] += paid
@@ -416,10 +413,27 @@ class Hand:
                 raise IllegalActionError(f"duplicate card {format_cards([card])} in {known[card]} and {label}")
 
     def _current_run(self) -> int | None:
+        """The run the next board cards go to: when the board runs out after the betting, the
+        runs are dealt one after the other, each to the river."""
+        limit = BOARD_SIZE if self._running_out else self._board_target
         for run_index, run in enumerate(self._boards):
-            if len(run) < self._board_target:
+            if len(run) < limit:
                 return run_index
         return None
+
+    def _run_target(self, run_index: int) -> int:
+        """The size a run's board reaches with the next deal: this street's, or when running
+        out, the next street's of that run."""
+        if not self._running_out:
+            return self._board_target
+        size = len(self._boards[run_index])
+        return next(count for count in (3, 4, 5) if count > size)
+
+    def _deal_name(self, run_index: int) -> str:
+        target = self._run_target(run_index)
+        if target == 1:
+            return "exposed first flop card"
+        return {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}[target].value
 
     def verify_deal_board(self, cards: CardsLike) -> tuple[int, ...]:
         """Check the next board deal: exactly the cards this street needs (3 for the flop, 1
@@ -436,7 +450,8 @@ class Hand:
         parsed = parse_cards(cards)
         needed = self.board_cards_needed
         if len(parsed) != needed:
-            what = "the exposed first flop card" if self._board_target == 1 else self.street.value
+            what = self._deal_name(self._current_run())
+            what = "the " + what if what.startswith("exposed") else what
             raise IllegalActionError(f"expected {needed} board card{'s' if needed != 1 else ''} for {what}, "
                                      f"got {len(parsed)} in {format_cards(parsed)!r}")
         self._check_new_cards("the board", parsed)
@@ -454,12 +469,11 @@ class Hand:
 
     def _give_board(self, cards: tuple[int, ...], burned: tuple[int, ...]) -> Action:
         run_index = self._current_run()
+        what = self._deal_name(run_index)
+        if self._running_out:
+            self.street = Street(what)
         self._boards[run_index].extend(cards)
         run_text = f" (run {run_index + 1})" if len(self._boards) > 1 else ""
-        if self._board_target == 1 and self.street == Street.PREFLOP:
-            what = "exposed first flop card"
-        else:
-            what = self.street.value
         board_text = format_cards(self._boards[run_index], separator=" ")
         return self._record(ActionKind.DEAL_BOARD, None, cards=cards, burned=burned, run_index=run_index,
                             text=f"*** {what.upper()}{run_text} *** [{board_text}]")
@@ -467,13 +481,14 @@ class Hand:
     def _deal_board_automatically(self) -> bool:
         run_index = self._current_run()
         run = self._boards[run_index]
-        needed = self._board_target - len(run)
+        target = self._run_target(run_index)
+        needed = target - len(run)
         if self._given_boards is not None:
             given = self._given_boards[min(run_index, len(self._given_boards) - 1)]
             if len(self._given_boards) == 1 and run_index > 0:
                 given = ()
-            if len(given) >= self._board_target and tuple(given[:len(run)]) == tuple(run):
-                self._give_board(tuple(given[len(run):self._board_target]), ())
+            if len(given) >= target and tuple(given[:len(run)]) == tuple(run):
+                self._give_board(tuple(given[len(run):target]), ())
                 return True
         if self._deck is None:
             return False
@@ -519,13 +534,11 @@ class Hand:
         self._board_target = target
 
     def _after_board_deal(self) -> None:
-        if self.street == Street.PREFLOP or not self._running_out:
-            self._start_round()
-        elif self.street == Street.RIVER:
+        if self._running_out:
+            self.street = Street.RIVER
             self._begin_showdown()
         else:
-            self.street = STREETS[self.street.index + 1]
-            self._start_board_deal(self.street.board_count)
+            self._start_round()
 
     def _start_round(self) -> None:
         self.phase = Phase.BETTING
@@ -606,11 +619,18 @@ class Hand:
         run_count = self.settings.run_count
         if self._given_boards is not None and len(self._given_boards) > 1:
             run_count = len(self._given_boards)
-        if self._deck is not None:
-            remaining = BOARD_SIZE - len(self._boards[0])
-            if remaining:
-                run_count = min(run_count, max(1, len(self._deck) // remaining))
+        remaining = BOARD_SIZE - len(self._boards[0])
+        if remaining:
+            run_count = min(run_count, max(1, self._undealt_count() // remaining))
         return run_count
+
+    def _undealt_count(self) -> int:
+        """Cards left to deal: the seeded deck, else 52 less every card dealt (known or not)."""
+        if self._deck is not None:
+            return len(self._deck)
+        dealt = sum(len(cards) if cards is not None else self.game.hole_count
+                    for cards, was_dealt in zip(self.hole_cards, self._hole_dealt) if was_dealt)
+        return DECK_SIZE - dealt - sum(len(run) for run in self._boards)
 
     def _return_uncalled(self) -> None:
         top = max(self.bets)
@@ -670,8 +690,9 @@ class Hand:
 
     def _raise_limits(self, seat: int) -> tuple[RaiseLimits | None, str]:
         """The seat's raise-to range, or None with the reason."""
-        if not any(self._can_act(other) for other in self.in_hand if other != seat):
-            return None, "every other player is all-in: nobody left to call a raise"
+        # a raise needs someone who could put in more than the current bet
+        if not any(self.bets[other] + self.stacks[other] > self.bet_level for other in self.in_hand if other != seat):
+            return None, "every other player is all-in or covered: nobody could call a raise"
         if not self._reopened(seat):
             return None, "the betting was not reopened: a short all-in is not a full raise"
         if self.stacks[seat] <= self.bet_level - self.bets[seat]:
@@ -775,8 +796,8 @@ class Hand:
                 raise IllegalActionError(f"{verb} to {amount} is not the fixed-limit size: {verb} to exactly "
                                          f"{limits.minimum}")
         elif amount > limits.maximum:
-            raise IllegalActionError(f"{verb} to {amount} is over the {self.structure.kind.value} maximum "
-                                     f"{limits.maximum}")
+            structure = self.structure.kind.value.replace(" ", "-")
+            raise IllegalActionError(f"{verb} to {amount} is over the {structure} maximum {limits.maximum}")
         elif amount < limits.minimum:
             raise IllegalActionError(f"{verb} to {amount} is under the minimum {verb} to {limits.minimum}")
         return seat, limits
@@ -859,11 +880,10 @@ class Hand:
                 or len(self._boards[0]) != self._all_in_board_size):
             raise IllegalActionError("the board can be run several times only at the all-in point, before any "
                                      "more board card is dealt")
-        if self._deck is not None:
-            remaining = BOARD_SIZE - self._all_in_board_size
-            if run_count * remaining > len(self._deck):
-                raise IllegalActionError(f"not enough cards to run the board {run_count} times: "
-                                         f"{len(self._deck)} left, {run_count * remaining} needed")
+        remaining = BOARD_SIZE - self._all_in_board_size
+        if run_count * remaining > self._undealt_count():
+            raise IllegalActionError(f"not enough cards to run the board {run_count} times: "
+                                     f"{self._undealt_count()} left, {run_count * remaining} needed")
 
     def can_set_run_count(self, run_count: int) -> bool:
         return self._can(self.verify_set_run_count, run_count)
@@ -950,19 +970,44 @@ class Hand:
         self.shown[seat] = True
         self._showdown_queue.remove(seat)
         action = self._record(ActionKind.SHOW, seat, cards=shown,
-                              text=f"{self.names[seat]} shows {format_cards(shown)}{self._reading_text(shown)}")
+                              text=f"{self.names[seat]} shows {format_cards(shown)}{self._reading_text(seat)}")
         self._advance()
         return action
 
-    def _reading_text(self, cards: tuple[int, ...]) -> str:
+    def reading(self, seat: int, run_index: int = 0):
+        """The best high and low with the cards used (``evaluate.showdown.HandReading``) of a
+        seat whose hole cards are known, on the complete board of one run."""
         from ..evaluate.showdown import read_hand
 
+        return read_hand(self.hole_cards[seat], self._boards[run_index], self.game.hilo)
+
+    def hand_values(self, seat: int, run_index: int = 0) -> tuple[int, int]:
+        """(high value, low value) of a seat whose hole cards are known, on the complete board
+        of one run: the evaluator's encoding (larger is better; low 0 = no qualifying low, and
+        always 0 in high-only games)."""
+        key = (seat, run_index)
+        if key not in self._readings:
+            import numpy as np
+
+            from ..evaluate._kernels import evaluate_deals
+            from ..evaluate.tables import load_tables
+
+            tables = load_tables()
+            high, low = evaluate_deals(np.array([self.hole_cards[seat]], dtype=np.int8),
+                                       np.array([self._boards[run_index]], dtype=np.int8),
+                                       tables.colex, tables.pair_board, tables.flush, tables.low)
+            self._readings[key] = (int(high[0]), int(low[0]) if self.game.hilo else 0)
+        return self._readings[key]
+
+    def _reading_text(self, seat: int) -> str:
+        from ..evaluate.showdown import describe_high, describe_low
+
         parts = []
-        for run_index, board in enumerate(self._boards):
-            reading = read_hand(cards, board, self.game.hilo)
-            text = reading.high.description
+        for run_index in range(len(self._boards)):
+            high, low = self.hand_values(seat, run_index)
+            text = describe_high(high)
             if self.game.hilo:
-                text += f"; {reading.low.description}" if reading.low else "; no low"
+                text += f"; {describe_low(low)}" if low else "; no low"
             parts.append(f"run {run_index + 1}: {text}" if len(self._boards) > 1 else text)
         return f" ({' | '.join(parts)})"
 
@@ -1012,7 +1057,8 @@ class Hand:
                         run_text = f" (run {run.run_index + 1})" if len(pot.runs) > 1 else ""
                         self._record(ActionKind.WIN, seat, amount=chips, run_index=run.run_index,
                                      pot_index=pot.pot_index,
-                                     text=f"{self.names[seat]} wins {chips} from the {pot.name}{run_text}")
+                                     text=f"{self.names[seat]} wins {chips} from {'the ' if pot.pot_index == 0 else ''}"
+                                          f"{pot.name}{run_text}")
 
     def history(self) -> str:
         """The hand as readable text: the table, every post, card, action and payout, and the

@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..evaluate.showdown import read_hand
 from ..evaluate.tables import NO_LOW
 from .settlement import PlayerResult, PotResult, PotRun, Settlement
 
-try:  # the shared settlement functions (branch ``allin``); an interim copy until they land
-    from ..pots import Pot, settle, side_pots
-except ImportError:  # pragma: no cover - removed once omaha_equity.pots has them
-    from ._interim_pots import Pot, settle, side_pots
+from ..pots import Pot, settle, side_pots
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -83,9 +79,7 @@ def settle_hand(hand: Hand) -> Settlement:
         if showdown:
             for position, seat in enumerate(order):
                 if not excluded[position]:
-                    reading = read_hand(hand.hole_cards[seat], board, hand.game.hilo)
-                    high_values[position] = reading.high.value
-                    low_values[position] = reading.low.value if reading.low else NO_LOW
+                    high_values[position], low_values[position] = hand.hand_values(seat, run_index)
         run_pots = [Pot(part[run_index], pot.eligible) for pot, part in zip(pots, parts)]
         payouts = settle(run_pots, high_values, low_values if hand.game.hilo else None, hand.game.hilo)
         for pot_index, (pot, pot_payouts) in enumerate(zip(run_pots, payouts)):
