@@ -166,7 +166,7 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_before_the_flo
 
 def test_an_illegal_action_stops_the_replay_with_its_index_and_reason():
     hand = three_handed(actions=["d dh p1 AsKsQsJs", "d dh p2 2c3c4c5c", "d dh p3 7h8h9dTd", "p3 cbr 36"])
-    with pytest.raises(ReplayError, match=r"^action 3 'p3 cbr 36': raise to 36 is over the pot limit maximum 35$"):
+    with pytest.raises(ReplayError, match=r"^action 3 'p3 cbr 36': raise to 36 is over the pot-limit maximum 35$"):
         replay(hand)
     try:
         replay(hand)
@@ -289,7 +289,7 @@ def test_the_game_settings_phh_lacks_go_to_user_defined_fields():
     assert hand_history.variant == "FBLO"
     assert hand_history.blinds_or_straddles == (1, 2, 2)  # p1 is left of the button
     assert hand_history.user_defined_fields == {"_die": 2, "_max_raises": 4, "_uncapped_heads_up": True,
-                                                "_dead_blinds": [0, 0, 1], "_rake_percent": Decimal("4.5"),
+                                                "_dead_blinds": (0, 0, 1), "_rake_percent": Decimal("4.5"),
                                                 "_rake_cap": 3}
     rebuilt = replay(loads(dumps(hand_history))).hand
     assert rebuilt.game.name == "binglao-2" and rebuilt.structure == hand.structure
@@ -319,3 +319,19 @@ def test_pokerkit_loads_the_pot_limit_and_fixed_limit_hi_lo_files_we_write():
             warnings.simplefilter("ignore")
             states = list(pokerkit.HandHistory.loads(text))
         assert list(states[-1].stacks) == [hand.stacks[seat] for seat in hand.positions], text
+
+
+def test_a_user_defined_field_of_the_wrong_type_is_named():
+    with pytest.raises(ReplayError, match=r"field '_run_count': expected an integer, got 'twice'"):
+        replay(three_handed(user_defined_fields={"_run_count": "twice"}))
+    with pytest.raises(ReplayError, match=r"field '_dead_blinds': expected amounts >= 0, got \[0, 'x', 0\]"):
+        replay(three_handed(user_defined_fields={"_dead_blinds": [0, "x", 0]}))
+    with pytest.raises(ReplayError, match=r"field '_first_to_act': expected a player p1..p3, got 'p7'"):
+        replay(three_handed(user_defined_fields={"_first_to_act": "p7"}))
+
+
+def test_user_defined_tables_are_written_inline_so_a_phhs_file_stays_one_table_per_hand():
+    hand = three_handed(user_defined_fields={"_source": {"site": "PokerStars", "hand_id": 123}, "_tags": ["a"]})
+    text = dumps_all([hand, hand])
+    assert '_source = {site = "PokerStars", hand_id = 123}' in text
+    assert [label for label, _ in loads_all(text)] == ["1", "2"] and loads_all(text)[1][1] == hand

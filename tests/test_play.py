@@ -87,7 +87,7 @@ def test_an_illegal_action_is_one_error_line_with_its_index_and_exit_code_2(tmp_
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.strip().splitlines() == [
-        f"Error: {tmp_path / 'over.phh'}: action 7 'p1 cbr 500': bet to 500 is over the pot limit maximum 90"]
+        f"Error: {tmp_path / 'over.phh'}: action 7 'p1 cbr 500': bet to 500 is over the pot-limit maximum 90"]
 
 
 def test_a_bad_hand_in_a_phhs_file_is_reported_and_the_others_play(tmp_path):

@@ -38,10 +38,6 @@ KNOWN_DISAGREEMENTS = {
     # pokerkit reopens it pre-flop (it measures the first raise against no previous raise) and
     # after checks (a short all-in bet lets the checkers raise).
     "pokerkit reopens the betting after a short all-in",
-    # Our engine lets a player bet or raise when no other player can put in more than the
-    # current bet (the rest are all-in or too short to call it): the raise can never be called
-    # and comes back as uncalled. pokerkit refuses it. No chips change hands either way.
-    "engine offers a raise nobody can call",
     # Nobody with chips left to bet against (the others all-in or folded): our round ends,
     # pokerkit still asks the last player with chips to check. No chips change hands.
     "pokerkit asks for a check nobody can bet against",

@@ -121,7 +121,7 @@ def _chip_scale(hand_history: HandHistory, actions: list[ActionNotation]) -> int
         amounts.append(stack)
     amounts.extend(action.amount for action in actions if action.amount is not None)
     dead_blinds = hand_history.custom("_dead_blinds")
-    if isinstance(dead_blinds, list):
+    if isinstance(dead_blinds, tuple):
         amounts.extend(value for value in dead_blinds if isinstance(value, int | Decimal))
     return 10 ** max((_decimals(value) for value in amounts), default=0)
 
@@ -136,14 +136,20 @@ def _seat_order(values, player_count: int) -> list:
     return values[::-1] if player_count == 2 else values
 
 
+_KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string", tuple: "an array"}
+
+
 def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...], default=None):
-    value = hand_history.custom(name, default)
-    if value is default:
+    """A user-defined field of ``docs/phh.md``, type-checked."""
+    if name not in hand_history.user_defined_fields:
         return default
-    if isinstance(value, bool) and kind is not bool:
-        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
-    if not isinstance(value, kind):
-        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    value = hand_history.custom(name)
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        expected = _KIND_NAMES.get(kind, "a number") if isinstance(kind, type) else "a number"
+        raise ReplayError(f"field {name!r}: expected {expected}, got {value!r}")
+    if kind is tuple and not all(isinstance(item, int | Decimal) and not isinstance(item, bool) and item >= 0
+                                 for item in value):
+        raise ReplayError(f"field {name!r}: expected amounts >= 0, got {list(value)!r}")
     return value
 
 
@@ -192,7 +198,7 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
     die = _custom(hand_history, "_die", int)
     if variant.game == "binglao" and die is None:
         raise ReplayError(f"variant {hand_history.variant!r} (Binglao) needs the die roll: field '_die' = 1..6")
-    dead_blinds = _custom(hand_history, "_dead_blinds", list, [0] * player_count)
+    dead_blinds = _custom(hand_history, "_dead_blinds", tuple, (0,) * player_count)
     if len(dead_blinds) != player_count:
         raise ReplayError(f"field '_dead_blinds': expected {player_count} values (one per player), "
                           f"got {len(dead_blinds)}")
