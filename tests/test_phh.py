@@ -335,3 +335,25 @@ def test_user_defined_tables_are_written_inline_so_a_phhs_file_stays_one_table_p
     text = dumps_all([hand, hand])
     assert '_source = {site = "PokerStars", hand_id = 123}' in text
     assert [label for label, _ in loads_all(text)] == ["1", "2"] and loads_all(text)[1][1] == hand
+
+
+def test_hole_cards_may_be_dealt_one_card_at_a_time():
+    one_by_one = [f"d dh p{player} {cards[index:index + 2]}" for index in range(0, 8, 2)
+                  for player, cards in ((1, "AsKsQsJs"), (2, "2c3c4c5c"), (3, "7h8h9dTd"))]
+    hand = three_handed(actions=[*one_by_one, "p3 f", "p1 f"])
+    result = replay(hand)
+    assert result.hand.hole_cards[0] == parse_cards("AsKsQsJs") and result.finishing_stacks == (995, 1005, 1000)
+    with pytest.raises(ReplayError, match=r"action 3 'p3 f': p1 was dealt 1 hole cards, omaha deals 4"):
+        replay(three_handed(actions=["d dh p1 As", "d dh p2 2c3c4c5c", "d dh p3 7h8h9dTd", "p3 f"]))
+
+
+def test_files_pokerkit_writes_read_and_replay_here():
+    import warnings
+
+    pokerkit = pytest.importorskip("pokerkit")
+    for path in WSOP_FILES:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            text = pokerkit.HandHistory.loads(path.read_text()).dumps()
+        hand_history = loads(text)
+        assert replay(hand_history).finishing_stacks == load(path).finishing_stacks

@@ -238,9 +238,31 @@ class _Player:
         self.hand = hand
         self.scale = scale
         self.pending_shows: list[tuple[int, ActionNotation]] = []
+        # Hole cards dealt a few at a time (one card per action, round by round) wait here
+        # until the player has them all.
+        self.partial_hole_cards: dict[int, list[int | None]] = {}
+
+    def deal_hole_cards(self, seat: int, cards: tuple[int | None, ...]) -> None:
+        held = self.partial_hole_cards.setdefault(seat, [])
+        held.extend(cards)
+        if len(held) < self.hand.game.hole_count:
+            if seat not in self.hand.hole_cards_needed:
+                raise InputError(f"{self.hand.names[seat]} already has hole cards")
+            return
+        del self.partial_hole_cards[seat]
+        known = None if any(card is None for card in held) else tuple(held)
+        if known is None and len(held) != self.hand.game.hole_count:
+            raise InputError(f"expected {self.hand.game.hole_count} hole cards for {self.hand.game.name}, "
+                             f"got {len(held)}")
+        self.hand.deal_hole_cards(seat, known)
 
     def deal_missing_hole_cards(self) -> None:
-        """PHH may leave out the deals of unknown hands: deal them face down."""
+        """PHH may leave out the deals of unknown hands: deal them face down (a player dealt
+        only some cards gets the rest face down too)."""
+        if self.partial_hole_cards:
+            seat, held = next(iter(self.partial_hole_cards.items()))
+            raise InputError(f"{self.hand.names[seat]} was dealt {len(held)} hole cards, "
+                             f"{self.hand.game.name} deals {self.hand.game.hole_count}")
         for seat in self.hand.hole_cards_needed:
             self.hand.deal_hole_cards(seat, None)
 
@@ -248,7 +270,7 @@ class _Player:
         hand = self.hand
         if action.actor == "d":
             if action.verb == "dh":
-                hand.deal_hole_cards(action.player - 1, action.known_cards)
+                self.deal_hole_cards(action.player - 1, action.cards)
                 return
             self.deal_missing_hole_cards()
             if action.known_cards is None:
