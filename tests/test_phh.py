@@ -357,3 +357,13 @@ def test_files_pokerkit_writes_read_and_replay_here():
             text = pokerkit.HandHistory.loads(path.read_text()).dumps()
         hand_history = loads(text)
         assert replay(hand_history).finishing_stacks == load(path).finishing_stacks
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    from omaha_equity.hand_history import export, phh
+
+    for module in (phh, export):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0

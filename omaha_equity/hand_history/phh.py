@@ -36,12 +36,10 @@ from .variants import Variant, get_variant
 class PhhError(InputError):
     """A PHH file or hand that breaks the specification. The message names the file, the hand
     (in a ``.phhs`` file) and the field or action: ``hands.phhs, hand [3]: field 'antes': expected
-    5 amounts (one per player), got 4``. A ``ValueError`` through ``InputError``."""
+    5 values (one per player), got 4``. A ``ValueError`` through ``InputError``."""
 
 
 # Field kinds: how a value is checked. "amounts" are int or Decimal chips.
-_REQUIRED = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
-             "min_bet", "starting_stacks", "actions")
 _KINDS: dict[str, str] = {
     "variant": "str", "ante_trimming_status": "bool", "antes": "amounts", "blinds_or_straddles": "amounts",
     "bring_in": "amount", "small_bet": "amount", "big_bet": "amount", "min_bet": "amount",
