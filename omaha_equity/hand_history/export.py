@@ -97,7 +97,7 @@ def _actions(hand: Hand) -> list[str]:
     return actions
 
 
-def to_phh(hand: Hand, **fields: Any) -> HandHistory:
+def to_phh(hand: Hand, /, **fields: Any) -> HandHistory:
     """A PHH hand history of an engine hand, finished or not.
 
     Parameters
@@ -123,7 +123,7 @@ def to_phh(hand: Hand, **fields: Any) -> HandHistory:
     >>> _ = hand.fold()
     >>> phh = to_phh(hand)
     >>> phh.blinds_or_straddles, phh.actions[2], phh.finishing_stacks
-    ((5, 10), 'p2 f', (1010, 990))
+    ((5, 10), 'p2 f', (1005, 995))
     """
     structure = hand.structure
     sizes: dict[str, Any] = ({"small_bet": structure.small_bet, "big_bet": structure.big_bet}

@@ -36,12 +36,10 @@ from .variants import Variant, get_variant
 class PhhError(InputError):
     """A PHH file or hand that breaks the specification. The message names the file, the hand
     (in a ``.phhs`` file) and the field or action: ``hands.phhs, hand [3]: field 'antes': expected
-    5 amounts (one per player), got 4``. A ``ValueError`` through ``InputError``."""
+    5 values (one per player), got 4``. A ``ValueError`` through ``InputError``."""
 
 
 # Field kinds: how a value is checked. "amounts" are int or Decimal chips.
-_REQUIRED = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
-             "min_bet", "starting_stacks", "actions")
 _KINDS: dict[str, str] = {
     "variant": "str", "ante_trimming_status": "bool", "antes": "amounts", "blinds_or_straddles": "amounts",
     "bring_in": "amount", "small_bet": "amount", "big_bet": "amount", "min_bet": "amount",
@@ -143,14 +141,15 @@ class HandHistory:
     currency_symbol: str | None = None
     time_limit: Amount | None = None
     time_banks: tuple[Amount, ...] | None = None
-    user_defined_fields: Mapping[str, Any] = field(default_factory=dict)
+    user_defined_fields: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         for name in _KINDS:
             value = getattr(self, name)
             if isinstance(value, list):
                 object.__setattr__(self, name, tuple(value))
-        object.__setattr__(self, "user_defined_fields", dict(self.user_defined_fields))
+        object.__setattr__(self, "user_defined_fields",
+                           {key: _frozen(value) for key, value in dict(self.user_defined_fields).items()})
         self._check()
 
     # ------------------------------------------------------------------ checks
@@ -260,6 +259,16 @@ class HandHistory:
             data[name] = list(value) if isinstance(value, tuple) else value
         data.update(self.user_defined_fields)
         return data
+
+
+def _frozen(value: Any) -> Any:
+    """Arrays of user-defined fields as tuples (the hand is immutable; files read and hands
+    built in Python compare equal)."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _frozen(item) for key, item in value.items()}
+    return value
 
 
 def _check_kind(name: str, kind: str, value: Any) -> None:
@@ -415,8 +424,13 @@ def _read_text(path: Path) -> str:
 
 
 def _toml_value(value: Any) -> str:
-    """One value as TOML text (tomli_w writes it); arrays of numbers on one line."""
-    if isinstance(value, list) and value and not any(isinstance(item, str | dict | list) for item in value):
+    """One value as TOML text (tomli_w writes it); arrays of numbers on one line, tables inline
+    (so a hand stays one table of a ``.phhs`` file)."""
+    if isinstance(value, tuple):
+        value = list(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list) and value and not any(isinstance(item, str | list) for item in value):
         return "[" + ", ".join(_toml_value(item) for item in value) + "]"
     text = tomli_w.dumps({"v": value})
     return text[len("v = "):].rstrip("\n")

@@ -121,7 +121,7 @@ def _chip_scale(hand_history: HandHistory, actions: list[ActionNotation]) -> int
         amounts.append(stack)
     amounts.extend(action.amount for action in actions if action.amount is not None)
     dead_blinds = hand_history.custom("_dead_blinds")
-    if isinstance(dead_blinds, list):
+    if isinstance(dead_blinds, tuple):
         amounts.extend(value for value in dead_blinds if isinstance(value, int | Decimal))
     return 10 ** max((_decimals(value) for value in amounts), default=0)
 
@@ -136,14 +136,20 @@ def _seat_order(values, player_count: int) -> list:
     return values[::-1] if player_count == 2 else values
 
 
+_KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string", tuple: "an array"}
+
+
 def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...], default=None):
-    value = hand_history.custom(name, default)
-    if value is default:
+    """A user-defined field of ``docs/phh.md``, type-checked."""
+    if name not in hand_history.user_defined_fields:
         return default
-    if isinstance(value, bool) and kind is not bool:
-        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
-    if not isinstance(value, kind):
-        raise ReplayError(f"field {name!r}: expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    value = hand_history.custom(name)
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        expected = _KIND_NAMES.get(kind, "a number") if isinstance(kind, type) else "a number"
+        raise ReplayError(f"field {name!r}: expected {expected}, got {value!r}")
+    if kind is tuple and not all(isinstance(item, int | Decimal) and not isinstance(item, bool) and item >= 0
+                                 for item in value):
+        raise ReplayError(f"field {name!r}: expected amounts >= 0, got {list(value)!r}")
     return value
 
 
@@ -192,7 +198,7 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
     die = _custom(hand_history, "_die", int)
     if variant.game == "binglao" and die is None:
         raise ReplayError(f"variant {hand_history.variant!r} (Binglao) needs the die roll: field '_die' = 1..6")
-    dead_blinds = _custom(hand_history, "_dead_blinds", list, [0] * player_count)
+    dead_blinds = _custom(hand_history, "_dead_blinds", tuple, (0,) * player_count)
     if len(dead_blinds) != player_count:
         raise ReplayError(f"field '_dead_blinds': expected {player_count} values (one per player), "
                           f"got {len(dead_blinds)}")
@@ -232,9 +238,31 @@ class _Player:
         self.hand = hand
         self.scale = scale
         self.pending_shows: list[tuple[int, ActionNotation]] = []
+        # Hole cards dealt a few at a time (one card per action, round by round) wait here
+        # until the player has them all.
+        self.partial_hole_cards: dict[int, list[int | None]] = {}
+
+    def deal_hole_cards(self, seat: int, cards: tuple[int | None, ...]) -> None:
+        held = self.partial_hole_cards.setdefault(seat, [])
+        held.extend(cards)
+        if len(held) < self.hand.game.hole_count:
+            if seat not in self.hand.hole_cards_needed:
+                raise InputError(f"{self.hand.names[seat]} already has hole cards")
+            return
+        del self.partial_hole_cards[seat]
+        known = None if any(card is None for card in held) else tuple(held)
+        if known is None and len(held) != self.hand.game.hole_count:
+            raise InputError(f"expected {self.hand.game.hole_count} hole cards for {self.hand.game.name}, "
+                             f"got {len(held)}")
+        self.hand.deal_hole_cards(seat, known)
 
     def deal_missing_hole_cards(self) -> None:
-        """PHH may leave out the deals of unknown hands: deal them face down."""
+        """PHH may leave out the deals of unknown hands: deal them face down (a player dealt
+        only some cards gets the rest face down too)."""
+        if self.partial_hole_cards:
+            seat, held = next(iter(self.partial_hole_cards.items()))
+            raise InputError(f"{self.hand.names[seat]} was dealt {len(held)} hole cards, "
+                             f"{self.hand.game.name} deals {self.hand.game.hole_count}")
         for seat in self.hand.hole_cards_needed:
             self.hand.deal_hole_cards(seat, None)
 
@@ -242,7 +270,7 @@ class _Player:
         hand = self.hand
         if action.actor == "d":
             if action.verb == "dh":
-                hand.deal_hole_cards(action.player - 1, action.known_cards)
+                self.deal_hole_cards(action.player - 1, action.cards)
                 return
             self.deal_missing_hole_cards()
             if action.known_cards is None:
