@@ -226,7 +226,7 @@ def test_illegal_action_names_the_engine_reason_and_the_line(tmp_path):
     session = analyze_session([path])
     [error] = session.failures
     assert error.line_number == lines.index("Player0: raises $13 to $19") + 1
-    assert error.hand_id == "96318916658" and "over the pot limit maximum 1800" in error.reason
+    assert error.hand_id == "96318916658" and "maximum 1800" in error.reason
 
 
 def test_cli_ev_on_the_real_folder_prints_hands_and_summary_and_exits_0():

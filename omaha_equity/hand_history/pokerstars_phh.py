@@ -15,7 +15,7 @@ The encoding (PHH specification, github.com/uoftcprg/phh-std; our variant codes 
   in ``_dead_blinds`` (arrays heads-up reverse-assigned, as the specification says);
 - actions: ``d dh`` for every player (``??`` unknown cards), ``cbr`` (to), ``cc``, ``f``;
   the board with ``d db`` (Courchevel: the exposed card before the pre-flop betting; run it
-  twice: ``_run_count = 2`` and each street dealt run by run); at showdown ``sm CARDS`` for
+  twice: ``_run_count = 2``, the runs dealt one after the other, each to the river); at showdown ``sm CARDS`` for
   each hand shown in full in the file's order, ``sm`` (muck) for the others;
 - the file's own record: ``winnings`` (chips each player collected; for a player who cashed the
   hand out, the pot the summary says they won), and the user-defined fields ``_source``
@@ -182,18 +182,15 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
 
 
 def _deal_rest(boards: list[tuple[int, ...]], dealt: int, add) -> None:
-    """The board cards after the last action: street by street, and with several runs each
-    street run by run (the order the engine deals them in)."""
-    start = dealt
-    for target in (3, 4, 5):
-        if target <= dealt:
-            continue
-        runs = [board for board in boards if len(board) >= target]
-        if not runs:
-            break
-        for board in runs:
-            add(deal_board(board[start:target]))
-        start = target
+    """The board cards after the last action (the board runs out after an all-in): street by
+    street, and with several runs one run after the other, each to the river (the order the
+    rules engine deals them in)."""
+    for board in boards:
+        start = dealt
+        for target in (3, 4, 5):
+            if start < target <= len(board):
+                add(deal_board(board[start:target]))
+                start = target
 
 
 def replay_pokerstars_hand(hand: PokerStarsHand):
