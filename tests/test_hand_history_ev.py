@@ -10,7 +10,6 @@ from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 import naive
@@ -20,7 +19,6 @@ from omaha_equity.hand_history.allin_ev import evaluate_hand, summarize
 from omaha_equity.hand_history.pokerstars import parse_pokerstars_text, read_pokerstars
 from omaha_equity.hand_history.ev_replay import StatedRake
 from omaha_equity.hand_history.pokerstars_phh import replay_pokerstars_hand
-from omaha_equity.hand_history.sessions import HandHistoryError
 from omaha_equity.hand_history.session_ev import analyze_session
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
