@@ -105,6 +105,26 @@ def test_missed_blinds_small_blind_part_dead_big_blind_part_live():
     assert hand.actor == 3 and hand.legal_actions().can_check  # the live 10 counts toward the call
 
 
+def test_a_straddle_is_a_live_blind_the_next_player_acts_first_and_the_straddler_has_the_option():
+    hand = Hand.with_blinds("omaha", NoLimit(2), [500] * 5, button=4, small_blind=1, big_blind=2, straddles=[4],
+                            seed=5)
+    assert kinds(hand, ActionKind.BLIND) == [(ActionKind.BLIND, 0, 1), (ActionKind.BLIND, 1, 2),
+                                             (ActionKind.BLIND, 2, 4)]
+    assert "Seat 3 posts straddle 4" in hand.history()
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call_amount, legal.min_raise_to) == (3, 4, 8)
+    for _ in range(4):
+        hand.check_or_call()
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.can_check, legal.min_raise_to) == (2, True, 8)
+
+
+def test_forced_bets_can_name_the_first_player_to_act():
+    forced = ForcedBets(antes=(0, 0, 0, 0), blinds=(5, 10, 0, 10), first_to_act=3)
+    hand = Hand("omaha", PotLimit(10), [500] * 4, button=2, forced_bets=forced, seed=5)
+    assert hand.actor == 3
+
+
 def test_dealing_starts_at_the_small_blind_one_card_at_a_time():
     seed = 11
     deck = list(range(52))

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from ..errors import InputError
 from .streets import Street
-from .structures import BettingStructure, FixedLimit, PotLimit, StructureKind
+from .structures import BettingStructure, FixedLimit, StructureKind
 
 
 class WagerKind(StrEnum):
@@ -163,6 +163,7 @@ def table_raise_limits(structure: BettingStructure, *, pot: int, bets: Sequence[
 
     Examples
     --------
+    >>> from omaha_equity.rules import PotLimit
     >>> table_raise_limits(PotLimit(2), pot=100, bets=[100])[1].maximum
     400
     >>> table_raise_limits(PotLimit(2), pot=28, bets=[14, 17])[1].maximum
