@@ -93,11 +93,13 @@ def test_om_15_tie_of_both_halves_on_the_river_is_33_33():
 
 
 def test_flop_three_players_hi_lo_uneven_stacks_against_brute_force():
+    # dead cards keep the slow oracle quick: 406 flops
     hands = ["As2sKdQd", "Ah3h9c9d", "5c4c8h8s"]
     board = "Kh7s2d"
-    result = calculate_allin(hands, [500, 350, 120], board=board, game="omaha8")
-    pots, expected = brute_force(fixed(*hands), [500, 350, 120], board, hilo=True)
-    assert result.method == "exact" and result.sample_count == 666
+    dead = "JsJhTsTh6s6h3s3c"
+    result = calculate_allin(hands, [500, 350, 120], board=board, dead=dead, game="omaha8")
+    pots, expected = brute_force(fixed(*hands), [500, 350, 120], board, naive.cards(dead), hilo=True)
+    assert result.method == "exact" and result.sample_count == 406
     assert list(result.pots) == pots == [Pot(360, (0, 1, 2)), Pot(460, (0, 1)), Pot(150, (0,))]
     assert pot_fractions(result) == expected
     assert sum(player.expected_exact for player in result.players) == 970  # every chip paid
@@ -107,8 +109,10 @@ def test_flop_four_players_high_with_folded_money_and_dead_money_against_brute_f
     hands = ["AsAhKsKh", "JdTd9c8c", "QcQdJcTh", "7s6s5d4d"]
     board = "Qs9h2c"
     committed = [800, 200, 450, 450]
-    result = calculate_allin(hands, committed, board=board, folded=(300, 50), pot=15)
-    pots, expected = brute_force(fixed(*hands), committed, board, folded=(300, 50), pot=15)
+    dead = "2s3s4s5s2h3h4h5h"
+    result = calculate_allin(hands, committed, board=board, dead=dead, folded=(300, 50), pot=15)
+    pots, expected = brute_force(fixed(*hands), committed, board, naive.cards(dead), folded=(300, 50), pot=15)
+    assert result.sample_count == 300
     assert list(result.pots) == pots
     assert pots[0] == Pot(200 * 4 + 200 + 50 + 15, (0, 1, 2, 3))
     assert pot_fractions(result) == expected
@@ -137,10 +141,9 @@ def test_ranges_and_partial_hands_on_the_river_against_brute_force():
     board = "3d4s8cKs9c"
     villain = "AhAdKdKc@3,QsQhJdJc,9s8s7c6c@2"
     hero = "As2cKhJh"
-    result = calculate_allin([hero, villain, "Ad2h"], [400, 250, 100], board=board, game="omaha8")
-    known = naive.cards(hero) + naive.cards(board)
-    partial = [(tuple(naive.cards("Ad2h")) + extra, 1) for extra in
-               itertools.combinations([card for card in range(52) if card not in known + naive.cards("Ad2h")], 2)]
+    result = calculate_allin([hero, villain, "Ad2h5d"], [400, 250, 100], board=board, game="omaha8")
+    known = naive.cards(hero) + naive.cards(board) + naive.cards("Ad2h5d")
+    partial = [(tuple(naive.cards("Ad2h5d")) + (card,), 1) for card in range(52) if card not in known]
     villain_hands = [(tuple(naive.cards(hand.split("@")[0])), int(hand.split("@")[1]) if "@" in hand else 1)
                      for hand in villain.split(",")]
     pots, expected = brute_force([[(tuple(naive.cards(hero)), 1)], villain_hands, partial], [400, 250, 100], board,
@@ -163,9 +166,10 @@ def test_monte_carlo_agrees_with_exact_within_a_few_standard_errors():
 
 
 def test_monte_carlo_over_ranges_agrees_with_exact():
-    hands = ["AsAh", "JdTd9c8c", "KK,QQ"]
-    exact = calculate_allin(hands, [300, 200, 100], board="Qd7h2s5c", method="exact")
+    hands = ["AsAhKd", "JdTd9c8c", "KcKh2c2d,QcQh3c3d@2,JcJh4c4d"]
+    exact = calculate_allin(hands, [300, 200, 100], board="Qd7h2s5c")
     sampled = calculate_allin(hands, [300, 200, 100], board="Qd7h2s5c", trials=100_000, seed=5)
+    assert exact.method == "exact" and sampled.method == "monte-carlo"
     for exact_player, sampled_player in zip(exact.players, sampled.players):
         assert abs(sampled_player.expected - exact_player.expected) < 4 * sampled_player.standard_error
 
