@@ -80,6 +80,27 @@ def percent_ranges_seconds() -> float:
     return time.perf_counter() - start_time
 
 
+ALLIN_FLOP = (["As2sKdQd", "Ah3h9c9d", "5c4c8h8s"], [500, 350, 120], "Kh7s2d")
+ALLIN_PREFLOP = (["AsAhKsKh", "JdTd9c8c", "Ac2c3d4d", "QsJhTh9s"], [1000, 700, 400, 150])
+
+
+def allin_figures(repeats: int) -> tuple[float, float, float]:
+    """All-in with side pots (issue 7): (seconds for an exact 3-way flop all-in hi/lo,
+    seconds for an exact heads-up preflop all-in, Monte Carlo deals/s of a 4-way preflop all-in
+    with three side pots)."""
+    from omaha_equity.equity.allin import calculate_allin
+
+    hands, committed, board = ALLIN_FLOP
+    calculate_allin(hands, committed, board, game="omaha8")
+    flop = best_of(lambda: calculate_allin(hands, committed, board, game="omaha8"), repeats)
+    calculate_allin(HI[1], [300, 100])
+    preflop = best_of(lambda: calculate_allin(HI[1], [300, 100]), repeats)
+    hands, committed = ALLIN_PREFLOP
+    calculate_allin(hands, committed, trials=100_000, seed=1)
+    seconds = best_of(lambda: calculate_allin(hands, committed, trials=MC_TRIALS, seed=1), repeats)
+    return flop, preflop, MC_TRIALS / seconds
+
+
 def cli_seconds(environment: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "omaha_equity", "calc", "AsAhKsKh", "JdTd9c8c"],
@@ -206,6 +227,9 @@ def main() -> None:
     rate = random_opponent_rate(arguments.repeats)
     print(f"Monte Carlo AsKsQhJh vs a random hand, preflop: {rate / 1e6:.1f} M deals/s")
     print(f"1,000 ranges of 5% (omaha) parsed and expanded: {percent_ranges_seconds():.2f} s")
+    flop, preflop, allin_rate = allin_figures(arguments.repeats)
+    print(f"all-in EV, exact 3-way flop hi/lo with 3 pots (666 boards): {flop:.4f} s; exact heads-up preflop "
+          f"(1,086,008 boards): {preflop:.3f} s; Monte Carlo 4-way preflop, 4 pots: {allin_rate / 1e6:.1f} M deals/s")
     warm = min(cli_seconds() for _ in range(arguments.repeats))
     print(f"CLI warm 'omaha-equity calc AsAhKsKh JdTd9c8c': {warm:.2f} s wall")
     if not arguments.skip_cold:

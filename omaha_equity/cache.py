@@ -73,15 +73,20 @@ def restore_numba_cache(previous: str) -> None:
 
 
 _announced = False
+# Kernel names already looked for in this process (callers that run thousands of small
+# queries, such as the hand-history replay, should not scan the cache folder each time).
+_checked_kernels: set[str] = set()
+_marked_in_use = False
 
 
 def announce_compiling(kernel_names) -> None:
     """Print one line to stderr (once per process) if one of these kernels has never been
     compiled by this version: the run will take a while."""
     global _announced
-    folder = numba_cache_dir()
-    if _announced:
+    if _announced or _checked_kernels.issuperset(kernel_names):
         return
+    _checked_kernels.update(kernel_names)
+    folder = numba_cache_dir()
     try:
         cached = {path.name for path in folder.rglob("*.nbi")}
     except OSError:
@@ -95,7 +100,11 @@ def announce_compiling(kernel_names) -> None:
 
 def mark_in_use() -> None:
     """Note that this version's kernel folder was used, and remove folders of other versions
-    unused for ``STALE_AFTER_DAYS``."""
+    unused for ``STALE_AFTER_DAYS`` (once per process)."""
+    global _marked_in_use
+    if _marked_in_use:
+        return
+    _marked_in_use = True
     current = numba_cache_dir()
     try:
         if current.is_dir():

@@ -254,22 +254,31 @@ def rank(hand, game, die, six_handed, format_name, table_style):
 
 
 class ChipsListType(click.ParamType):
-    """Comma-separated whole numbers of chips, e.g. ``14,17``."""
+    """Chip amounts separated by commas, such as ``500,200,1000`` (whole numbers, at least
+    ``minimum``); an empty value is an empty tuple when ``allow_empty``."""
 
     name = "chips"
 
+    def __init__(self, what: str, minimum: int, allow_empty: bool = False):
+        self.what = what
+        self.minimum = minimum
+        self.allow_empty = allow_empty
+
     def convert(self, value, param, ctx):
-        if isinstance(value, list):
+        if isinstance(value, tuple):
             return value
+        if not str(value).strip():
+            if self.allow_empty:
+                return ()
+            self.fail(f"expected {self.what}s in chips separated by commas, got nothing", param, ctx)
         amounts = []
-        for token in value.replace(" ", "").split(","):
-            if not token:
-                continue
-            if not token.isdigit():
-                self.fail(f"bad amount {token!r} in {value!r}: expected whole numbers of chips separated by commas",
-                          param, ctx)
+        for token in str(value).split(","):
+            token = token.strip().replace("_", "")
+            if not token.lstrip("-").isdigit() or int(token) < self.minimum:
+                self.fail(f"bad {self.what} {token!r} in {value!r}: expected whole numbers of chips, at least "
+                          f"{self.minimum}, separated by commas", param, ctx)
             amounts.append(int(token))
-        return amounts
+        return tuple(amounts)
 
 
 class FixedLimitType(click.ParamType):
@@ -306,7 +315,7 @@ class RoundType(click.ParamType):
 @main.command(name="pot-limit")
 @click.option("--pot", default=0, show_default=True, type=click.IntRange(min=0),
               help="Chips in the middle from earlier rounds (antes and dead blinds included), not the bets below.")
-@click.option("--bets", default="", type=ChipsListType(), help="The other players' bets this round, e.g. 14,17 "
+@click.option("--bets", default="", type=ChipsListType("bet", 0, allow_empty=True), help="The other players' bets this round, e.g. 14,17 "
               "(pre-flop: the blinds).")
 @click.option("--own", "own_bet", default=0, show_default=True, type=click.IntRange(min=0),
               help="The acting player's own bet this round (e.g. the small blind).")
@@ -343,6 +352,7 @@ def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, f
     row = sizing_row(structure, pot=pot, bets=bets, player_bet=own_bet, stack=stack, street=street,
                      blind_given=blind is not None)
     click.echo(sizing_report(row, format_name, table_style))
+
 
 @main.command(name="ev")
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
@@ -422,6 +432,71 @@ def play(file, format_name, table_style):
     for error in errors:
         click.echo(f"Error: {error}", err=True)
     return 2 if errors else 0
+
+
+@main.command()
+@click.argument("hands", nargs=-1, required=True, metavar="HAND...")
+@click.option("--stacks", type=ChipsListType("stack", 1),
+              help="Each player's stack, all in (S1,S2,...; the biggest is capped at the next biggest).")
+@click.option("--committed", type=ChipsListType("committed amount", 1),
+              help="Chips each player has already put in, all in (C1,C2,...), instead of --stacks.")
+@click.option("--folded", type=ChipsListType("folded amount", 0),
+              help="Chips put in by players who folded (dead money in the pots they reach).")
+@click.option("--pot", "dead_money", default=0, type=click.IntRange(min=0),
+              help="Extra dead money in the main pot (chips).")
+@click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
+@_game_options
+@click.option("--exact", is_flag=True, help="Force exact enumeration of every board.")
+@click.option("--mc", is_flag=True, help="Force Monte Carlo sampling.")
+@click.option("--trials", type=click.IntRange(min=1),
+              help="Monte Carlo deals to sample (default 1,000,000; the cap with --precision).")
+@click.option("--precision", type=click.FloatRange(min=0, min_open=True),
+              help="Monte Carlo: stop when every player's standard error is below this percent of the chips.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@_output_options
+@_usage_errors
+def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, exact, mc, trials, precision, seed,
+          threads, quiet, format_name, table_style):
+    """Every HAND all in: expected chips back from the main pot and each side pot, and net EV.
+
+    List the players in seat order starting left of the button (it decides odd chips). Give
+    --stacks (everyone all in) or --committed (chips already in). A HAND is a hand, a partial
+    hand, * or a range, as in calc. Each pot is split high/low among its own eligible players.
+
+    Example: omaha-equity allin AsAhKsKh JdTd9c8c 2c3d4h5s --stacks 300,200,100 -b Qd7h2s -g omaha8
+    """
+    from .equity.allin import calculate_allin, committed_from_stacks
+    from .allin_views import allin_report
+
+    if (stacks is None) == (committed is None):
+        raise click.UsageError("give either --stacks or --committed (one amount per player)")
+    if exact and mc:
+        raise click.UsageError("--exact and --mc cannot be used together")
+    if exact and seed is not None:
+        raise click.UsageError("--seed applies to Monte Carlo, not to --exact")
+    amounts, option = (stacks, "--stacks") if stacks is not None else (committed, "--committed")
+    if len(amounts) != len(hands):
+        raise click.UsageError(f"expected one amount per hand in {option} ({len(hands)} hands), got {len(amounts)}: "
+                               f"{','.join(str(amount) for amount in amounts)}")
+    if stacks is not None:
+        amounts = committed_from_stacks(stacks)
+    progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    try:
+        result = calculate_allin(
+            list(hands), amounts, board, dead, game, die=die, folded=folded or (), pot=dead_money,
+            method="exact" if exact else "monte-carlo" if mc else "auto",
+            trials=trials, precision=precision, seed=seed, threads=threads, progress=progress,
+        )
+    finally:
+        progress.close()
+    click.echo(allin_report(result, format_name, table_style))
+    if precision is not None and max(player.standard_error for player in result.players) * 100 >= (
+            precision * sum(pot.amount for pot in result.pots)):
+        click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} deals: raise --trials",
+                   err=True)
 
 
 if __name__ == "__main__":

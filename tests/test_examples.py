@@ -31,3 +31,11 @@ def test_showdown_example_prints_the_quartered_pot():
     result = run_example("showdown.py")
     assert result.returncode == 0, result.stderr
     assert "share 3/4" in result.stdout and "share 1/4" in result.stdout
+
+
+def test_all_in_example_prints_the_pots_and_exact_net_ev():
+    result = run_example("all_in.py")
+    assert result.returncode == 0, result.stderr
+    assert "main pot: 360 chips, players 1, 2, 3" in result.stdout
+    assert "side pot 1: 460 chips, players 1, 2" in result.stdout
+    assert "net EV +112.52 (exactly 12490/111)" in result.stdout

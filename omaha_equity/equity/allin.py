@@ -36,6 +36,10 @@ from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
 MAX_TOTAL_CHIPS = 2**40
 _INT64_SAFE = 2**62
+# Below this many boards an exact enumeration of fixed hands runs as one piece; below this
+# many player-boards on one thread.
+_MANY_BOARDS = 100_000
+_SMALL_WORK = 200_000
 
 
 def committed_from_stacks(stacks: Sequence[int]) -> tuple[int, ...]:
@@ -112,15 +116,18 @@ def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None):
     prepared = _prepare(deal)
     pot_amounts, eligible_masks = _pot_arrays(pots)
     completions = comb(len(prepared.deck), prepared.dealt_count)
+    # few boards (many players preflop): one piece; starting threads would cost more
+    total_chunks = plan.EXACT_CHUNKS if completions >= _MANY_BOARDS else 1
+    chunks_per_call = min(plan.EXACT_CHUNKS_PER_CALL, total_chunks)
     sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
-    for first_chunk in range(0, plan.EXACT_CHUNKS, plan.EXACT_CHUNKS_PER_CALL):
+    for first_chunk in range(0, total_chunks, chunks_per_call):
         chunk_sums = _allin_kernels.enumerate_allin_boards(
             *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, pot_amounts, eligible_masks,
-            first_chunk, plan.EXACT_CHUNKS_PER_CALL, plan.EXACT_CHUNKS,
+            first_chunk, chunks_per_call, total_chunks,
         )
         sums += chunk_sums.sum(axis=0)
         if progress is not None:
-            progress(completions * (first_chunk + plan.EXACT_CHUNKS_PER_CALL) // plan.EXACT_CHUNKS, completions)
+            progress(completions * (first_chunk + chunks_per_call) // total_chunks, completions)
     return completions, sums
 
 
@@ -256,7 +263,7 @@ def calculate_allin(
     if player_count > MAX_SETTLE_PLAYERS:
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")
     pots = make_pots(amounts, folded_amounts, int(pot))
-    total_chips = sum(pot_.amount for pot_ in pots)
+    total_chips = sum(item.amount for item in pots)
     if total_chips >= MAX_TOTAL_CHIPS:
         raise InputError(f"the pots hold {total_chips:,} chips: expected fewer than {MAX_TOTAL_CHIPS:,}")
 
@@ -288,10 +295,20 @@ def calculate_allin(
         kernels = ["build_player_rows", "dealt_board_indexes", "enumerate_allin_boards" if exact else "sample_allin_boards"]
     else:
         kernels = ["enumerate_allin_ranges" if exact else "sample_allin_ranges"]
+    # A flop or later has at most ~1,000 boards: the list kernel needs no per-hand rows (whose
+    # building would cost more than the boards) and runs as one piece.
+    small_fixed = all_fixed and exact and len(board_cards) >= 3
+    if small_fixed:
+        weights_by_seat = [np.ones(0, dtype=np.int64) for _ in seats]
+        kernels = ["enumerate_allin_ranges"]
     cache.announce_compiling(kernels)
+    if exact and work <= _SMALL_WORK and threads is None:
+        # waking a second thread costs more than such a query (tens of milliseconds on a busy
+        # machine); the hand-history replay (issue 7) asks thousands of them
+        threads = 1
     squares = None
     with _thread_count(threads):
-        if all_fixed and exact:
+        if all_fixed and exact and not small_fixed:
             sample_count, sums = _enumerate_fixed(deal, pots, progress)
             weight_total = sample_count
         elif exact:
