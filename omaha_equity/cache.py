@@ -72,15 +72,17 @@ def restore_numba_cache(previous: str) -> None:
 
 
 _announced = False
+_checked_kernels: set[str] = set()
 
 
 def announce_compiling(kernel_names) -> None:
     """Print one line to stderr (once per process) if one of these kernels has never been
     compiled by this version: the run will take a while."""
     global _announced
+    if _announced or _checked_kernels.issuperset(kernel_names):
+        return  # once per process: a batch of queries must not scan the cache folder each time
+    _checked_kernels.update(kernel_names)
     folder = numba_cache_dir()
-    if _announced:
-        return
     try:
         cached = {path.name for path in folder.rglob("*.nbi")}
     except OSError:
@@ -92,9 +94,16 @@ def announce_compiling(kernel_names) -> None:
               file=sys.stderr)
 
 
+_marked = False
+
+
 def mark_in_use() -> None:
     """Note that this version's kernel folder was used, and remove folders of other versions
-    unused for ``STALE_AFTER_DAYS``."""
+    unused for ``STALE_AFTER_DAYS``. Does its work once per process."""
+    global _marked
+    if _marked:
+        return
+    _marked = True
     current = numba_cache_dir()
     try:
         if current.is_dir():

@@ -55,24 +55,26 @@ class _Prepared:
 def _prepare(deal: Deal) -> _Prepared:
     tables = load_tables()
     hole_cards = np.array(deal.hands, dtype=np.int8)
-    high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, tables.colex, tables.pair_board, tables.flush, tables.low
-    )
     dealt_count = 5 - len(deal.board)
     fixed_ranks = np.array(sorted(card >> 2 for card in deal.board), dtype=np.int32)
-    # Re-index the rows by the multiset of the dealt ranks alone: one read per board.
-    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
     fixed_low_mask = 0
     for card in deal.board:
         fixed_suit_masks[card & 3] |= 1 << (card >> 2)
         fixed_low_mask |= int(low_rank_bit(card >> 2))
+    # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
+    # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
+    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
+    high_rows, flush_rows, low_rows = build_player_rows(
+        hole_cards, dealt_indexes, fixed_suit_masks, dealt_count, tables.colex, tables.pair_board, tables.flush,
+        tables.low,
+    )
     return _Prepared(
         deck=np.array(deal.undealt_cards, dtype=np.int8),
         dealt_count=dealt_count,
         fixed_suit_masks=fixed_suit_masks,
         fixed_low_mask=fixed_low_mask,
-        high_rows=np.ascontiguousarray(high_rows[:, dealt_indexes]),
+        high_rows=high_rows,
         flush_rows=flush_rows,
         low_rows=low_rows,
         colex=tables.colex,
