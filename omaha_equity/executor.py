@@ -69,14 +69,15 @@ class Executor(ABC):
         ``function`` must be a module-level function (it is pickled for worker processes).
         An exception raised by ``function`` is re-raised here, when its result is reached."""
 
-    def close(self) -> None:
-        """Release the workers; work still queued or running is dropped."""
+    def close(self, cancel: bool = False) -> None:
+        """Release the workers; with ``cancel``, work still queued or running is dropped
+        (stopping at once), otherwise they finish cleanly."""
 
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc_info):
-        self.close()
+    def __exit__(self, exc_type, *exc_info):
+        self.close(cancel=exc_type is not None)
 
 
 class InProcessExecutor(Executor):
@@ -152,7 +153,10 @@ class ProcessExecutor(Executor):
         return _ordered(lambda item: self._pool.submit(function, item), lambda future: future.result(),
                         lambda future: future.cancel(), items, self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER)
 
-    def close(self) -> None:
+    def close(self, cancel: bool = False) -> None:
+        if not cancel:
+            self._pool.shutdown(wait=True)
+            return
         processes = list((getattr(self._pool, "_processes", None) or {}).values())
         self._pool.shutdown(wait=False, cancel_futures=True)
         # a worker busy with a long item would keep the interpreter waiting at exit: stop it
@@ -217,7 +221,7 @@ class DaskExecutor(Executor):
                         lambda future: future.result(), lambda future: future.cancel(), items,
                         self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER)
 
-    def close(self) -> None:
+    def close(self, cancel: bool = False) -> None:
         if self._own_client:
             self.client.close()
 

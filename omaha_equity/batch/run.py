@@ -253,9 +253,11 @@ def run_batch(
     if chunk_size is None:
         chunk_size = (1 if isinstance(executor, InProcessExecutor)
                       else DASK_CHUNK_SIZE if isinstance(executor, DaskExecutor) else LOCAL_CHUNK_SIZE)
+    completed = False
     try:
         for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, skip_ids), chunk_size)):
             yield from chunk
+        completed = True
     finally:
         if own_executor:
-            executor.close()
+            executor.close(cancel=not completed)

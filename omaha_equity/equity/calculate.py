@@ -7,6 +7,7 @@ and wraps the integer counts into an :class:`EquityResult`.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -52,6 +53,14 @@ class _Prepared:
                 self.high_rows, self.flush_rows, self.low_rows, self.colex)
 
 
+@functools.lru_cache(maxsize=8192)
+def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.ndarray:
+    """``_kernels.dealt_board_indexes``, kept per known-rank multiset (at most 6,188 on the
+    river): a batch of small queries meets the same ones again and again. Shared: never
+    written to (left writeable so the kernels keep one compiled signature)."""
+    return _kernels.dealt_board_indexes(np.array(fixed_ranks, dtype=np.int32), dealt_count, load_tables().colex)
+
+
 def _prepare(deal: Deal) -> _Prepared:
     tables = load_tables()
     hole_cards = np.array(deal.hands, dtype=np.int8)
@@ -64,7 +73,7 @@ def _prepare(deal: Deal) -> _Prepared:
         fixed_low_mask |= int(low_rank_bit(card >> 2))
     # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
     # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
-    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
+    dealt_indexes = _dealt_board_indexes(tuple(int(rank) for rank in fixed_ranks), dealt_count)
     high_rows, flush_rows, low_rows = build_player_rows(
         hole_cards, dealt_indexes, fixed_suit_masks, dealt_count, tables.colex, tables.pair_board, tables.flush,
         tables.low,
