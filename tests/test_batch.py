@@ -232,14 +232,42 @@ def test_two_hundred_flop_spots_give_identical_rows_in_this_process(local_flop_s
     assert result.stdout == text
 
 
-def test_two_hundred_flop_spots_give_identical_rows_on_a_dask_local_cluster(local_flop_spots_output):
+@pytest.fixture(scope="module")
+def local_cluster():
+    """A real Dask LocalCluster of 2 workers (threads of this process, one each: the quickest
+    to start; the kernels' OpenMP layer is thread-safe) reached over TCP like a remote one."""
     distributed = pytest.importorskip("distributed")
-    spots, text = local_flop_spots_output
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
                                   dashboard_address=None) as cluster:
-        result = run_cli("batch", str(spots), "--seed", "3", "--scheduler", cluster.scheduler_address,
-                         "--chunk-size", "16")
+        yield cluster
+
+
+def test_two_hundred_flop_spots_give_identical_rows_on_a_dask_local_cluster(local_flop_spots_output, local_cluster):
+    spots, text = local_flop_spots_output
+    result = run_cli("batch", str(spots), "--seed", "3", "--scheduler", local_cluster.scheduler_address,
+                     "--chunk-size", "16")
     assert result.exit_code == 1, result.output
     assert result.stdout == text
-    rows = csv_rows(result.stdout)
-    check_flop_spots_output(rows)
+    check_flop_spots_output(csv_rows(result.stdout))
+
+
+def test_rankings_estimated_on_a_dask_cluster_equal_the_ones_estimated_here(local_cluster):
+    import importlib.util
+    from pathlib import Path
+
+    import distributed
+
+    from omaha_equity.executor import DaskExecutor
+    from omaha_equity.rankings import classes
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "generate_rankings.py"
+    spec = importlib.util.spec_from_file_location("generate_rankings", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    hands = classes.representatives(4)[:200]
+    here = script.estimate(hands, 3, 40, 9, True, 200, lambda done, total: None)
+    with distributed.Client(local_cluster) as client:
+        executor = DaskExecutor(client=client)
+        there = script.estimate(hands, 3, 40, 9, True, 32, lambda done, total: None, executor, 1)
+    assert (here[0] == there[0]).all() and (here[1] == there[1]).all()
+    assert here[0].sum() > 0
