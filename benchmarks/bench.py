@@ -201,17 +201,95 @@ def ev_session_seconds(hand_count: int, jobs: int) -> tuple[float, float, object
         return time.perf_counter() - start, _cpu_seconds() - cpu_start, session, kinds
 
 
+def batch_spots(count: int, board_size: int, seed: int = 1) -> list:
+    """``count`` random heads-up Omaha spots with ``board_size`` board cards (batch queries)."""
+    import random
+
+    from omaha_equity.batch import Query
+    from omaha_equity.cards import format_cards
+
+    rng = random.Random(seed)
+    spots = []
+    for _ in range(count):
+        deck = rng.sample(range(52), 8 + board_size)
+        spots.append(Query((format_cards(deck[0:4]), format_cards(deck[4:8])), board=format_cards(deck[8:])))
+    return spots
+
+
+def per_query_fixed_cost(repeats: int) -> float:
+    """Seconds of one heads-up river query (one board: all fixed cost), one thread, in-process."""
+    hands, board = ["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c"
+    calculate_equity(hands, board, threads=1)
+    return best_of(lambda: [calculate_equity(hands, board, threads=1) for _ in range(200)], repeats) / 200
+
+
+def batch_figures(skip_cluster: bool) -> None:
+    """Issue 8 targets on 2 cores: 1,000 heads-up flop queries exact and 10,000 river queries,
+    each under 2 s. Timed through ``run_batch`` (rows built, nothing written), in this process
+    (1 thread), on local worker processes (one per core; 'cold' includes starting them) and on
+    a Dask LocalCluster of one worker process per core."""
+    from omaha_equity.batch import run_batch
+    from omaha_equity.batch.run import warm_up
+    from omaha_equity.executor import DaskExecutor, make_executor
+
+    workloads = (("1,000 flop queries", batch_spots(1000, 3)), ("10,000 river queries", batch_spots(10_000, 5)))
+
+    def timed(queries, **where) -> float:
+        start = time.perf_counter()
+        for outcome in run_batch(queries, seed=1, **where):
+            assert outcome.ok, outcome.error
+            outcome.rows()
+        return time.perf_counter() - start
+
+    warm_up()
+    for label, queries in workloads:
+        print(f"batch {label}, in this process (1 thread): {timed(queries, workers=1):.2f} s")
+    start = time.perf_counter()
+    with make_executor(warm_up=warm_up) as executor:
+        started = time.perf_counter() - start
+        for label, queries in workloads:
+            cold = timed(queries, executor=executor)
+            warm = timed(queries, executor=executor)
+            print(f"batch {label}, {executor.description}: {warm:.2f} s warm ({cold:.2f} s first run; "
+                  f"starting the workers took {started:.2f} s)")
+    if skip_cluster:
+        return
+    try:
+        import distributed
+    except ImportError:
+        print("Dask not installed: no LocalCluster figures (pip install 'omaha-equity[cluster]')")
+        return
+    from omaha_equity.executor import local_core_count
+
+    start = time.perf_counter()
+    with distributed.LocalCluster(n_workers=local_core_count(), threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        executor = DaskExecutor(client=client, warm_up=warm_up)
+        started = time.perf_counter() - start
+        for label, queries in workloads:
+            cold = timed(queries, executor=executor)
+            warm = timed(queries, executor=executor)
+            print(f"batch {label}, Dask LocalCluster ({executor.worker_count} worker processes): {warm:.2f} s warm "
+                  f"({cold:.2f} s first run; starting the cluster took {started:.2f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=min(2, numba.config.NUMBA_NUM_THREADS))
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-cache CLI run (about a minute)")
     parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
+    parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
+    parser.add_argument("--skip-cluster", action="store_true", help="no Dask LocalCluster batch figures")
     arguments = parser.parse_args()
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
     if arguments.only_ev:
         print_ev_figure(arguments.threads)
+        return
+    print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
+    batch_figures(arguments.skip_cluster)
+    if arguments.only_batch:
         return
 
     ours = {}

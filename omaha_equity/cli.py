@@ -499,5 +499,42 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
                    err=True)
 
 
+@main.command()
+@click.argument("input_file", default="-", metavar="[FILE|-]")
+@click.option("-o", "--output", default="-", metavar="FILE", help="Where the rows go (default: standard output).")
+@click.option("--input-format", type=click.Choice(("csv", "jsonl")),
+              help="Input format (default: by the extension, .csv or .jsonl; CSV for standard input).")
+@click.option("-f", "--format", "output_format", type=click.Choice(("csv", "jsonl")),
+              help="Output format (default: by the -o extension, else CSV).")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1),
+              help="Batch seed: a query without a seed gets one derived from it and its id (default: random, reported).")
+@click.option("--workers", type=click.IntRange(min=1),
+              help="Local worker processes (default: one per core; 1: run in this process).")
+@click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster: its scheduler, e.g. tcp://HOST:8786.")
+@click.option("--scheduler-file", type=click.Path(exists=True, dir_okay=False),
+              help="Run on a Dask cluster named by a scheduler file.")
+@click.option("--chunk-size", type=click.IntRange(min=1),
+              help="Queries per task (default 16 on local workers, 64 on Dask).")
+@click.option("--resume", is_flag=True, help="Skip the ids already in the -o file and append the rest.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
+@_usage_errors
+@click.pass_context
+def batch(ctx, input_file, output, input_format, output_format, seed, workers, scheduler, scheduler_file, chunk_size,
+          resume, quiet):
+    """Run many equity queries from a CSV or JSON Lines FILE (or - for standard input).
+
+    Each row is a query: columns game, die, board, dead, hand1, hand2, ... (or one hands column,
+    players separated by |), and optionally trials, precision, seed, method, id. Writes one row
+    per player per query, in input order, with every statistic of calc; a bad row gives one row
+    with an error column and the batch goes on (exit code 1 if any failed).
+
+    Example: omaha-equity batch spots.csv -o equities.csv --seed 1
+    """
+    from .batch.command import run_batch_command
+
+    ctx.exit(run_batch_command(input_file, output, input_format, output_format, seed, workers, scheduler,
+                               scheduler_file, chunk_size, resume, quiet))
+
+
 if __name__ == "__main__":
     main()

@@ -15,6 +15,14 @@ Usage::
     python scripts/generate_rankings.py                       # everything, default samples
     python scripts/generate_rankings.py --games omaha --tables full-ring --samples 4=5000
     python scripts/generate_rankings.py --check-counts        # only verify the class counts
+    python scripts/generate_rankings.py --workers 2           # 2 local processes x 1 thread
+    python scripts/generate_rankings.py --scheduler tcp://HOST:8786 --samples 4=100000 --output /tmp/r
+
+On a Dask cluster (``pip install 'omaha-equity[cluster]'``) the classes go out in tasks of
+``--batch-deals`` deals (20 million, about a second on one core: a task costs about a
+millisecond) and each task runs its kernel on ``--task-threads`` numba threads (default 1: start
+the workers with one thread per core, ``dask worker tcp://HOST:8786 --nworkers auto --nthreads 1``).
+The files are the same wherever they are computed.
 """
 
 from __future__ import annotations
@@ -60,30 +68,31 @@ def file_seed(base_seed: int, game_name: str, table: str) -> int:
 
 
 def estimate(hands: np.ndarray, opponent_count: int, sample_count: int, seed: int, hilo: bool,
-             batch_classes: int, progress) -> tuple[np.ndarray, np.ndarray]:
-    """Share sums and square sums of every class (see ``sample_class_shares``), in batches."""
-    from omaha_equity.evaluate.tables import load_tables
-    from omaha_equity.rankings._generate import sample_class_shares
+             batch_classes: int, progress, executor=None, task_threads: int | None = None
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """Share sums and square sums of every class (see ``sample_class_shares``), in chunks of
+    ``batch_classes`` classes run on ``executor`` (default: this process, every core)."""
+    from omaha_equity.executor import InProcessExecutor
+    from omaha_equity.rankings.sampling import ClassChunk, sample_chunk
 
-    tables = load_tables()
-    numba.set_parallel_chunksize(64)  # threads take 64 classes at a time: balanced, same results
+    executor = executor or InProcessExecutor()
     units = pot_units(opponent_count + 1, hilo)
     class_count = len(hands)
     share_sums = np.zeros(class_count, dtype=np.int64)
     square_sums = np.zeros(class_count, dtype=np.int64)
-    for first in range(0, class_count, batch_classes):
+    firsts = range(0, class_count, batch_classes)
+    chunks = (ClassChunk(hands[first:first + batch_classes], first, opponent_count, sample_count, seed, hilo, units,
+                         task_threads) for first in firsts)
+    for first, (sums, squares) in zip(firsts, executor.map(sample_chunk, chunks)):
         stop = min(first + batch_classes, class_count)
-        sums, squares = sample_class_shares(
-            hands[first:stop], opponent_count, sample_count, np.uint64(seed), first,
-            tables.colex, tables.pair_board, tables.flush, tables.low, hilo, units,
-        )
         share_sums[first:stop] = sums
         square_sums[first:stop] = squares
         progress(stop, class_count)
     return share_sums, square_sums
 
 
-def generate(game_name: str, table: str, sample_count: int, base_seed: int, folder: Path) -> dict:
+def generate(game_name: str, table: str, sample_count: int, base_seed: int, folder: Path, executor=None,
+             task_threads: int | None = None, batch_deals: int = BATCH_DEALS) -> dict:
     """Generate and write one ranking file; returns its header."""
     game = get_game(game_name)
     hole_count = game.hole_count
@@ -93,13 +102,14 @@ def generate(game_name: str, table: str, sample_count: int, base_seed: int, fold
     opponent_count = store.opponent_count(hole_count, table)
     seed = file_seed(base_seed, game_name, table)
     units = pot_units(opponent_count + 1, game.hilo)
-    batch_classes = max(1, BATCH_DEALS // sample_count)
+    batch_classes = max(1, batch_deals // sample_count)
 
     def progress(done: int, total: int) -> None:
         elapsed = time.perf_counter() - started
         print(f"  {game_name} {table}: {done:,}/{total:,} classes, {elapsed:.0f} s", file=sys.stderr, flush=True)
 
-    share_sums, square_sums = estimate(hands, opponent_count, sample_count, seed, game.hilo, batch_classes, progress)
+    share_sums, square_sums = estimate(hands, opponent_count, sample_count, seed, game.hilo, batch_classes, progress,
+                                       executor, task_threads)
     equity = share_sums / (sample_count * units)
     variance = np.maximum(square_sums / (sample_count * units**2) - equity**2, 0.0)
     standard_error = np.sqrt(variance / max(sample_count - 1, 1))
@@ -127,7 +137,8 @@ def generate(game_name: str, table: str, sample_count: int, base_seed: int, fold
         "mean_standard_error": round(float(standard_error.mean()), 6),
         "generation_seconds": round(seconds, 1),
         "deals_per_second": round(len(hands) * sample_count / seconds),
-        "threads": numba.get_num_threads(),
+        "threads": numba.get_num_threads() if executor is None else None,
+        "ran_on": "this process" if executor is None else executor.description,
         "script": "scripts/generate_rankings.py",
         "script_version": SCRIPT_VERSION,
         "package_version": omaha_equity.__version__,
@@ -159,6 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="base seed (default %(default)s)")
     parser.add_argument("--output", type=Path, default=store.DATA_DIR, help="folder (default: the package's)")
     parser.add_argument("--check-counts", action="store_true", help="only check the class counts")
+    parser.add_argument("--workers", type=int, help="local worker processes, one numba thread each "
+                        "(default: this process, one numba thread per core)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://HOST:8786 "
+                        "(pip install 'omaha-equity[cluster]')")
+    parser.add_argument("--scheduler-file", metavar="FILE", help="run on the Dask cluster of this scheduler file")
+    parser.add_argument("--task-threads", type=int, help="numba threads per task (default: 1 on workers "
+                        "or a cluster, where the workers are the parallelism; every core in this process)")
+    parser.add_argument("--batch-deals", type=int, default=BATCH_DEALS,
+                        help="deals per task (default %(default)s: about a second of work on one core)")
     arguments = parser.parse_args(argv)
 
     if arguments.check_counts:
@@ -176,17 +196,33 @@ def main(argv: list[str] | None = None) -> int:
     for table in tables:
         if table not in store.TABLES:
             raise SystemExit(f"unknown table {table!r}: expected one of {', '.join(store.TABLES)}")
+    executor = None
+    if arguments.workers is not None or arguments.scheduler or arguments.scheduler_file:
+        from omaha_equity.errors import InputError
+        from omaha_equity.executor import make_executor
+
+        try:
+            executor = make_executor(arguments.workers, arguments.scheduler, arguments.scheduler_file)
+        except InputError as error:
+            raise SystemExit(f"error: {error}") from None
+        print(f"running on {executor.description}", file=sys.stderr, flush=True)
+    task_threads = arguments.task_threads or (1 if executor is not None else None)
     total_started = time.perf_counter()
-    for name in games:
-        for table in tables:
-            header = generate(name, table, samples[get_game(name).hole_count], arguments.seed, arguments.output)
-            print(
-                f"{name:9} {table:9} {header['player_count']} players  {header['class_count']:>7,} classes x "
-                f"{header['sample_count']:>5,} deals  {header['generation_seconds']:7.1f} s  "
-                f"{header['deals_per_second'] / 1e6:.2f} M deals/s  mean s.e. {header['mean_standard_error']:.4f}  "
-                f"{header['file_bytes']:>9,} bytes",
-                flush=True,
-            )
+    try:
+        for name in games:
+            for table in tables:
+                header = generate(name, table, samples[get_game(name).hole_count], arguments.seed, arguments.output,
+                                  executor, task_threads, arguments.batch_deals)
+                print(
+                    f"{name:9} {table:9} {header['player_count']} players  {header['class_count']:>7,} classes x "
+                    f"{header['sample_count']:>5,} deals  {header['generation_seconds']:7.1f} s  "
+                    f"{header['deals_per_second'] / 1e6:.2f} M deals/s  mean s.e. "
+                    f"{header['mean_standard_error']:.4f}  {header['file_bytes']:>9,} bytes",
+                    flush=True,
+                )
+    finally:
+        if executor is not None:
+            executor.close()
     print(f"total {time.perf_counter() - total_started:.1f} s", flush=True)
     return 0
 

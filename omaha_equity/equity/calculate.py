@@ -7,6 +7,7 @@ and wraps the integer counts into an :class:`EquityResult`.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
@@ -52,27 +53,37 @@ class _Prepared:
                 self.high_rows, self.flush_rows, self.low_rows, self.colex)
 
 
+@functools.lru_cache(maxsize=8192)
+def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.ndarray:
+    """``_kernels.dealt_board_indexes``, kept per known-rank multiset (at most 6,188 on the
+    river): a batch of small queries meets the same ones again and again. Shared: never
+    written to (left writeable so the kernels keep one compiled signature)."""
+    return _kernels.dealt_board_indexes(np.array(fixed_ranks, dtype=np.int32), dealt_count, load_tables().colex)
+
+
 def _prepare(deal: Deal) -> _Prepared:
     tables = load_tables()
     hole_cards = np.array(deal.hands, dtype=np.int8)
-    high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, tables.colex, tables.pair_board, tables.flush, tables.low
-    )
     dealt_count = 5 - len(deal.board)
     fixed_ranks = np.array(sorted(card >> 2 for card in deal.board), dtype=np.int32)
-    # Re-index the rows by the multiset of the dealt ranks alone: one read per board.
-    dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
     fixed_low_mask = 0
     for card in deal.board:
         fixed_suit_masks[card & 3] |= 1 << (card >> 2)
         fixed_low_mask |= int(low_rank_bit(card >> 2))
+    # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
+    # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
+    dealt_indexes = _dealt_board_indexes(tuple(int(rank) for rank in fixed_ranks), dealt_count)
+    high_rows, flush_rows, low_rows = build_player_rows(
+        hole_cards, dealt_indexes, fixed_suit_masks, dealt_count, tables.colex, tables.pair_board, tables.flush,
+        tables.low,
+    )
     return _Prepared(
         deck=np.array(deal.undealt_cards, dtype=np.int8),
         dealt_count=dealt_count,
         fixed_suit_masks=fixed_suit_masks,
         fixed_low_mask=fixed_low_mask,
-        high_rows=np.ascontiguousarray(high_rows[:, dealt_indexes]),
+        high_rows=high_rows,
         flush_rows=flush_rows,
         low_rows=low_rows,
         colex=tables.colex,

@@ -1,0 +1,263 @@
+"""Running a batch of queries: ``run_batch`` and the per-chunk work done on each worker.
+
+The queries are read in order, named (their ``id``, else their position from 1), checked for
+duplicate ids, given a seed (their own, else :func:`queries.derive_seed` of the batch seed and
+the id), cut into chunks and sent to an executor (``omaha_equity.executor``): this process, local
+worker processes, or a Dask cluster. Results come back in input order, chunk by chunk; every
+query runs on one numba thread (the workers are the parallelism), so its numbers do not depend
+on where it ran.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Container, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..equity.result import EquityResult
+from ..errors import InputError
+from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
+from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
+
+# Queries per task. Sending a task costs about a millisecond on Dask and a few tenths of one to
+# a local process, while a small query (heads-up, flop or later, exact) takes a few tenths of a
+# millisecond: 64 queries make a Dask task of tens of milliseconds, 16 a local one of a few.
+# In this process every query is its own chunk, so each row is written as soon as it is done.
+DASK_CHUNK_SIZE = 64
+LOCAL_CHUNK_SIZE = 16
+
+# The columns of every output row, in order (hi/lo columns are empty for high-only games).
+BATCH_COLUMNS = (
+    "id", "player", "hand", "equity", "equity_exact", "standard_error", "win", "tie",
+    "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low", "low_possible",
+    "game", "board", "dead", "method", "sample_count", "seed", "error",
+)
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The outcome of one query of a batch.
+
+    Attributes
+    ----------
+    position : int
+        The query's place in the input, from 1.
+    query_id : str
+        Its id (the ``id`` given, else ``str(position)``).
+    result : EquityResult or None
+        The equity, when the query ran.
+    error : str or None
+        Why it did not run (bad cards, unknown game, duplicate id, ...).
+    seed : int or None
+        The Monte Carlo seed it ran with (None for exact enumeration and errors).
+    written : dict of str
+        The row's game, board, dead cards and hands as written (shown in its error row).
+    """
+
+    position: int
+    query_id: str
+    result: EquityResult | None = None
+    error: str | None = None
+    seed: int | None = None
+    written: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The output rows: one per player, or one error row; keys :data:`BATCH_COLUMNS`,
+        statistics as fractions 0..1 (``views.equity_rows``), absent values None."""
+        if self.result is None:
+            row = dict.fromkeys(BATCH_COLUMNS)
+            row.update(self.written, id=self.query_id, error=self.error)
+            return [row]
+        from ..views import equity_rows
+
+        rows = []
+        for player_row in equity_rows(self.result):
+            row = dict.fromkeys(BATCH_COLUMNS)
+            row.update((key, value) for key, value in player_row.items() if key in row)
+            row.update(id=self.query_id, low_possible=self.result.low_possible, seed=self.result.seed)
+            if row["equity_exact"] == "":
+                row["equity_exact"] = None
+            rows.append(row)
+        return rows
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A query on its way to a worker (or an error already known here)."""
+
+    position: int
+    query_id: str
+    query: Query | None
+    error: str | None
+    seed: int | None
+    written: dict[str, str]
+
+
+_warmed = False
+
+
+def warm_up() -> None:
+    """Load the tables and the fixed-hand kernels of this process once (a river and a Monte
+    Carlo query), so the first chunk a worker gets is not slowed by loading them."""
+    global _warmed
+    if _warmed:
+        return
+    from ..equity.calculate import calculate_equity
+
+    calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", threads=1)
+    calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", trials=1, seed=0, threads=1)
+    _warmed = True
+
+
+def _run_task(task: _Task) -> BatchResult:
+    if task.error is not None:
+        return BatchResult(task.position, task.query_id, error=task.error, written=task.written)
+    from ..equity.calculate import calculate_equity
+
+    query = task.query
+    try:
+        result = calculate_equity(
+            list(query.hands), query.board, query.dead, query.game, die=query.die, method=query.method,
+            trials=query.trials, precision=query.precision, seed=task.seed, threads=1,
+        )
+    except InputError as error:
+        return BatchResult(task.position, task.query_id, error=str(error), written=task.written)
+    except Exception as error:  # a bug must not lose the rest of a long batch: report it on the row
+        if isinstance(error.__context__, KeyboardInterrupt):  # numba's wrapping of Ctrl-C
+            raise KeyboardInterrupt from None
+        message = f"internal error ({type(error).__name__}: {error}); please report it"
+        return BatchResult(task.position, task.query_id, error=message, written=task.written)
+    return BatchResult(task.position, task.query_id, result=result, seed=result.seed, written=task.written)
+
+
+def run_chunk(tasks: list[_Task]) -> list[BatchResult]:
+    """Run a chunk of tasks in this process (what a worker does with one task of work)."""
+    warm_up()
+    return [_run_task(task) for task in tasks]
+
+
+def _tasks(queries: Iterable[Query | Mapping[str, Any] | UnreadableRow], batch_seed: int,
+           skip_ids: Container[str]) -> Iterator[_Task]:
+    seen: dict[str, int] = {}
+    for position, record in enumerate(queries, start=1):
+        if isinstance(record, UnreadableRow):
+            written = {"game": "", "board": "", "dead": "", "hand": record.text[:200]}
+            query_id = str(position)
+            if query_id not in skip_ids:
+                yield _Task(position, query_id, None, record.message, None, written)
+            continue
+        written = written_fields(record)
+        try:
+            query_id = record_id(record, position)
+        except Exception:  # an id that is not text: named by position, reported below
+            query_id = str(position)
+        if query_id in skip_ids:
+            continue
+        query, error = None, None
+        if query_id in seen:
+            error = (f"duplicate id {query_id!r} (also query {seen[query_id]}): each query needs its own id "
+                     "(it names its rows, seeds it and lets --resume skip it)")
+        else:
+            seen[query_id] = position
+            try:
+                query = query_from_record(record)
+            except InputError as problem:
+                error = str(problem)
+        seed = None
+        if query is not None:
+            seed = query.seed if query.seed is not None else derive_seed(batch_seed, query_id)
+        yield _Task(position, query_id, query, error, seed, written)
+
+
+def _chunks(tasks: Iterator[_Task], size: int) -> Iterator[list[_Task]]:
+    chunk: list[_Task] = []
+    for task in tasks:
+        chunk.append(task)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def run_batch(
+    queries: Iterable[Query | Mapping[str, Any]],
+    *,
+    seed: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    scheduler_file: str | None = None,
+    client=None,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    skip_ids: Container[str] = frozenset(),
+) -> Iterator[BatchResult]:
+    """Run many equity queries and yield one :class:`BatchResult` per query, in input order.
+
+    Parameters
+    ----------
+    queries : iterable of Query or mapping
+        :class:`Query` objects, or rows with the keys of a batch file (``hands`` or ``hand1``,
+        ``hand2``, ..., ``board``, ``game``, ..., see ``omaha_equity.batch.queries``). Read
+        lazily, as the work goes.
+    seed : int, optional
+        The batch seed (0..2**64-1): a query without its own seed runs with
+        ``derive_seed(seed, id)``, so its numbers depend only on the seed and its id, never on
+        the batch size, the workers or the order. Default: a random batch seed (pass one to
+        repeat a run).
+    workers : int, optional
+        Local worker processes (default: one per core; 1: this process only).
+    scheduler, scheduler_file, client : optional
+        Run on a Dask cluster instead (address ``tcp://HOST:8786``, scheduler file, or a
+        ``distributed.Client``); needs ``pip install 'omaha-equity[cluster]'``.
+    executor : Executor, optional
+        An executor made by the caller (``omaha_equity.executor.make_executor``), left open.
+    chunk_size : int, optional
+        Queries per task (default ``LOCAL_CHUNK_SIZE`` = 16 for local processes,
+        ``DASK_CHUNK_SIZE`` = 64 on Dask, 1 in this process).
+    skip_ids : container of str
+        Ids to leave out (``--resume``); positions still count them.
+
+    Yields
+    ------
+    BatchResult
+        One per query not skipped, in input order; a bad query yields a result with ``error``
+        set and the batch goes on.
+
+    Raises
+    ------
+    InputError
+        A bad seed, worker count or chunk size, both a cluster and workers, or Dask missing.
+
+    Examples
+    --------
+    >>> from omaha_equity.batch import run_batch
+    >>> results = run_batch([{"hands": "AsAhKsKh|JdTd9c8c", "board": "Qd7h2s"}], workers=1)
+    >>> [round(player.equity, 4) for player in next(results).result.players]
+    [0.8195, 0.1805]
+    """
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
+        raise InputError(f"bad chunk size {chunk_size!r}: expected a whole number of at least 1")
+    own_executor = executor is None
+    if executor is None:
+        executor = make_executor(workers, scheduler, scheduler_file, client, warm_up=warm_up)
+    if chunk_size is None:
+        chunk_size = (1 if isinstance(executor, InProcessExecutor)
+                      else DASK_CHUNK_SIZE if isinstance(executor, DaskExecutor) else LOCAL_CHUNK_SIZE)
+    completed = False
+    try:
+        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, skip_ids), chunk_size)):
+            yield from chunk
+        completed = True
+    finally:
+        if own_executor:
+            executor.close(cancel=not completed)
