@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .equity.calculate import calculate_equity
     from .equity.result import EquityResult, PlayerEquity
     from .evaluate.showdown import HandReading, MadeHand, Showdown, read_hand, read_showdown
+    from .studies import equity_by_street, equity_distribution, next_card_equity, plot_distribution
 
 _LAZY = {
     "calculate_equity": "omaha_equity.equity.calculate",
@@ -33,12 +34,18 @@ _LAZY = {
     "Showdown": "omaha_equity.evaluate.showdown",
     "HandReading": "omaha_equity.evaluate.showdown",
     "MadeHand": "omaha_equity.evaluate.showdown",
+    # studies (issue 8): streets, next card, distributions
+    "equity_by_street": "omaha_equity.studies",
+    "next_card_equity": "omaha_equity.studies",
+    "equity_distribution": "omaha_equity.studies",
+    "plot_distribution": "omaha_equity.studies",
 }
 
 __all__ = [
     "GAMES", "EquityResult", "Game", "HandReading", "InputError", "MadeHand", "PlayerEquity",
     "Showdown", "calculate_equity", "format_card", "format_cards", "get_game", "parse_card",
     "parse_cards", "read_hand", "read_showdown",
+    "equity_by_street", "next_card_equity", "equity_distribution", "plot_distribution",
 ]
 
 
