@@ -82,8 +82,9 @@ def plot_distribution(distribution: EquityDistribution, path: str | Path) -> Pat
             axes.set_xlabel("player 1's equity (%)")
             axes.set_ylabel(share)
             board = distribution.board or "no board"
-            axes.set_title(f"{distribution.hand} against {distribution.opponent} ({board}, "
-                           f"{distribution.game.title})", fontsize=10)
+            # "$" would start matplotlib's math text ("AA:$ds"): shown literally
+            title = f"{distribution.hand} against {distribution.opponent} ({board}, {distribution.game.title})"
+            axes.set_title(title.replace("$", r"\$"), fontsize=10)
             axes.legend(loc="upper left")
             figure.tight_layout()
             metadata = {"Date": None} if suffix == ".svg" else {"Software": None}
