@@ -160,10 +160,66 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     return counts, low_boards, weight_totals, deal_totals
 
 
+@njit(cache=True)
+def _completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low,
+                      binomials, hilo):
+    """Every completion of the board from the cards nobody is known to hold, with what the
+    scoring needs of it and player 1's hand values on it (worked out once for all opponents).
+
+    Returns ``(card_masks int64, board_indexes int32, flush_suits int32, flush_masks int32,
+    low_masks int32, hero_high int32, hero_low int32)``, one entry per completion."""
+    hole_count = hero_hand.shape[0]
+    dealt_count = 5 - board_known.shape[0]
+    fixed_suit_masks = np.zeros(4, dtype=np.int32)
+    fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
+    deck = np.empty(DECK_CARDS, dtype=np.int8)
+    deck_size = 0
+    for card in range(DECK_CARDS):
+        if not (base_used_mask >> card) & 1:
+            deck[deck_size] = card
+            deck_size += 1
+    completion_count = binomials[deck_size, dealt_count]
+    card_masks = np.empty(completion_count, dtype=np.int64)
+    board_indexes = np.empty(completion_count, dtype=np.int32)
+    flush_suits = np.empty(completion_count, dtype=np.int32)
+    flush_masks = np.empty(completion_count, dtype=np.int32)
+    low_masks = np.empty(completion_count, dtype=np.int32)
+    hero_high = np.empty(completion_count, dtype=np.int32)
+    hero_low = np.empty(completion_count, dtype=np.int32)
+    pair_indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
+    hole_suit_masks = np.empty(4, dtype=np.int32)
+    hero_low_mask = hole_features(hero_hand, colex, pair_indexes, hole_suit_masks)
+    combination = np.empty(max(dealt_count, 1), dtype=np.int64)
+    for position in range(dealt_count):
+        combination[position] = position
+    suit_masks = np.empty(4, dtype=np.int32)
+    for completion in range(completion_count):
+        dealt_ranks_index, board_low_mask = enumerated_board(
+            deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
+        mask = np.int64(0)
+        for position in range(dealt_count):
+            mask |= np.int64(1) << np.int64(deck[combination[position]])
+        flush_suit = flush_suit_of(suit_masks)
+        card_masks[completion] = mask
+        board_indexes[completion] = dealt_board_indexes[dealt_ranks_index]
+        flush_suits[completion] = flush_suit
+        flush_masks[completion] = suit_masks[flush_suit] if flush_suit >= 0 else 0
+        low_masks[completion] = board_low_mask
+        hero_high[completion], hero_low[completion] = hand_values(
+            pair_indexes, hole_suit_masks, hero_low_mask, board_indexes[completion], flush_suit,
+            flush_masks[completion], board_low_mask, pair_board, flush, low, hilo)
+        next_combination(combination, deck_size, dealt_count)
+    return card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
+
+
 @njit(parallel=True, cache=True)
 def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, dealt_board_indexes, colex,
                            pair_board, flush, low, binomials, hilo, units):
     """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
+
+    The board completions are listed once, with player 1's values on each
+    (:func:`_completion_table`); each opponent hand then scores the completions that do not
+    hold its cards.
 
     Parameters
     ----------
@@ -182,49 +238,35 @@ def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_know
     """
     hand_count, hole_count = opponent_hands.shape
     pair_count = hole_count * (hole_count - 1) // 2
-    dealt_count = 5 - board_known.shape[0]
-    fixed_suit_masks = np.zeros(4, dtype=np.int32)
-    fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
+    card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low = _completion_table(
+        hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo)
+    completion_count = card_masks.shape[0]
     counts = np.zeros((hand_count, 2, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(hand_count, dtype=np.int64)
     board_counts = np.zeros(hand_count, dtype=np.int64)
     for hand in prange(hand_count):
-        pair_indexes = np.empty((2, pair_count), dtype=np.int32)
-        hole_suit_masks = np.empty((2, 4), dtype=np.int32)
-        hole_low_masks = np.empty(2, dtype=np.int64)
-        hole_low_masks[0] = hole_features(hero_hand, colex, pair_indexes[0], hole_suit_masks[0])
-        hole_low_masks[1] = hole_features(opponent_hands[hand], colex, pair_indexes[1], hole_suit_masks[1])
-        used = base_used_mask
+        pair_indexes = np.empty(pair_count, dtype=np.int32)
+        hole_suit_masks = np.empty(4, dtype=np.int32)
+        hole_low_mask = hole_features(opponent_hands[hand], colex, pair_indexes, hole_suit_masks)
+        hand_mask = np.int64(0)
         for position in range(hole_count):
-            used |= np.int64(1) << np.int64(opponent_hands[hand, position])
-        deck = np.empty(DECK_CARDS, dtype=np.int8)
-        deck_size = 0
-        for card in range(DECK_CARDS):
-            if not (used >> card) & 1:
-                deck[deck_size] = card
-                deck_size += 1
-        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
-        for position in range(dealt_count):
-            combination[position] = position
-        suit_masks = np.empty(4, dtype=np.int32)
+            hand_mask |= np.int64(1) << np.int64(opponent_hands[hand, position])
         high_values = np.empty(2, dtype=np.int32)
         low_values = np.zeros(2, dtype=np.int32)
         shares = np.empty(2, dtype=np.int64)
-        completions = binomials[deck_size, dealt_count]
-        for _ in range(completions):
-            dealt_ranks_index, board_low_mask = enumerated_board(
-                deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
-            board_index = dealt_board_indexes[dealt_ranks_index]
-            flush_suit = flush_suit_of(suit_masks)
-            board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
-            for player in range(2):
-                high_values[player], low_values[player] = hand_values(
-                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
-                    flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                )
+        scored = 0
+        for completion in range(completion_count):
+            if card_masks[completion] & hand_mask:
+                continue
+            high_values[0] = hero_high[completion]
+            low_values[0] = hero_low[completion]
+            high_values[1], low_values[1] = hand_values(
+                pair_indexes, hole_suit_masks, hole_low_mask, board_indexes[completion], flush_suits[completion],
+                flush_masks[completion], low_masks[completion], pair_board, flush, low, hilo,
+            )
             low_boards[hand] += score_board(high_values, low_values, hilo, units, 1, shares, counts[hand])
-            next_combination(combination, deck_size, dealt_count)
-        board_counts[hand] = completions
+            scored += 1
+        board_counts[hand] = scored
     return counts, low_boards, board_counts
 
 
