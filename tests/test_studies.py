@@ -132,6 +132,16 @@ def test_next_card_three_way_on_a_turn():
         assert statistics(entry.result) == statistics(reference(hands, entry.result.board, game="omaha8"))
 
 
+def test_next_card_with_a_partial_hand_deals_its_other_cards_and_repeats_on_one_thread():
+    hands = [HERO, "JdTdJh"]  # one card dealt at random
+    result = next_card_equity(hands, "Qd7h2s5c", game="omaha")
+    assert result == next_card_equity(hands, "Qd7h2s5c", threads=1)
+    for entry in result.cards[::8]:
+        assert [player.equity_fraction for player in entry.result.players] == \
+            [player.equity_fraction for player in reference(hands, entry.result.board).players]
+    assert sum(entry.probability_fraction for entry in result.cards) == 1
+
+
 def test_next_cards_are_sorted_by_player_1s_change_and_counted_above_the_threshold():
     result = next_card_equity([HERO, VILLAIN], "Qd7h2s", above=0.9)
     changes = [entry.change for entry in result.cards]
