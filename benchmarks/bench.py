@@ -6,6 +6,8 @@ Prints, for this machine:
 - exact heads-up preflop enumeration (1,086,008 boards), Omaha hi and hi/lo: kernel time and
   the whole ``calculate_equity`` call, warm, best of several runs;
 - Monte Carlo throughput in player-boards per second with fixed hands;
+- the studies (issue 8): equity after every turn card on a flop (one pass, and 41 separate
+  queries for comparison) and the distribution over each hand of a 5% range on a flop;
 - the CLI's wall time for ``omaha-equity calc AsAhKsKh JdTd9c8c`` warm, and cold (fresh table
   and numba caches, in temporary folders);
 - the same exact and Monte Carlo queries with ``poker_equity`` (PyPI ``poker-equity``) and the
@@ -99,6 +101,30 @@ def allin_figures(repeats: int) -> tuple[float, float, float]:
     calculate_allin(hands, committed, trials=100_000, seed=1)
     seconds = best_of(lambda: calculate_allin(hands, committed, trials=MC_TRIALS, seed=1), repeats)
     return flop, preflop, MC_TRIALS / seconds
+
+
+def next_card_seconds(repeats: int) -> tuple[float, float]:
+    """(study seconds, seconds of one calculate_equity query per turn card) for the equity after
+    every turn card on a flop, AsAhKsKh vs JdTd9c8c on Qd7h2s, exact (issue 8)."""
+    from omaha_equity.cards import format_card, parse_cards
+    from omaha_equity.studies import next_card_equity
+
+    hands, board = ["AsAhKsKh", "JdTd9c8c"], "Qd7h2s"
+    next_card_equity(hands, board)
+    study = best_of(lambda: next_card_equity(hands, board), repeats)
+    known = set(parse_cards("".join(hands) + board))
+    turns = [board + format_card(card) for card in range(52) if card not in known]
+    one_by_one = best_of(lambda: [calculate_equity(hands, turn) for turn in turns], repeats)
+    return study, one_by_one
+
+
+def distribution_seconds(repeats: int) -> tuple[float, int]:
+    """(seconds, range hands) for AsAhJs9h's equity against each hand of the top 5% on Qd7h2s,
+    exact (issue 8; the percent range is parsed once beforehand)."""
+    from omaha_equity.studies import equity_distribution
+
+    spread = equity_distribution("AsAhJs9h", "5%", "Qd7h2s")
+    return best_of(lambda: equity_distribution("AsAhJs9h", "5%", "Qd7h2s"), repeats), len(spread.items)
 
 
 def cli_seconds(environment: dict[str, str] | None = None) -> float:
@@ -308,6 +334,12 @@ def main() -> None:
     flop, preflop, allin_rate = allin_figures(arguments.repeats)
     print(f"all-in EV, exact 3-way flop hi/lo with 3 pots (666 boards): {flop:.4f} s; exact heads-up preflop "
           f"(1,086,008 boards): {preflop:.3f} s; Monte Carlo 4-way preflop, 4 pots: {allin_rate / 1e6:.1f} M deals/s")
+    study, one_by_one = next_card_seconds(arguments.repeats)
+    print(f"next card on a flop (41 turns, exact, one pass): {study:.3f} s; 41 calculate_equity calls: "
+          f"{one_by_one:.3f} s")
+    seconds, hand_count = distribution_seconds(arguments.repeats)
+    print(f"distribution by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands x 820 boards, exact): "
+          f"{seconds:.2f} s")
     warm = min(cli_seconds() for _ in range(arguments.repeats))
     print(f"CLI warm 'omaha-equity calc AsAhKsKh JdTd9c8c': {warm:.2f} s wall")
     if not arguments.skip_cold:

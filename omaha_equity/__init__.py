@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .evaluate.showdown import HandReading, MadeHand, Showdown, read_hand, read_showdown
     from .equity.allin import calculate_allin
     from .equity.allin_result import AllinPlayer, AllinResult
+    from .studies import equity_by_street, equity_distribution, next_card_equity, plot_distribution
 
 _LAZY = {
     "calculate_equity": "omaha_equity.equity.calculate",
@@ -38,6 +39,11 @@ _LAZY = {
     "calculate_allin": "omaha_equity.equity.allin",
     "AllinResult": "omaha_equity.equity.allin_result",
     "AllinPlayer": "omaha_equity.equity.allin_result",
+    # studies (issue 8): streets, next card, distributions
+    "equity_by_street": "omaha_equity.studies",
+    "next_card_equity": "omaha_equity.studies",
+    "equity_distribution": "omaha_equity.studies",
+    "plot_distribution": "omaha_equity.studies",
 }
 
 __all__ = [
@@ -45,6 +51,7 @@ __all__ = [
     "GAMES", "EquityResult", "Game", "HandReading", "InputError", "MadeHand", "PlayerEquity",
     "Showdown", "calculate_equity", "format_card", "format_cards", "get_game", "parse_card",
     "parse_cards", "read_hand", "read_showdown",
+    "equity_by_street", "next_card_equity", "equity_distribution", "plot_distribution",
 ]
 
 

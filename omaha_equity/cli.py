@@ -150,9 +150,15 @@ def main():
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
 @click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("--streets", is_flag=True, help="Equity on each street as the board comes (board of 3 to 5 cards).")
+@click.option("--next-card", "next_card", is_flag=True,
+              help="Equity after each possible next card, on a flop or a turn, by player 1's change.")
+@click.option("--above", type=click.FloatRange(0, 1),
+              help="With --next-card: count the cards after which player 1's equity is above this (default 0.5).")
 @_output_options
 @_usage_errors
-def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, quiet, format_name, table_style):
+def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, quiet, streets, next_card, above,
+         format_name, table_style):
     """Equity of each HAND against the others.
 
     A HAND is a hand (AsKsQhJh), a partial hand (AsAh: the other cards dealt at random), a
@@ -161,12 +167,19 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
     Exact enumeration when the work is affordable, Monte Carlo otherwise (or when asked with
     --mc, --trials or --precision).
 
+    --streets shows the equity on each street up to the board; --next-card the equity after
+    each possible turn (on a flop) or river (on a turn).
+
     Example: omaha-equity calc AsAhKsKh JdTd9c8c -b Qd7h2s
     """
     if exact and mc:
         raise click.UsageError("--exact and --mc cannot be used together")
     if exact and seed is not None:
         raise click.UsageError("--seed applies to Monte Carlo, not to --exact")
+    if streets or next_card or above is not None:
+        _calc_study(list(hands), board, dead, game, die, exact, mc, trials, precision, seed, threads, streets,
+                    next_card, above, format_name, table_style)
+        return
     from .equity.calculate import calculate_equity
     from .views import equity_report
 
@@ -534,6 +547,69 @@ def batch(ctx, input_file, output, input_format, output_format, seed, workers, s
 
     ctx.exit(run_batch_command(input_file, output, input_format, output_format, seed, workers, scheduler,
                                scheduler_file, chunk_size, resume, quiet))
+
+
+def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, streets, next_card, above,
+                format_name, table_style):
+    """``calc --streets`` and ``calc --next-card`` (issue 8): the studies' API and views."""
+    if streets and next_card:
+        raise click.UsageError("--streets and --next-card cannot be used together")
+    if above is not None and not next_card:
+        raise click.UsageError("--above applies to --next-card")
+    from .studies import equity_by_street, next_card_equity
+    from .studies.next_card import DEFAULT_ABOVE
+    from .studies.views import next_card_report, streets_report
+
+    options = dict(dead=dead, game=game, die=die, method="exact" if exact else "monte-carlo" if mc else "auto",
+                   trials=trials, precision=precision, seed=seed, threads=threads)
+    if streets:
+        click.echo(streets_report(equity_by_street(hands, board, **options), format_name, table_style))
+    else:
+        result = next_card_equity(hands, board, above=DEFAULT_ABOVE if above is None else above, **options)
+        click.echo(next_card_report(result, format_name, table_style))
+
+
+@main.command()
+@click.argument("hand")
+@click.argument("opponent", metavar="RANGE")
+@click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
+@_game_options
+@click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card"]),
+              help="Across the opponent's range hands, or across the next card (on a flop or a turn).")
+@click.option("--bins", "bin_count", default=10, show_default=True, type=click.IntRange(1, 100),
+              help="Equal histogram bins over 0-100%.")
+@click.option("--exact", is_flag=True, help="Force exact enumeration.")
+@click.option("--mc", is_flag=True, help="Force Monte Carlo.")
+@click.option("--trials", type=click.IntRange(min=1),
+              help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw the histogram to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@_output_options
+@_usage_errors
+def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, mc, trials, seed, threads, plot_path,
+                 format_name, table_style):
+    """The distribution of HAND's equity across the hands of RANGE (each weighted by its range
+    weight), or across the next card (--by next-card): a histogram, CSV or JSON, and a plot.
+
+    Example: omaha-equity distribution AsAhKsKh '15%' -b Qd7h2s --plot spread.png
+    """
+    if exact and mc:
+        raise click.UsageError("--exact and --mc cannot be used together")
+    from .studies import equity_distribution
+    from .studies.plot import check_plot_target, plot_distribution
+    from .studies.views import distribution_report
+
+    if plot_path is not None:
+        check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
+    result = equity_distribution(hand, opponent, board, dead, game, die=die, by=by, bin_count=bin_count,
+                                 method="exact" if exact else "monte-carlo" if mc else "auto", trials=trials,
+                                 seed=seed, threads=threads)
+    click.echo(distribution_report(result, format_name, table_style))
+    if plot_path is not None:
+        click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
 
 
 if __name__ == "__main__":

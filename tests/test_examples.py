@@ -2,6 +2,8 @@
 
 import subprocess
 import sys
+
+import pytest
 from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -39,3 +41,27 @@ def test_all_in_example_prints_the_pots_and_exact_net_ev():
     assert "main pot: 360 chips, players 1, 2, 3" in result.stdout
     assert "side pot 1: 460 chips, players 1, 2" in result.stdout
     assert "net EV +112.52 (exactly 12490/111)" in result.stdout
+
+
+def test_range_study_example_writes_one_row_per_range_hand():
+    from omaha_equity import calculate_equity
+
+    result = subprocess.run([sys.executable, str(EXAMPLES / "range_study.py"), "KK:$ds", "Qd7h2s"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == "opponent_hand,range_share,equity,equity_exact"
+    assert len(lines) == 1 + 627  # as `omaha-equity range 'KK:$ds' -b Qd7h2s -d AsAhJs9h` counts
+    hand, share, equity, exact = lines[1].split(",")
+    single = calculate_equity(["AsAhJs9h", hand], "Qd7h2s", threads=1)
+    assert exact == str(single.players[0].equity_fraction) and float(share) == pytest.approx(1 / 627, abs=1e-8)
+    assert "AsAhJs9h against 'KK:$ds' on Qd7h2s: 627 hands, equity 78.85%" in result.stderr
+
+
+def test_distribution_plot_example_draws_both_plots(tmp_path):
+    result = subprocess.run([sys.executable, str(EXAMPLES / "distribution_plot.py"), str(tmp_path), "KK:$ds"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "equity across the opponent's hands" in result.stdout and "equity across the next card" in result.stdout
+    assert (tmp_path / "by_hand.svg").read_text().lstrip().startswith("<?xml")
+    assert (tmp_path / "by_next_card.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

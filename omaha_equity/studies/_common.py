@@ -1,0 +1,137 @@
+"""Pieces the studies share: hand lists for the kernels, and results from kernel counts."""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from contextlib import contextmanager
+from fractions import Fraction
+
+import numpy as np
+
+from ..cards import DECK_SIZE, RANKS, SUITS
+from ..equity import _kernels
+from ..equity.players import DEALT, FIXED, Seat
+from ..equity.result import EquityResult, PlayerEquity
+from ..games import Game
+
+
+def card_mask(cards) -> int:
+    """Bit mask (bit ``card``) of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return mask
+
+
+def hand_masks(hands: np.ndarray) -> np.ndarray:
+    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
+    return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
+
+
+def known_cards(seats: list[Seat], board, dead) -> list[int]:
+    """Cards written in hands, on the board and dead."""
+    return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
+
+
+_CARD_TEXT = np.array([RANKS[card >> 2] + SUITS[card & 3] for card in range(DECK_SIZE)])
+
+
+def hand_labels(hands: np.ndarray) -> list[str]:
+    """Canonical text of many hands at once ((n, hole_count) int8 -> n strings, as
+    ``cards.format_cards(hand, sort=True)``: cards descending)."""
+    ordered = -np.sort(-np.asarray(hands, dtype=np.int16), axis=1)
+    return ["".join(row) for row in _CARD_TEXT[ordered].tolist()]
+
+
+def seat_hand_list(seat: Seat, available: list[int], hole_count: int) -> np.ndarray:
+    """Every hand a seat may hold, (n, hole_count) int8, cards descending within a hand: a fixed
+    hand, every completion of a partial or random hand from ``available``, or a range's hands."""
+    if seat.kind == FIXED:
+        return np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8)
+    if seat.kind == DEALT:
+        missing = hole_count - len(seat.known_cards)
+        hands = [sorted(seat.known_cards + rest, reverse=True) for rest in itertools.combinations(available, missing)]
+        return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
+    return np.asarray(seat.hands, dtype=np.int8)
+
+
+def available_cards(seats: list[Seat], board, dead) -> list[int]:
+    """Cards not known to anyone, ascending."""
+    known = set(known_cards(seats, board, dead))
+    return [card for card in range(DECK_SIZE) if card not in known]
+
+
+def player_equity(hand: str, counts_row, units: int, sample_count: int, weight_total: int,
+                  square_sum: int | None = None) -> PlayerEquity:
+    """A :class:`PlayerEquity` from one player's kernel counts (``equity._kernels`` STATS
+    order); exact when ``square_sum`` is None, Monte Carlo (with its standard error) otherwise."""
+    from ..equity.result import standard_error
+
+    row = [int(value) for value in counts_row]
+    share_sum = row[_kernels.EQUITY]
+    exact = square_sum is None
+    return PlayerEquity(
+        hand=hand,
+        equity=share_sum / units / weight_total,
+        equity_fraction=Fraction(share_sum, units * weight_total) if exact else None,
+        standard_error=0.0 if exact else standard_error(share_sum, int(square_sum), sample_count, units),
+        sample_count=sample_count,
+        weight_total=weight_total,
+        win_count=row[_kernels.WIN],
+        tie_count=row[_kernels.TIE],
+        hi_win_count=row[_kernels.HI_WIN],
+        hi_tie_count=row[_kernels.HI_TIE],
+        lo_win_count=row[_kernels.LO_WIN],
+        lo_tie_count=row[_kernels.LO_TIE],
+        quartered_count=row[_kernels.QUARTERED],
+        has_low_count=row[_kernels.HAS_LOW],
+    )
+
+
+def exact_result(game: Game, hands: tuple[str, ...], board: str, dead: str, counts, units: int, sample_count: int,
+                 weight_total: int, low_boards: int) -> EquityResult:
+    """An exact :class:`EquityResult` from summed kernel counts ``(players, STAT_COUNT)``."""
+    players = tuple(player_equity(hand, counts[player], units, sample_count, weight_total)
+                    for player, hand in enumerate(hands))
+    return EquityResult(game=game, hands=hands, board=board, dead=dead, method="exact", sample_count=sample_count,
+                        seed=None, players=players, low_board_count=low_boards, weight_total=weight_total)
+
+
+def check_seed(seed) -> None:
+    from ..errors import InputError
+
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64):
+        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
+
+
+def draw_seed() -> int:
+    """A random Monte Carlo seed (reported in results so a run can be repeated)."""
+    return secrets.randbits(63)
+
+
+@contextmanager
+def thread_count(threads: int | None):
+    """Run with ``threads`` numba threads (None: leave numba's setting), restoring it after.
+
+    Raises
+    ------
+    InputError
+        ``threads`` outside 1..the cores numba may use.
+    """
+    import numba
+
+    from ..errors import InputError
+
+    if threads is None:
+        yield
+        return
+    available = numba.config.NUMBA_NUM_THREADS
+    if not isinstance(threads, int) or not 1 <= threads <= available:
+        raise InputError(f"bad threads {threads!r}: expected 1..{available} on this machine")
+    previous = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)

@@ -1,0 +1,337 @@
+"""Compiled kernels of the studies: the next card, and player 1's equity hand by hand.
+
+- :func:`enumerate_by_next_card` is ``equity._range_kernels.enumerate_ranges`` with one more
+  output dimension: every scored board is credited to each of its dealt cards, so one pass
+  over the completions of a flop (turn + river) gives the equity after every possible turn
+  card (a board of the flop, turn ``a`` and river ``b`` is exactly one of the boards that
+  complete the flop plus ``a``, and one of those of the flop plus ``b``).
+- :func:`enumerate_hand_by_hand` and :func:`sample_hand_by_hand` score one fixed hand against
+  each hand of a list, separately: every board completion (or ``trials`` random ones) per
+  hand, with the list split over threads. Each hand's row of counts is its own, so the
+  results do not depend on the thread count.
+
+Arrays in, arrays out; hands are evaluated with ``evaluate._kernels.hole_features`` +
+``hand_values`` and pots split by ``pots.split_pot`` (through ``equity._kernels.score_board``),
+the same code as every other equity path.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from ..cache import redirect_numba_cache, restore_numba_cache
+from ..equity._kernels import (
+    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
+)
+from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
+
+DECK_CARDS = 52
+
+# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
+_previous_numba_cache = redirect_numba_cache()
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _known_board_masks(board_known, suit_masks):
+    """Fill ``suit_masks`` (4,) with the known board's rank mask per suit; return its low mask."""
+    low_mask = 0
+    for suit in range(4):
+        suit_masks[suit] = 0
+    for position in range(board_known.shape[0]):
+        card = board_known[position]
+        suit_masks[card & 3] |= 1 << (card >> 2)
+        low_mask |= low_rank_bit(card >> 2)
+    return low_mask
+
+
+@njit(parallel=True, cache=True)
+def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
+                           dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, chunk_count):
+    """Exact enumeration over every compatible combination of list hands and every completion
+    of the board, each board credited to each of its dealt cards.
+
+    Parameters
+    ----------
+    list_hands : (hand_count, hole_count) int8, every player's list of hands, concatenated.
+    list_masks : (hand_count,) int64, card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64, player ``p``'s list is
+        ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list of one; the work is
+        split over player 0's list, so the caller puts the longest first).
+    list_weights : (hand_count,) int64, whole-number weights.
+    base_used_mask : int64 mask of the known board and dead cards.
+    board_known : (b,) int8, the known board, 3 or 4 cards.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from ``equity._kernels.dealt_board_indexes``.
+    colex, pair_board, flush, low : the tables (``evaluate.tables.Tables``).
+    binomials : (53, 6) int64; hilo : bool; units : pot units (``pots.pot_units``).
+    chunk_count : int, slices of player 0's list (at most its length).
+
+    Returns
+    -------
+    counts : (chunk_count, 52, player_count, STAT_COUNT) int64
+        Per next card: the weighted statistics of the boards holding that card.
+    low_boards : (chunk_count, 52) int64, weighted boards holding the card with a qualifying low.
+    weight_totals : (chunk_count, 52) int64, total weight of the boards holding the card.
+    deal_totals : (chunk_count, 52) int64, deals (hand combinations x boards) holding the card.
+    """
+    player_count = list_offsets.shape[0] - 1
+    hole_count = list_hands.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    dealt_count = 5 - board_known.shape[0]
+    first_list_size = list_offsets[1] - list_offsets[0]
+    fixed_suit_masks = np.zeros(4, dtype=np.int32)
+    fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
+    counts = np.zeros((chunk_count, DECK_CARDS, player_count, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros((chunk_count, DECK_CARDS), dtype=np.int64)
+    weight_totals = np.zeros((chunk_count, DECK_CARDS), dtype=np.int64)
+    deal_totals = np.zeros((chunk_count, DECK_CARDS), dtype=np.int64)
+    for slab in prange(chunk_count):
+        first_hand_start = list_offsets[0] + first_list_size * slab // chunk_count
+        first_hand_stop = list_offsets[0] + first_list_size * (slab + 1) // chunk_count
+        index = np.empty(player_count, dtype=np.int64)
+        used_stack = np.empty(player_count, dtype=np.int64)
+        pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
+        hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
+        hole_low_masks = np.empty(player_count, dtype=np.int64)
+        deck = np.empty(DECK_CARDS, dtype=np.int8)
+        combination = np.empty(dealt_count, dtype=np.int64)
+        suit_masks = np.empty(4, dtype=np.int32)
+        high_values = np.empty(player_count, dtype=np.int32)
+        low_values = np.zeros(player_count, dtype=np.int32)
+        shares = np.empty(player_count, dtype=np.int64)
+        for first_hand in range(first_hand_start, first_hand_stop):
+            if base_used_mask & list_masks[first_hand]:
+                continue
+            index[0] = first_hand
+            used_stack[0] = base_used_mask | list_masks[first_hand]
+            # depth-first walk over the other players' lists, skipping shared cards
+            level = 1
+            index[1] = list_offsets[1]
+            while level >= 1:
+                if index[level] == list_offsets[level + 1]:
+                    level -= 1
+                    if level >= 1:
+                        index[level] += 1
+                    continue
+                mask = list_masks[index[level]]
+                if used_stack[level - 1] & mask:
+                    index[level] += 1
+                    continue
+                used_stack[level] = used_stack[level - 1] | mask
+                if level < player_count - 1:
+                    level += 1
+                    index[level] = list_offsets[level]
+                    continue
+                weight = 1
+                for player in range(player_count):
+                    weight *= list_weights[index[player]]
+                    hole_low_masks[player] = hole_features(list_hands[index[player]], colex, pair_indexes[player],
+                                                           hole_suit_masks[player])
+                used = used_stack[level]
+                deck_size = 0
+                for card in range(DECK_CARDS):
+                    if not (used >> card) & 1:
+                        deck[deck_size] = card
+                        deck_size += 1
+                # every undealt card is dealt in C(deck_size - 1, dealt_count - 1) completions
+                holding = binomials[deck_size - 1, dealt_count - 1]
+                for position in range(deck_size):
+                    weight_totals[slab, deck[position]] += weight * holding
+                    deal_totals[slab, deck[position]] += holding
+                for position in range(dealt_count):
+                    combination[position] = position
+                for _ in range(binomials[deck_size, dealt_count]):
+                    dealt_ranks_index, board_low_mask = enumerated_board(
+                        deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
+                    board_index = dealt_board_indexes[dealt_ranks_index]
+                    flush_suit = flush_suit_of(suit_masks)
+                    board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
+                    for player in range(player_count):
+                        high_values[player], low_values[player] = hand_values(
+                            pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
+                            flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                        )
+                    for position in range(dealt_count):
+                        card = deck[combination[position]]
+                        low_boards[slab, card] += score_board(high_values, low_values, hilo, units, weight, shares,
+                                                              counts[slab, card])
+                    next_combination(combination, deck_size, dealt_count)
+                index[level] += 1
+    return counts, low_boards, weight_totals, deal_totals
+
+
+@njit(cache=True)
+def _completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low,
+                      binomials, hilo):
+    """Every completion of the board from the cards nobody is known to hold, with what the
+    scoring needs of it and player 1's hand values on it (worked out once for all opponents).
+
+    Returns ``(card_masks int64, board_indexes int32, flush_suits int32, flush_masks int32,
+    low_masks int32, hero_high int32, hero_low int32)``, one entry per completion."""
+    hole_count = hero_hand.shape[0]
+    dealt_count = 5 - board_known.shape[0]
+    fixed_suit_masks = np.zeros(4, dtype=np.int32)
+    fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
+    deck = np.empty(DECK_CARDS, dtype=np.int8)
+    deck_size = 0
+    for card in range(DECK_CARDS):
+        if not (base_used_mask >> card) & 1:
+            deck[deck_size] = card
+            deck_size += 1
+    completion_count = binomials[deck_size, dealt_count]
+    card_masks = np.empty(completion_count, dtype=np.int64)
+    board_indexes = np.empty(completion_count, dtype=np.int32)
+    flush_suits = np.empty(completion_count, dtype=np.int32)
+    flush_masks = np.empty(completion_count, dtype=np.int32)
+    low_masks = np.empty(completion_count, dtype=np.int32)
+    hero_high = np.empty(completion_count, dtype=np.int32)
+    hero_low = np.empty(completion_count, dtype=np.int32)
+    pair_indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
+    hole_suit_masks = np.empty(4, dtype=np.int32)
+    hero_low_mask = hole_features(hero_hand, colex, pair_indexes, hole_suit_masks)
+    combination = np.empty(max(dealt_count, 1), dtype=np.int64)
+    for position in range(dealt_count):
+        combination[position] = position
+    suit_masks = np.empty(4, dtype=np.int32)
+    for completion in range(completion_count):
+        dealt_ranks_index, board_low_mask = enumerated_board(
+            deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
+        mask = np.int64(0)
+        for position in range(dealt_count):
+            mask |= np.int64(1) << np.int64(deck[combination[position]])
+        flush_suit = flush_suit_of(suit_masks)
+        card_masks[completion] = mask
+        board_indexes[completion] = dealt_board_indexes[dealt_ranks_index]
+        flush_suits[completion] = flush_suit
+        flush_masks[completion] = suit_masks[flush_suit] if flush_suit >= 0 else 0
+        low_masks[completion] = board_low_mask
+        hero_high[completion], hero_low[completion] = hand_values(
+            pair_indexes, hole_suit_masks, hero_low_mask, board_indexes[completion], flush_suit,
+            flush_masks[completion], board_low_mask, pair_board, flush, low, hilo)
+        next_combination(combination, deck_size, dealt_count)
+    return card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
+
+
+@njit(parallel=True, cache=True)
+def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, dealt_board_indexes, colex,
+                           pair_board, flush, low, binomials, hilo, units):
+    """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
+
+    The board completions are listed once, with player 1's values on each
+    (:func:`_completion_table`); each opponent hand then scores the completions that do not
+    hold its cards.
+
+    Parameters
+    ----------
+    hero_hand : (hole_count,) int8, player 1's hole cards.
+    opponent_hands : (hand_count, hole_count) int8, none sharing a card with the known cards.
+    base_used_mask : int64 mask of player 1's cards, the known board and the dead cards.
+    board_known : (b,) int8, 0..5 known board cards.
+    dealt_board_indexes : as in :func:`enumerate_by_next_card`.
+    colex, pair_board, flush, low, binomials, hilo, units : as there.
+
+    Returns
+    -------
+    counts : (hand_count, 2, STAT_COUNT) int64, player 1 then the opponent, per opponent hand.
+    low_boards : (hand_count,) int64, boards with a qualifying low.
+    board_counts : (hand_count,) int64, boards scored per opponent hand.
+    """
+    hand_count, hole_count = opponent_hands.shape
+    pair_count = hole_count * (hole_count - 1) // 2
+    card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low = _completion_table(
+        hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo)
+    completion_count = card_masks.shape[0]
+    counts = np.zeros((hand_count, 2, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros(hand_count, dtype=np.int64)
+    board_counts = np.zeros(hand_count, dtype=np.int64)
+    for hand in prange(hand_count):
+        pair_indexes = np.empty(pair_count, dtype=np.int32)
+        hole_suit_masks = np.empty(4, dtype=np.int32)
+        hole_low_mask = hole_features(opponent_hands[hand], colex, pair_indexes, hole_suit_masks)
+        hand_mask = np.int64(0)
+        for position in range(hole_count):
+            hand_mask |= np.int64(1) << np.int64(opponent_hands[hand, position])
+        high_values = np.empty(2, dtype=np.int32)
+        low_values = np.zeros(2, dtype=np.int32)
+        shares = np.empty(2, dtype=np.int64)
+        scored = 0
+        for completion in range(completion_count):
+            if card_masks[completion] & hand_mask:
+                continue
+            high_values[0] = hero_high[completion]
+            low_values[0] = hero_low[completion]
+            high_values[1], low_values[1] = hand_values(
+                pair_indexes, hole_suit_masks, hole_low_mask, board_indexes[completion], flush_suits[completion],
+                flush_masks[completion], low_masks[completion], pair_board, flush, low, hilo,
+            )
+            low_boards[hand] += score_board(high_values, low_values, hilo, units, 1, shares, counts[hand])
+            scored += 1
+        board_counts[hand] = scored
+    return counts, low_boards, board_counts
+
+
+@njit(parallel=True, cache=True)
+def sample_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, colex, pair_board, flush, low,
+                        hilo, units, seed, trials):
+    """Monte Carlo equity of one hand against each hand of a list, ``trials`` random board
+    completions per opponent hand; hand ``i`` draws from its own SplitMix64 stream seeded from
+    ``(seed, i)`` (``equity._kernels.chunk_random_state``), so the numbers depend only on the
+    seed and the list.
+
+    Parameters are those of :func:`enumerate_hand_by_hand` (no enumeration tables) plus
+    ``seed`` (uint64) and ``trials`` (int, boards per opponent hand).
+
+    Returns
+    -------
+    counts : (hand_count, 2, STAT_COUNT) int64
+    low_boards : (hand_count,) int64
+    square_sums : (hand_count,) int64, sum of player 1's squared shares in pot units (for the
+        standard error of its equity).
+    """
+    hand_count, hole_count = opponent_hands.shape
+    pair_count = hole_count * (hole_count - 1) // 2
+    board_known_count = board_known.shape[0]
+    counts = np.zeros((hand_count, 2, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros(hand_count, dtype=np.int64)
+    square_sums = np.zeros(hand_count, dtype=np.int64)
+    for hand in prange(hand_count):
+        state = chunk_random_state(seed, hand)
+        pair_indexes = np.empty((2, pair_count), dtype=np.int32)
+        hole_suit_masks = np.empty((2, 4), dtype=np.int32)
+        hole_low_masks = np.empty(2, dtype=np.int64)
+        hole_low_masks[0] = hole_features(hero_hand, colex, pair_indexes[0], hole_suit_masks[0])
+        hole_low_masks[1] = hole_features(opponent_hands[hand], colex, pair_indexes[1], hole_suit_masks[1])
+        used = base_used_mask
+        for position in range(hole_count):
+            used |= np.int64(1) << np.int64(opponent_hands[hand, position])
+        deck = np.empty(DECK_CARDS, dtype=np.int8)
+        deck_size = 0
+        for card in range(DECK_CARDS):
+            if not (used >> card) & 1:
+                deck[deck_size] = card
+                deck_size += 1
+        board = np.empty(5, dtype=np.int8)
+        for position in range(board_known_count):
+            board[position] = board_known[position]
+        board_ranks = np.empty(5, dtype=np.int32)
+        board_suit_masks = np.empty(4, dtype=np.int32)
+        high_values = np.empty(2, dtype=np.int32)
+        low_values = np.zeros(2, dtype=np.int32)
+        shares = np.empty(2, dtype=np.int64)
+        for _ in range(trials):
+            for position in range(board_known_count, 5):
+                state, card = draw_card(state, deck, position - board_known_count, deck_size)
+                board[position] = card
+            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+            for player in range(2):
+                high_values[player], low_values[player] = hand_values(
+                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
+                    flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                )
+            low_boards[hand] += score_board(high_values, low_values, hilo, units, 1, shares, counts[hand])
+            square_sums[hand] += shares[0] * shares[0]
+    return counts, low_boards, square_sums
+
+
+restore_numba_cache(_previous_numba_cache)

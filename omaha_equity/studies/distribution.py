@@ -1,0 +1,329 @@
+"""The distribution of player 1's equity: across the opponent's range hands, or across the next card.
+
+``by="hand"``: player 1's fixed hand against each hand the opponent may hold, heads-up, each
+hand weighted by its range weight (``_kernels.enumerate_hand_by_hand``: one compiled pass over
+the whole list, every board completion per hand; Monte Carlo per hand with
+``_kernels.sample_hand_by_hand`` when enumerating would be too slow, e.g. a range preflop).
+``by="next-card"``: player 1's equity after each possible next card (``next_card.next_card_equity``),
+each card weighted by its chance of coming.
+
+Either way the equities fall into equal bins over 0..1 (:func:`histogram`); the weighted mean
+of the items is player 1's equity against the whole range (exactly, when enumerated).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from .. import cache
+from ..cards import DECK_SIZE, format_cards, parse_card
+from ..deal import CardsLike, parse_board_and_dead
+from ..equity import _kernels as equity_kernels
+from ..equity import plan, range_equity
+from ..equity.players import FIXED, RANGE, seat_players
+from ..errors import InputError
+from ..evaluate.tables import load_tables
+from ..games import BOARD_SIZE, Game, get_game
+from ..pots import pot_units
+from ..equity.result import standard_error
+from . import _common, _kernels
+from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_equity
+
+BY_HAND, BY_NEXT_CARD = "hand", "next-card"
+DISTRIBUTIONS = (BY_HAND, BY_NEXT_CARD)
+DEFAULT_BIN_COUNT = 10
+# Monte Carlo boards per range hand when enumerating every hand's boards is over the work budget
+# and trials are not given (standard error at most 0.7 points per hand; the histogram's bins
+# are 10 points wide by default).
+HAND_DEFAULT_TRIALS = 5_000
+
+
+@dataclass(frozen=True)
+class DistributionItem:
+    """One opponent hand (or one next card) and player 1's equity against it (after it).
+
+    Attributes
+    ----------
+    label : str
+        The opponent's hand (``"KsKdQcJc"``) or the next card (``"Kd"``).
+    weight : float
+        Its share of the distribution, 0..1: the hand's range weight over the range's total, or
+        the chance of the card. The weights add up to 1.
+    equity : float
+        Player 1's equity, fraction 0..1.
+    equity_fraction : Fraction or None
+        The same, exactly (exact enumeration only).
+    standard_error : float
+        Standard error of ``equity`` (Monte Carlo; 0.0 when exact).
+    """
+
+    label: str
+    weight: float
+    equity: float
+    equity_fraction: Fraction | None
+    standard_error: float
+
+
+@dataclass(frozen=True)
+class HistogramBin:
+    """One bin of the histogram: equities ``low <= e < high`` (the last bin includes 1).
+
+    Attributes
+    ----------
+    low, high : float
+        Bounds, fractions 0..1.
+    weight : float
+        Total weight of the items in the bin, 0..1.
+    item_count : int
+        Items (hands or cards) in the bin.
+    """
+
+    low: float
+    high: float
+    weight: float
+    item_count: int
+
+    @property
+    def label(self) -> str:
+        """``"50-60%"``."""
+        return f"{self.low * 100:g}-{self.high * 100:g}%"
+
+
+@dataclass(frozen=True)
+class EquityDistribution:
+    """Player 1's equity across the opponent's hands or the next card.
+
+    Attributes
+    ----------
+    game : Game
+    hand, opponent : str
+        Player 1's hand (canonical text) and the opponent's hand or range (as written).
+    board, dead : str
+    by : str
+        ``"hand"`` or ``"next-card"``.
+    method : str
+        ``"exact"`` or ``"monte-carlo"``.
+    seed : int or None
+        The Monte Carlo seed (None when exact).
+    trials : int or None
+        Monte Carlo boards per item (None when exact).
+    items : tuple of DistributionItem
+        Sorted by player 1's equity, highest first (ties keep the range's or deck's order).
+    bins : tuple of HistogramBin
+        Equal bins over 0..1, lowest first.
+    equity : float
+        Player 1's mean equity over the items (by weight): the equity against the whole range,
+        or on the current board.
+    equity_fraction : Fraction or None
+        The same, exactly, when enumerated.
+    """
+
+    game: Game
+    hand: str
+    opponent: str
+    board: str
+    dead: str
+    by: str
+    method: str
+    seed: int | None
+    trials: int | None
+    items: tuple[DistributionItem, ...]
+    bins: tuple[HistogramBin, ...]
+    equity: float
+    equity_fraction: Fraction | None
+
+    def bin_of(self, item: DistributionItem) -> HistogramBin:
+        """The bin holding an item."""
+        return self.bins[_bin_index(item, len(self.bins))]
+
+
+def _bin_index(item: DistributionItem, bin_count: int) -> int:
+    fraction = item.equity_fraction
+    if fraction is not None:  # whole numbers: no rounding at the edges
+        return min(fraction.numerator * bin_count // fraction.denominator, bin_count - 1)
+    return min(int(item.equity * bin_count), bin_count - 1)
+
+
+def histogram(items, bin_count: int = DEFAULT_BIN_COUNT) -> tuple[HistogramBin, ...]:
+    """``bin_count`` equal bins over 0..1: bin ``i`` holds the equities ``i/n <= e < (i+1)/n``,
+    the last one also ``e = 1`` (exact fractions decide the edges when known).
+
+    Raises
+    ------
+    InputError
+        ``bin_count`` not a whole number 1..100.
+    """
+    if not isinstance(bin_count, int) or isinstance(bin_count, bool) or not 1 <= bin_count <= 100:
+        raise InputError(f"bad bin count {bin_count!r}: expected a whole number 1..100")
+    weights = [0.0] * bin_count
+    item_counts = [0] * bin_count
+    for item in items:
+        index = _bin_index(item, bin_count)
+        weights[index] += item.weight
+        item_counts[index] += 1
+    return tuple(HistogramBin(low=index / bin_count, high=(index + 1) / bin_count, weight=weights[index],
+                              item_count=item_counts[index]) for index in range(bin_count))
+
+
+def equity_distribution(
+    hand: CardsLike,
+    opponent: str,
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    game: str | Game = "omaha",
+    *,
+    die: int | None = None,
+    by: str = BY_HAND,
+    bin_count: int = DEFAULT_BIN_COUNT,
+    method: str = "auto",
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> EquityDistribution:
+    """The distribution of player 1's equity, heads-up, across the opponent's range hands
+    (``by="hand"``) or across the next card (``by="next-card"``).
+
+    Parameters
+    ----------
+    hand : str
+        Player 1's hand; ``by="hand"`` needs all its hole cards.
+    opponent : str
+        The opponent's range (``"15%"``, ``"AA:$ds"``), partial hand, ``*`` or hand.
+    board, dead, game, die : as in :func:`~omaha_equity.calculate_equity`; ``by="next-card"``
+        needs a flop or a turn.
+    by : {"hand", "next-card"}
+    bin_count : int
+        Histogram bins over 0..1 (default 10: 0-10%, ..., 90-100%).
+    method : {"auto", "exact", "monte-carlo"}
+        By hand, ``auto`` enumerates every board of every hand when that fits
+        ``equity.plan.EXACT_WORK_BUDGET`` or a hand has at most ``trials`` boards (always on a
+        flop, turn or river), else samples ``trials`` boards per hand (default
+        ``HAND_DEFAULT_TRIALS``). By next card, as in :func:`next_card_equity` (``trials``
+        boards per card).
+    seed : int, optional
+        Monte Carlo seed (drawn at random and reported if omitted).
+    threads : int, optional
+        Worker threads (default: one per core).
+
+    Returns
+    -------
+    EquityDistribution
+
+    Raises
+    ------
+    InputError
+        Bad cards, game, range or options; an opponent range with no hand left once the known
+        cards are removed; ``by="hand"`` with a partial hand or range for player 1;
+        ``by="next-card"`` without a flop or turn.
+    """
+    if by not in DISTRIBUTIONS:
+        raise InputError(f"unknown distribution {by!r}: expected one of {', '.join(DISTRIBUTIONS)}")
+    if not isinstance(opponent, str) or not isinstance(hand, (str, list, tuple)):
+        raise InputError(f"expected player 1's hand and the opponent's range as text, got {hand!r} and {opponent!r}")
+    histogram((), bin_count)  # checks the bin count before any work
+    game = get_game(game, die)
+    if by == BY_NEXT_CARD:
+        return _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, seed, threads)
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
+    plan.check_sampling_options(trials, None)
+    _common.check_seed(seed)
+    seats = seat_players([hand, opponent], board_cards, dead_cards, game)
+    if seats[0].kind != FIXED:
+        raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "
+                         f"got {seats[0].expression!r}")
+    units = pot_units(2, game.hilo)
+    available = _common.available_cards(seats, board_cards, dead_cards)
+    opponent_hands = _common.seat_hand_list(seats[1], available, game.hole_count)
+    hand_count = opponent_hands.shape[0]
+    completions = comb(DECK_SIZE - 2 * game.hole_count - len(board_cards) - len(dead_cards),
+                       BOARD_SIZE - len(board_cards))
+    trials_per_hand = trials or HAND_DEFAULT_TRIALS
+    work = hand_count * completions * 2
+    if method == plan.AUTO and trials is None and completions <= trials_per_hand:
+        chosen = plan.EXACT  # sampling more boards than a hand has would be slower than exact
+    else:
+        chosen = plan.choose_method(method, work, sampling_asked=trials is not None)
+    tables = load_tables()
+    hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
+    base_used = _common.card_mask(seats[0].known_cards + board_cards + dead_cards)
+    board_known = np.array(board_cards, dtype=np.int8)
+    with _common.thread_count(threads):
+        if chosen == plan.EXACT:
+            cache.announce_compiling(["enumerate_hand_by_hand"])
+            fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
+            dealt_indexes = equity_kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board_cards),
+                                                               tables.colex)
+            counts, _, board_counts = _kernels.enumerate_hand_by_hand(
+                hero, opponent_hands, base_used, board_known, dealt_indexes, tables.colex, tables.pair_board,
+                tables.flush, tables.low, plan.BINOMIALS, game.hilo, units)
+            square_sums = None
+            seed = None
+        else:
+            seed = _common.draw_seed() if seed is None else seed
+            cache.announce_compiling(["sample_hand_by_hand"])
+            counts, _, square_sums = _kernels.sample_hand_by_hand(
+                hero, opponent_hands, base_used, board_known, tables.colex, tables.pair_board, tables.flush,
+                tables.low, game.hilo, units, np.uint64(seed), trials_per_hand)
+            board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
+    cache.mark_in_use()
+    share_sums = counts[:, 0, equity_kernels.EQUITY]
+    if seats[1].kind == RANGE:
+        float_weights = np.asarray(seats[1].weights, dtype=np.float64)
+    else:
+        float_weights = np.ones(hand_count, dtype=np.float64)
+    normalized = float_weights / float_weights.sum()
+    labels = _common.hand_labels(opponent_hands)
+    items = []
+    for index in range(hand_count):
+        boards = int(board_counts[index])
+        share_sum = int(share_sums[index])
+        exact = square_sums is None
+        items.append(DistributionItem(
+            label=labels[index], weight=float(normalized[index]), equity=share_sum / units / boards,
+            equity_fraction=Fraction(share_sum, units * boards) if exact else None,
+            standard_error=0.0 if exact else standard_error(share_sum, int(square_sums[index]), boards, units),
+        ))
+    mean_fraction = None
+    if chosen == plan.EXACT:
+        whole = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
+        if whole is not None:
+            opponent_weights = whole[1] if seats[1].kind == RANGE else np.ones(hand_count, dtype=np.int64)
+            numerator = sum(int(weight) * int(share) for weight, share in zip(opponent_weights, share_sums))
+            mean_fraction = Fraction(numerator, units * completions * int(opponent_weights.sum()))
+    mean = float(mean_fraction) if mean_fraction is not None else float((normalized * share_sums / units / board_counts).sum())
+    return _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND, chosen,
+                         seed, None if chosen == plan.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
+
+
+def _distribution(game, hand, opponent, board_cards, dead_cards, by, method, seed, trials, items, bin_count, mean,
+                  mean_fraction) -> EquityDistribution:
+    order = sorted(range(len(items)), key=lambda position: -items[position].equity)
+    ordered = tuple(items[position] for position in order)
+    return EquityDistribution(
+        game=game, hand=hand, opponent=opponent, board=format_cards(board_cards),
+        dead=format_cards(dead_cards, sort=True), by=by, method=method, seed=seed, trials=trials, items=ordered,
+        bins=histogram(ordered, bin_count), equity=mean, equity_fraction=mean_fraction,
+    )
+
+
+def _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, seed, threads) -> EquityDistribution:
+    result = next_card_equity([hand, opponent], board, dead, game, method=method, trials=trials, seed=seed,
+                              threads=threads)
+    if any(entry.probability is None for entry in result.cards):
+        raise InputError("by Monte Carlo, the chance of each next card is known only when at most one player "
+                         "holds a range: give player 1 a hand, or use --exact")
+    items = []
+    for entry in sorted(result.cards, key=lambda entry: -parse_card(entry.card)):  # deck order, aces first
+        player = entry.result.players[0]
+        items.append(DistributionItem(label=entry.card, weight=entry.probability, equity=player.equity,
+                                      equity_fraction=player.equity_fraction, standard_error=player.standard_error))
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
+    current = result.current.players[0]
+    return _distribution(game, result.hands[0], result.hands[1], board_cards, dead_cards, BY_NEXT_CARD,
+                         result.method, result.seed, None if result.method == plan.EXACT else
+                         (trials or NEXT_CARD_DEFAULT_TRIALS), items, bin_count, current.equity,
+                         current.equity_fraction)

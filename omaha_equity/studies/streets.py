@@ -1,0 +1,133 @@
+"""Equity street by street: pre-flop, flop, turn and river as the board cards come.
+
+Each street is one :func:`~omaha_equity.calculate_equity` query on the board dealt so far,
+with the same options (exact when that street's plan is exact, Monte Carlo otherwise) and one
+seed for every street, so the whole run repeats with ``seed``. In Courchevel the first flop
+card is exposed before the first betting round (``docs/rules.md``), so its pre-flop street
+already shows that card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import format_cards
+from ..deal import CardsLike, parse_board_and_dead
+from ..equity import plan
+from ..equity.calculate import calculate_equity
+from ..equity.result import EquityResult
+from ..errors import InputError
+from ..games import Game, get_game
+from . import _common
+
+PREFLOP, FLOP, TURN, RIVER = "preflop", "flop", "turn", "river"
+STREETS = (PREFLOP, FLOP, TURN, RIVER)
+
+
+@dataclass(frozen=True)
+class StreetEquity:
+    """Every player's equity on one street.
+
+    Attributes
+    ----------
+    street : str
+        ``"preflop"``, ``"flop"``, ``"turn"`` or ``"river"``.
+    result : EquityResult
+        The equity with the board dealt so far (``result.board``).
+    """
+
+    street: str
+    result: EquityResult
+
+
+@dataclass(frozen=True)
+class StreetsResult:
+    """Equity on each street up to the board given.
+
+    Attributes
+    ----------
+    game : Game
+    hands : tuple of str
+        Each player's hand or range, as in :class:`~omaha_equity.EquityResult`.
+    board, dead : str
+        The whole board given (3 to 5 cards) and the dead cards.
+    seed : int or None
+        The Monte Carlo seed every street used (None when every street was exact).
+    streets : tuple of StreetEquity
+        Pre-flop first; as many streets as the board reaches (a flop gives pre-flop and flop).
+    """
+
+    game: Game
+    hands: tuple[str, ...]
+    board: str
+    dead: str
+    seed: int | None
+    streets: tuple[StreetEquity, ...]
+
+
+def street_boards(board_cards: tuple[int, ...], game: Game) -> list[tuple[str, tuple[int, ...]]]:
+    """``[(street, board so far), ...]`` for a board of 3 to 5 cards.
+
+    Raises
+    ------
+    InputError
+        Fewer than 3 board cards.
+    """
+    if len(board_cards) < 3:
+        shown = f" in {format_cards(board_cards)!r}" if board_cards else ""
+        raise InputError(f"equity by street needs a board: expected 3 to 5 board cards (a flop at least), "
+                         f"got {len(board_cards)}{shown}")
+    preflop = board_cards[:1] if game.exposed_first_flop_card else ()
+    boards = [(PREFLOP, preflop), (FLOP, board_cards[:3]), (TURN, board_cards[:4]), (RIVER, board_cards[:5])]
+    return boards[:len(board_cards) - 1]
+
+
+def equity_by_street(
+    hands: Sequence[CardsLike],
+    board: CardsLike,
+    dead: CardsLike = "",
+    game: str | Game = "omaha",
+    *,
+    die: int | None = None,
+    method: str = "auto",
+    trials: int | None = None,
+    precision: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> StreetsResult:
+    """Every player's equity pre-flop, on the flop, the turn and the river, as the board comes.
+
+    Parameters
+    ----------
+    hands, dead, game, die, method, trials, precision, threads :
+        As in :func:`~omaha_equity.calculate_equity`, applied to every street.
+    board : str
+        The board, 3 to 5 cards in dealing order.
+    seed : int, optional
+        Monte Carlo seed for every street that samples (drawn at random and reported if
+        omitted).
+
+    Returns
+    -------
+    StreetsResult
+
+    Raises
+    ------
+    InputError
+        A board of fewer than 3 cards; anything :func:`calculate_equity` rejects.
+    """
+    game = get_game(game, die)
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
+    boards = street_boards(board_cards, game)
+    _common.check_seed(seed)
+    seed = _common.draw_seed() if seed is None else seed
+    streets = []
+    for street, street_board in boards:
+        result = calculate_equity(hands, board=format_cards(street_board), dead=format_cards(dead_cards), game=game,
+                                  method=method, trials=trials, precision=precision, seed=seed, threads=threads)
+        streets.append(StreetEquity(street, result))
+    sampled = any(entry.result.method == plan.MONTE_CARLO for entry in streets)
+    return StreetsResult(game=game, hands=streets[0].result.hands, board=format_cards(board_cards),
+                         dead=format_cards(dead_cards, sort=True), seed=seed if sampled else None,
+                         streets=tuple(streets))

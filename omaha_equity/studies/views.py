@@ -1,0 +1,252 @@
+"""What ``calc --streets``, ``calc --next-card`` and ``distribution`` show: rows, titles and
+JSON data for the shared renderer (``omaha_equity.render``), so the Python API can produce the
+same table, CSV and JSON text as the command line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..equity.result import EXACT, EquityResult, PlayerEquity
+from ..render import percent, render
+from .distribution import BY_HAND, EquityDistribution
+from .next_card import NextCardResult, equity_change
+from .streets import StreetsResult
+
+_HILO_COLUMNS = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low")
+BAR_WIDTH = 40
+
+
+def _player_columns(player: PlayerEquity, hilo: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "equity": player.equity,
+        "equity_exact": str(player.equity_fraction) if player.equity_fraction is not None else "",
+        "standard_error": player.standard_error,
+        "win": player.win,
+        "tie": player.tie,
+    }
+    if hilo:
+        row.update({name: getattr(player, name) for name in _HILO_COLUMNS})
+    return row
+
+
+def _method_text(result: EquityResult) -> str:
+    if result.method == EXACT:
+        return "exact"
+    return f"Monte Carlo ({result.sample_count:,} boards)"
+
+
+def _dead_text(dead: str) -> str:
+    return f" | dead: {dead}" if dead else ""
+
+
+# --- street by street ---------------------------------------------------------------------
+
+def streets_rows(streets: StreetsResult) -> list[dict[str, Any]]:
+    """One row per player per street, fractions 0..1 (the CSV columns)."""
+    rows = []
+    for entry in streets.streets:
+        result = entry.result
+        for number, player in enumerate(result.players, start=1):
+            row: dict[str, Any] = {"street": entry.street, "board": result.board, "player": number,
+                                   "hand": player.hand}
+            row.update(_player_columns(player, streets.game.hilo))
+            row.update(game=streets.game.name, dead=result.dead, method=result.method,
+                       sample_count=result.sample_count, seed=result.seed if result.seed is not None else "")
+            rows.append(row)
+    return rows
+
+
+def streets_data(streets: StreetsResult) -> dict[str, Any]:
+    """JSON data: the query, and per street its ``EquityResult.to_dict()`` plus the street name."""
+    return {
+        "game": streets.game.name,
+        "hands": list(streets.hands),
+        "board": streets.board,
+        "dead": streets.dead,
+        "seed": streets.seed,
+        "streets": [{"street": entry.street, **entry.result.to_dict()} for entry in streets.streets],
+    }
+
+
+def streets_report(streets: StreetsResult, format_name: str = "table", style: str = "simple") -> str:
+    """Equity by street as ``table`` (a player a row, a street a column), ``csv`` or ``json``."""
+    if format_name != "table":
+        return render(format_name, streets_rows(streets), streets_data(streets))
+    rows = []
+    for number, hand in enumerate(streets.hands, start=1):
+        row: dict[str, Any] = {"player": number, "hand": hand}
+        for entry in streets.streets:
+            row[f"{entry.street} {entry.result.board or ''}".strip()] = percent(entry.result.players[number - 1].equity)
+        rows.append(row)
+    methods = "; ".join(f"{entry.street}: {_method_text(entry.result)}" for entry in streets.streets)
+    seed = f", seed {streets.seed}" if streets.seed is not None else ""
+    title = f"{streets.game.title} | board: {streets.board}{_dead_text(streets.dead)} | equity by street"
+    return render("table", rows, None, title=title, footer=f"{methods}{seed}", style=style)
+
+
+# --- next card ----------------------------------------------------------------------------
+
+def next_card_rows(result: NextCardResult) -> list[dict[str, Any]]:
+    """One row per next card per player (cards in the result's order), fractions 0..1; each
+    player's ``change`` is their own equity after the card minus now."""
+    rows = []
+    now = result.current.players
+    for order, entry in enumerate(result.cards, start=1):
+        for number, player in enumerate(entry.result.players, start=1):
+            row: dict[str, Any] = {
+                "order": order, "card": entry.card,
+                "chance": entry.probability if entry.probability is not None else "",
+                "player": number, "hand": player.hand,
+                "change": equity_change(now[number - 1], player),
+            }
+            row.update(_player_columns(player, result.game.hilo))
+            row.update(game=result.game.name, board=entry.result.board, dead=result.dead,
+                       method=entry.result.method, sample_count=entry.result.sample_count)
+            rows.append(row)
+    return rows
+
+
+def next_card_data(result: NextCardResult) -> dict[str, Any]:
+    """JSON data: the query, the current equity, and per card (in order) its chance and every
+    player's statistics (``EquityResult.to_dict()`` player entries) with their change."""
+    now = result.current.players
+    cards = []
+    for entry in result.cards:
+        players = entry.result.to_dict()["players"]
+        for number, player in enumerate(players):
+            player["change"] = equity_change(now[number], entry.result.players[number])
+        cards.append({
+            "card": entry.card,
+            "chance": entry.probability,
+            "chance_exact": str(entry.probability_fraction) if entry.probability_fraction is not None else None,
+            "board": entry.result.board,
+            "sample_count": entry.result.sample_count,
+            "low_possible": entry.result.low_possible,
+            "players": players,
+        })
+    return {
+        "game": result.game.name,
+        "hands": list(result.hands),
+        "board": result.board,
+        "dead": result.dead,
+        "street": result.street,
+        "method": result.method,
+        "seed": result.seed,
+        "above": result.above,
+        "above_count": result.above_count,
+        "above_chance": result.above_probability,
+        "current": result.current.to_dict(),
+        "cards": cards,
+    }
+
+
+def next_card_report(result: NextCardResult, format_name: str = "table", style: str = "simple") -> str:
+    """Each next card with every player's equity after it, as ``table``, ``csv`` or ``json``.
+
+    The table has one row per card: its chance, player 1's change, and each player's equity
+    (hi/lo: also scoop and the high and low halves won alone)."""
+    if format_name != "table":
+        return render(format_name, next_card_rows(result), next_card_data(result))
+    hilo = result.game.hilo
+    rows = []
+    for entry in result.cards:
+        row: dict[str, Any] = {"card": entry.card,
+                               "chance": percent(entry.probability) if entry.probability is not None else "",
+                               "change 1": f"{entry.change * 100:+.2f}"}
+        for number, player in enumerate(entry.result.players, start=1):
+            row[f"equity {number}"] = percent(player.equity)
+            if hilo:
+                row[f"scoop {number}"] = percent(player.scoop)
+                row[f"high {number}"] = percent(player.hi_win)
+                row[f"low {number}"] = percent(player.lo_win)
+        rows.append(row)
+    method = "exact" if result.method == EXACT else f"Monte Carlo, seed {result.seed}"
+    title = (f"{result.game.title} | board: {result.board}{_dead_text(result.dead)} | every {result.street} card | "
+             f"{method}")
+    now = " vs ".join(f"{number} {percent(player.equity)}" for number, player in
+                      enumerate(result.current.players, start=1))
+    card_count = len(result.cards)
+    chance = result.above_probability
+    chance_text = f" ({percent(chance)} of the time)" if chance is not None else ""
+    footer = (f"now: {now}; player 1's equity is above {percent(result.above)} after {result.above_count} of "
+              f"{card_count} cards{chance_text}. change 1: player 1's change in percentage points"
+              + ("; high/low: takes that half alone" if hilo else ""))
+    return render("table", rows, None, title=title, footer=footer, style=style)
+
+
+# --- distribution -------------------------------------------------------------------------
+
+def _item_name(distribution: EquityDistribution) -> str:
+    return "hand" if distribution.by == BY_HAND else "card"
+
+
+def distribution_rows(distribution: EquityDistribution) -> list[dict[str, Any]]:
+    """One row per item (opponent hand or next card), highest equity first: its weight, player
+    1's equity against it and the histogram bin it falls in (the CSV columns)."""
+    name = _item_name(distribution)
+    rows = []
+    for item in distribution.items:
+        row: dict[str, Any] = {
+            name: item.label,
+            "weight": item.weight,
+            "equity": item.equity,
+            "equity_exact": str(item.equity_fraction) if item.equity_fraction is not None else "",
+            "standard_error": item.standard_error,
+            "bin": distribution.bin_of(item).label,
+        }
+        rows.append(row)
+    return rows
+
+
+def distribution_data(distribution: EquityDistribution) -> dict[str, Any]:
+    """JSON data: the query, the mean equity, the bins and every item."""
+    return {
+        "game": distribution.game.name,
+        "hand": distribution.hand,
+        "opponent": distribution.opponent,
+        "board": distribution.board,
+        "dead": distribution.dead,
+        "by": distribution.by,
+        "method": distribution.method,
+        "seed": distribution.seed,
+        "trials": distribution.trials,
+        "equity": distribution.equity,
+        "equity_exact": str(distribution.equity_fraction) if distribution.equity_fraction is not None else None,
+        "bins": [{"bin": entry.label, "low": entry.low, "high": entry.high, "weight": entry.weight,
+                  "count": entry.item_count} for entry in distribution.bins],
+        "items": distribution_rows(distribution),
+    }
+
+
+def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
+    """A text bar of ``#`` for a bin's weight, the largest bin filling ``width`` characters
+    (a non-empty bin shows at least one)."""
+    if weight <= 0 or largest <= 0:
+        return ""
+    return "#" * max(1, round(width * weight / largest))
+
+
+def distribution_title(distribution: EquityDistribution) -> str:
+    noun = "opponent's hands" if distribution.by == BY_HAND else "next card"
+    method = "exact" if distribution.method == EXACT else (
+        f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}")
+    board = distribution.board or "(none)"
+    return (f"{distribution.game.title} | {distribution.hand} against {distribution.opponent!r} | board: {board}"
+            f"{_dead_text(distribution.dead)} | equity across the {noun} | {method}")
+
+
+def distribution_report(distribution: EquityDistribution, format_name: str = "table", style: str = "simple") -> str:
+    """The distribution as a text histogram (``table``), ``csv`` (an item a row) or ``json``."""
+    if format_name != "table":
+        return render(format_name, distribution_rows(distribution), distribution_data(distribution))
+    name = _item_name(distribution)
+    largest = max(entry.weight for entry in distribution.bins)
+    rows = [{"equity": entry.label, "share": percent(entry.weight), f"{name}s": f"{entry.item_count:,}",
+             "": histogram_bar(entry.weight, largest)} for entry in reversed(distribution.bins)]
+    exact = f" (exactly {distribution.equity_fraction})" if distribution.equity_fraction is not None else ""
+    weighted = "by range weight" if distribution.by == BY_HAND else "by chance of coming"
+    footer = (f"player 1's mean equity {percent(distribution.equity)}{exact} over {len(distribution.items):,} "
+              f"{name}s, weighted {weighted}; a bin holds equities from its lower bound up to (not including) its "
+              f"upper one, the top bin also 100%")
+    return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
