@@ -79,7 +79,7 @@ def test_pot_limit_command_no_limit_and_fixed_limit():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--bets", "1,x"], "bad amount 'x' in '1,x'"),
+    (["--bets", "1,x"], "bad bet 'x' in '1,x'"),
     (["--fixed-limit", "2-4"], "bad fixed-limit sizes '2-4'"),
     (["--round", "5", "--fixed-limit", "2/4"], "bad round '5'"),
     (["--no-limit", "--fixed-limit", "2/4"], "cannot be used together"),
