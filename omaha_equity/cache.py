@@ -1,25 +1,43 @@
-"""Where cached files live, and the one-line notice of a cold first run.
+"""Where cached files live, how numba's compiled kernels are cached, and the cache notices.
 
 Two things are cached under :func:`cache_dir`: the lookup tables (``evaluate/tables.py``) and
-numba's compiled kernels. Numba keys its cache on the source file of each compiled function
-only, so a kernel whose callee (in another file) changed would load stale machine code; the
-kernels are therefore cached in a folder named after a hash of all compiled sources. Several
-installations (versions) can share the cache folder; a kernel folder unused for
+numba's compiled kernels. Compiled kernels are machine code that runs as the user, so:
+
+- they are cached only in this tool's own kernel folder, never beside the package sources (numba
+  would otherwise fall back to the package's ``__pycache__``, keyed on each source file alone);
+- numba keys a cached kernel on its own source file only, so a kernel whose callee (in another
+  file) changed would load stale machine code: the kernel folder is named after a hash of all
+  compiled sources (``numba-<hash>``);
+- the kernel folder must belong to the user and be writable by nobody else; when it cannot be
+  created, written or trusted, kernels are compiled in memory for the run (said once on stderr);
+- a cache file that cannot be read (truncated, corrupted, empty) is a cache miss: it is removed
+  and the kernel recompiled, said once on stderr;
+- every folder this tool creates holds a marker file (:data:`MARKER_NAME`), and cleanup removes
+  only marked folders: a user's own ``numba-*`` folder in the cache folder is never touched.
+
+Several installations (versions) can share the cache folder; a marked kernel folder unused for
 ``STALE_AFTER_DAYS`` is removed.
+
+The kernel modules wrap their definitions in :func:`redirect_numba_cache` /
+:func:`restore_numba_cache`: in between, a function decorated with ``@njit(cache=True)`` in this
+package gets this module's cache instead of numba's default one.
 """
 
 from __future__ import annotations
 
 import functools
+import glob
 import hashlib
 import os
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 CACHE_ENV = "OMAHA_EQUITY_CACHE"
 _PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_NAME = __name__.rpartition(".")[0]
 # The modules numba compiles, and the table generator.
 _COMPILED_SOURCES = (
     "pots.py", "evaluate/_kernels.py", "evaluate/tables.py", "equity/_kernels.py", "equity/_range_kernels.py",
@@ -27,6 +45,14 @@ _COMPILED_SOURCES = (
     "equity/_allin_kernels.py",
     "studies/_kernels.py",
 )
+# Written into every folder this tool creates in the cache folder; cleanup removes only folders
+# that hold it.
+MARKER_NAME = ".omaha-equity-cache"
+MARKER_TEXT = (
+    "Created by omaha-equity: compiled kernels (machine code that runs as the user).\n"
+    "Removed by omaha-equity when unused for 30 days; safe to delete at any time.\n"
+)
+STALE_AFTER_DAYS = 30
 
 
 def cache_dir() -> Path:
@@ -36,9 +62,6 @@ def cache_dir() -> Path:
         return Path(os.environ[CACHE_ENV])
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "omaha-equity"
-
-
-STALE_AFTER_DAYS = 30
 
 
 @functools.cache
@@ -56,24 +79,183 @@ def numba_cache_dir() -> Path:
     return cache_dir() / f"numba-{_kernel_fingerprint()}"
 
 
-def redirect_numba_cache() -> str:
-    """Point numba's cache at :func:`numba_cache_dir` while a kernel module defines its
-    functions (numba fixes a function's cache folder when it is decorated). Returns the
-    previous setting for :func:`restore_numba_cache`, so other numba users are unaffected."""
+def is_marked(folder: Path) -> bool:
+    """Whether ``folder`` was created by this tool (holds the marker file; symlinks are not)."""
+    return folder.is_dir() and not folder.is_symlink() and (folder / MARKER_NAME).is_file()
+
+
+def _write_marker(folder: Path) -> None:
+    marker = folder / MARKER_NAME
+    if marker.is_file():
+        return
+    temporary = folder / f"{MARKER_NAME}.{os.getpid()}.tmp"
+    temporary.write_text(MARKER_TEXT)
+    os.replace(temporary, marker)
+
+
+def _trust_problem(folder: Path) -> str | None:
+    """Why the kernels in ``folder`` cannot be trusted, or None. Loading a cached kernel runs its
+    machine code, so the folder must belong to this user and be writable by nobody else."""
+    if not hasattr(os, "getuid"):  # Windows: no POSIX owner and mode bits to check
+        return None
+    status = folder.stat()
+    if status.st_uid != os.getuid():
+        return f"{folder} belongs to another user"
+    if status.st_mode & 0o022:
+        # ours, but group- or world-writable (an old folder or a permissive umask): tighten it
+        os.chmod(folder, status.st_mode & ~0o022)
+    return None
+
+
+@functools.cache
+def kernel_cache_state() -> tuple[Path | None, str]:
+    """``(folder, "")`` when compiled kernels can be cached in ``folder`` (created with the
+    marker, owned by this user, writable by nobody else, writable by us); ``(None, reason)``
+    when they must be compiled in memory for this run. Decided once per process."""
+    folder = numba_cache_dir()
+    try:
+        if not folder.exists():
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, exist_ok=True)
+        if folder.is_symlink() or not folder.is_dir():
+            return None, f"{folder} is not a folder"
+        problem = _trust_problem(folder)
+        if problem:
+            return None, problem
+        _write_marker(folder)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as error:
+        return None, f"cannot write to {folder} ({error.strerror or error})"
+    return folder, ""
+
+
+_notices: set[str] = set()
+
+
+def _notify_once(key: str, text: str) -> None:
+    if key not in _notices:
+        _notices.add(key)
+        print(f"omaha-equity: {text}", file=sys.stderr)
+
+
+@functools.cache
+def _numba_cache_classes():
+    """numba's cache classes specialised for this package (built on first use: numba is
+    imported lazily)."""
+    from numba.core.caching import CompileResultCacheImpl, FunctionCache, NullCache, UserProvidedCacheLocator
+
+    class KernelCacheLocator(UserProvidedCacheLocator):
+        """Every kernel of this package is cached under the kernel folder, in a subfolder per
+        source folder (numba's own naming), and never anywhere else."""
+
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            folder, _ = kernel_cache_state()
+            self._cache_path = os.path.join(folder, self.get_suitable_cache_subpath(py_file))
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if kernel_cache_state()[0] is None:
+                return None
+            # numba's source-file locator: checks the file exists and the folder is writable,
+            # without UserProvidedCacheLocator's test of numba.config.CACHE_DIR
+            return super(UserProvidedCacheLocator, cls).from_function(py_func, py_file)
+
+    class KernelCacheImpl(CompileResultCacheImpl):
+        _locator_classes = [KernelCacheLocator]
+
+    class KernelCache(FunctionCache):
+        """numba's per-function cache, where a file that cannot be read is a miss: it is
+        removed and the kernel recompiled (and saved again). A failed save leaves no file."""
+
+        _impl_class = KernelCacheImpl
+
+        def load_overload(self, sig, target_context):
+            try:
+                return super().load_overload(sig, target_context)
+            except Exception as error:  # noqa: BLE001 (any unreadable cache file is a miss)
+                self._remove_files()
+                _notify_once("unreadable", (
+                    f"removed an unreadable cached kernel ({self._impl.filename_base}: "
+                    f"{type(error).__name__}); recompiling (up to a minute)..."
+                ))
+                return None
+
+        def save_overload(self, sig, data):
+            try:
+                super().save_overload(sig, data)
+            except Exception:  # noqa: BLE001 (not saving only costs a compile next run)
+                self._remove_files()
+
+        def _remove_files(self):
+            """Remove this function's index and data files."""
+            base = glob.escape(os.path.join(self._cache_path, self._impl.filename_base))
+            for path in glob.glob(base + ".nbi") + glob.glob(base + ".*.nbc"):
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+    class InMemoryCache(NullCache):
+        """No cache: kernels compile in memory for this run; the first compile says so."""
+
+        def load_overload(self, sig, target_context):
+            _notify_once("memory", (
+                f"kernels are compiled in memory for this run, not cached: {kernel_cache_state()[1]}; "
+                f"set {CACHE_ENV} to a folder of your own (compiling takes up to a minute)..."
+            ))
+            return None
+
+    return KernelCache, InMemoryCache
+
+
+def _enable_kernel_caching(dispatcher) -> None:
+    """Replacement of numba's ``Dispatcher.enable_caching`` while a kernel module defines its
+    functions: this package's functions get :class:`KernelCache` (or compile in memory); any
+    other function keeps numba's own cache."""
+    if not getattr(dispatcher.py_func, "__module__", "").startswith(_PACKAGE_NAME + "."):
+        _numba_enable_caching(dispatcher)
+        return
     import numba
 
-    previous = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = str(numba_cache_dir())
+    kernel_cache, in_memory_cache = _numba_cache_classes()
+    # numba lets NUMBA_CACHE_LOCATOR_CLASSES replace every locator list: not for these kernels
+    locators = getattr(numba.config, "CACHE_LOCATOR_CLASSES", None)
+    if locators:
+        numba.config.CACHE_LOCATOR_CLASSES = ""
+    try:
+        dispatcher._cache = kernel_cache(dispatcher.py_func)
+    except RuntimeError:  # no locator: the kernel folder cannot be used
+        dispatcher._cache = in_memory_cache()
+    finally:
+        if locators:
+            numba.config.CACHE_LOCATOR_CLASSES = locators
+
+
+def _numba_enable_caching(dispatcher) -> None:
+    from numba.core.caching import FunctionCache
+
+    dispatcher._cache = FunctionCache(dispatcher.py_func)
+
+
+def redirect_numba_cache():
+    """Give the ``@njit(cache=True)`` functions a kernel module defines from now on this
+    module's cache (see the module docstring). Returns the previous state for
+    :func:`restore_numba_cache`, so other numba users are unaffected."""
+    from numba.core.dispatcher import Dispatcher
+
+    previous = Dispatcher.__dict__["enable_caching"]
+    Dispatcher.enable_caching = _enable_kernel_caching
     return previous
 
 
-def restore_numba_cache(previous: str) -> None:
-    import numba
+def restore_numba_cache(previous) -> None:
+    from numba.core.dispatcher import Dispatcher
 
-    numba.config.CACHE_DIR = previous
+    Dispatcher.enable_caching = previous
 
 
-_announced = False
 # Kernel names already looked for in this process (callers that run thousands of small
 # queries, such as the hand-history replay, should not scan the cache folder each time).
 _checked_kernels: set[str] = set()
@@ -82,37 +264,39 @@ _marked_in_use = False
 
 def announce_compiling(kernel_names) -> None:
     """Print one line to stderr (once per process) if one of these kernels has never been
-    compiled by this version: the run will take a while."""
-    global _announced
-    if _announced or _checked_kernels.issuperset(kernel_names):
+    compiled by this version: the run will take a while. (Without a usable kernel folder, the
+    first in-memory compile says so instead.)"""
+    if "compiling" in _notices or _checked_kernels.issuperset(kernel_names):
         return
     _checked_kernels.update(kernel_names)
-    folder = numba_cache_dir()
+    folder, _ = kernel_cache_state()
+    if folder is None:
+        return
     try:
         cached = {path.name for path in folder.rglob("*.nbi")}
     except OSError:
         cached = set()
     missing = [name for name in kernel_names if not any(f".{name}-" in file_name for file_name in cached)]
     if missing:
-        _announced = True
-        print("omaha-equity: first use: building lookup tables and compiling kernels (cached; up to a minute)...",
-              file=sys.stderr)
+        _notify_once("compiling",
+                     "first use: building lookup tables and compiling kernels (cached; up to a minute)...")
 
 
 def mark_in_use() -> None:
-    """Note that this version's kernel folder was used, and remove folders of other versions
-    unused for ``STALE_AFTER_DAYS`` (once per process)."""
+    """Note that this version's kernel folder was used, and remove kernel folders of other
+    versions unused for ``STALE_AFTER_DAYS`` (once per process). Only folders holding the
+    marker are touched."""
     global _marked_in_use
     if _marked_in_use:
         return
     _marked_in_use = True
     current = numba_cache_dir()
     try:
-        if current.is_dir():
+        if is_marked(current):
             os.utime(current)
         now = time.time()
         for folder in current.parent.glob("numba-*"):
-            if folder != current and now - folder.stat().st_mtime > STALE_AFTER_DAYS * 86400:
+            if folder != current and is_marked(folder) and now - folder.stat().st_mtime > STALE_AFTER_DAYS * 86400:
                 shutil.rmtree(folder, ignore_errors=True)
     except OSError:
         pass

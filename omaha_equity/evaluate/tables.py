@@ -1,9 +1,10 @@
 """Lookup tables for the evaluator, generated from the ranking rules and cached on disk.
 
 Nothing here is typed in by hand: every entry is computed from the standard hand ranking
-(RULES.md, "Cards and hands") and the 8-or-better rule ("The low hand"). The tables are
+(docs/rules.md, "Cards and hands") and the 8-or-better rule ("The low hand"). The tables are
 built once (well under a second), saved to a user cache folder and reloaded from there; the
-file name carries a hash of this module's source, so a changed generator rebuilds them.
+file name carries a hash of this module's source, so a changed generator rebuilds them, and a
+file that cannot be read (truncated, corrupted, empty) is rebuilt too.
 
 High-hand values are ``int32``: ``category << 20`` plus the five ranks (0..12) ordered by
 significance, four bits each, so a larger value is a better hand. Low values are ``int16``:
@@ -179,28 +180,81 @@ def _source_hash() -> str:
     return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
 
+# Stored in every tables file this tool writes: cleanup removes only files that hold it.
+MARKER_KEY = "created_by"
+MARKER_VALUE = "omaha-equity lookup tables"
+# Shape and dtype of every table (see :class:`Tables`): a file that does not match is rebuilt.
+TABLE_LAYOUT = {
+    "colex": ((5, RANK_COUNT), np.int32),
+    "pair_triple": ((PAIR_MULTISETS, TRIPLE_MULTISETS), np.int32),
+    "pair_board": ((BOARD_MULTISETS, PAIR_MULTISETS), np.int32),
+    "flush": ((1 << RANK_COUNT,), np.int32),
+    "low": ((256, 256), np.int16),
+}
+
+
+def tables_path() -> Path:
+    """The cached tables file of this generator: ``tables-<hash of this module>.npz``."""
+    return cache_dir() / f"tables-{_source_hash()}.npz"
+
+
+def read_tables(path: Path) -> Tables | None:
+    """The tables stored in ``path``, or None when the file is missing or unusable: unreadable
+    (empty, truncated, corrupted: the zip's CRC is checked), without the marker, or with a
+    table of the wrong shape or dtype. Never raises on a bad file (the caller rebuilds)."""
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            if str(stored[MARKER_KEY]) != MARKER_VALUE:
+                return None
+            arrays = {name: stored[name] for name in Tables.__dataclass_fields__}
+    except Exception:  # noqa: BLE001 (any unreadable cache file is a miss: BadZipFile, EOFError, zlib.error...)
+        return None
+    for name, (shape, dtype) in TABLE_LAYOUT.items():
+        if arrays[name].shape != shape or arrays[name].dtype != dtype:
+            return None
+    return Tables(**arrays)
+
+
+def _is_own_tables_file(path: Path) -> bool:
+    """Whether ``path`` is a tables file written by this tool (any version): it holds the marker."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            return str(stored[MARKER_KEY]) == MARKER_VALUE
+    except Exception:  # noqa: BLE001 (unreadable: not provably ours, left alone)
+        return False
+
+
+def _save_tables(path: Path, tables: Tables) -> None:
+    """Write ``path`` atomically (a temporary file renamed), then remove this tool's tables
+    files of other generator versions. Raises ``OSError`` when the folder cannot be written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.stem}.{os.getpid()}.tmp.npz")
+    try:
+        np.savez(temporary, **{MARKER_KEY: np.array(MARKER_VALUE)}, **tables.__dict__)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+    for other in path.parent.glob("tables-*.npz"):
+        if other != path and _is_own_tables_file(other):
+            other.unlink(missing_ok=True)
+
+
 @functools.cache
 def load_tables() -> Tables:
-    """The tables, from the disk cache when present and current, else built and cached.
+    """The tables, from the disk cache when present, current and readable, else built and cached.
 
-    A cache folder that cannot be written is not an error: the tables are then rebuilt in
-    memory on every run.
+    A missing, unreadable or malformed file is rebuilt and replaced; a cache folder that cannot
+    be written is not an error: the tables are then rebuilt in memory on every run.
     """
-    path = cache_dir() / f"tables-{_source_hash()}.npz"
-    try:
-        with np.load(path) as stored:
-            return Tables(**{name: stored[name] for name in Tables.__dataclass_fields__})
-    except (OSError, KeyError, ValueError):
-        pass
+    path = tables_path()
+    tables = read_tables(path)
+    if tables is not None:
+        return tables
     tables = build_tables()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(temporary, **tables.__dict__)
-        os.replace(temporary, path)
-        for stale in path.parent.glob("tables-*.npz"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        _save_tables(path, tables)
     except OSError:
         pass
     return tables

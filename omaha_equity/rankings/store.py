@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -63,11 +65,12 @@ def write_ranking(path: Path, equity: np.ndarray, header: dict) -> None:
 
 
 def read_ranking(path: Path) -> tuple[np.ndarray, dict]:
-    """``(equity, header)`` of one ranking file. Raises ``OSError`` when it cannot be read."""
+    """``(equity, header)`` of one ranking file. Raises ``OSError`` when it cannot be read,
+    including a damaged file (empty, truncated, corrupted)."""
     try:
         with np.load(path, allow_pickle=False) as stored:
             equity = np.array(stored["equity"], dtype=np.uint16)
             header = json.loads(str(stored["header"]))
-    except (KeyError, ValueError) as error:
+    except (KeyError, ValueError, EOFError, zipfile.BadZipFile, zlib.error) as error:
         raise OSError(f"{path} is not a ranking file: {error}") from error
     return equity, header

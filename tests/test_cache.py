@@ -1,0 +1,222 @@
+"""The on-disk cache (omaha_equity/cache.py, evaluate/tables.py): damaged files are rebuilt and the
+run goes on, kernels never land beside the sources, cleanup removes only this tool's own files.
+
+The command runs in a subprocess with ``OMAHA_EQUITY_CACHE`` pointing into ``tmp_path``. Compiling
+the kernels into an empty folder takes about a minute, so one warmed folder is made per module
+and every test works on its own copy.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from omaha_equity import cache
+from omaha_equity.evaluate import tables
+from omaha_equity.rankings import store
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "omaha_equity"
+QUERY = ["calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s"]
+# On the board 2c3d4h5s the aces and kings hold a straight to the ace (every river), the other
+# hand at best the same straight's lower end: 100% / 0%, exact over the 40 rivers.
+EXPECTED_ROW = "AsAhKsKh  100%"
+
+
+def run_command(cache_folder: Path, *args: str) -> subprocess.CompletedProcess:
+    environment = {**os.environ, cache.CACHE_ENV: str(cache_folder)}
+    return subprocess.run([sys.executable, "-m", "omaha_equity", *args], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=600)
+
+
+def run_python(cache_folder: Path, code: str) -> subprocess.CompletedProcess:
+    environment = {**os.environ, cache.CACHE_ENV: str(cache_folder)}
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True,
+                          timeout=600)
+
+
+def kernel_folder(cache_folder: Path) -> Path:
+    return cache_folder / cache.numba_cache_dir().name
+
+
+def tables_file(cache_folder: Path) -> Path:
+    return cache_folder / tables.tables_path().name
+
+
+def compiled_files(folder: Path) -> set[Path]:
+    return {path for pattern in ("*.nbi", "*.nbc") for path in folder.rglob(pattern)}
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory) -> Path:
+    """A cache folder holding the tables and the query's compiled kernels. The kernel folder of
+    the cache the suite already uses is copied in when it exists (only to save the compile);
+    the query then compiles whatever is missing."""
+    folder = tmp_path_factory.mktemp("warm") / "cache"
+    folder.mkdir()
+    existing = cache.numba_cache_dir()
+    if cache.is_marked(existing):
+        shutil.copytree(existing, folder / existing.name)
+    result = run_command(folder, *QUERY)
+    assert result.returncode == 0, result.stderr
+    assert EXPECTED_ROW in result.stdout
+    assert tables_file(folder).is_file()
+    return folder
+
+
+@pytest.fixture
+def cache_copy(warm_cache, tmp_path) -> Path:
+    folder = tmp_path / "cache"
+    shutil.copytree(warm_cache, folder)
+    return folder
+
+
+def test_warm_cache_runs_without_notice(cache_copy):
+    result = run_command(cache_copy, *QUERY)
+    assert result.returncode == 0, result.stderr
+    assert EXPECTED_ROW in result.stdout
+    assert result.stderr == ""
+    assert cache.is_marked(kernel_folder(cache_copy))
+
+
+def _one_file(folder: Path, pattern: str) -> Path:
+    matches = sorted(folder.rglob(pattern))
+    assert len(matches) == 1, f"expected one cached file {pattern} in {folder}, found {matches}"
+    return matches[0]
+
+
+def test_unreadable_kernel_files_are_removed_and_recompiled(cache_copy):
+    folder = kernel_folder(cache_copy)
+    empty_index = _one_file(folder, "*.dealt_board_indexes-*.nbi")
+    empty_index.write_bytes(b"")  # a zero-byte index once made click print "Aborted!"
+    truncated_data = _one_file(folder, "*.build_player_rows-*.nbc")
+    truncated_data.write_bytes(truncated_data.read_bytes()[:1000])  # UnpicklingError before
+
+    result = run_command(cache_copy, *QUERY)
+    assert result.returncode == 0, result.stderr
+    assert EXPECTED_ROW in result.stdout
+    assert result.stderr.count("removed an unreadable cached kernel") == 1
+    assert "Traceback" not in result.stderr
+    assert empty_index.stat().st_size > 0
+    assert truncated_data.stat().st_size > 1000
+    # the rebuilt files load: the next run neither recompiles nor complains
+    again = run_command(cache_copy, *QUERY)
+    assert again.returncode == 0 and again.stderr == ""
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated"])
+def test_unreadable_tables_file_is_rebuilt_and_only_own_files_are_cleaned(cache_copy, damage):
+    current = tables_file(cache_copy)
+    content = current.read_bytes()
+    current.write_bytes(b"" if damage == "empty" else content[: len(content) // 2])
+    # this tool's tables file of another version, and files of the user's with the same names
+    old_own = cache_copy / "tables-0123456789abcdef.npz"
+    old_own.write_bytes(content)
+    users_tables = cache_copy / "tables-mine.npz"
+    np.savez(users_tables, data=np.arange(3))
+    users_kernels = cache_copy / "numba-mine"
+    users_kernels.mkdir()
+    (users_kernels / "notes.txt").write_text("mine")
+    old_own_kernels = cache_copy / "numba-0123456789abcdef"
+    old_own_kernels.mkdir()
+    (old_own_kernels / cache.MARKER_NAME).write_text(cache.MARKER_TEXT)
+    long_ago = time.time() - (cache.STALE_AFTER_DAYS + 1) * 86400
+    for folder in (users_kernels, old_own_kernels):
+        os.utime(folder, (long_ago, long_ago))
+
+    result = run_command(cache_copy, *QUERY)
+    assert result.returncode == 0, result.stderr
+    assert EXPECTED_ROW in result.stdout
+    assert "Traceback" not in result.stderr and "Aborted" not in result.stderr
+    assert tables.read_tables(current) is not None
+    assert not old_own.exists() and not old_own_kernels.exists()
+    assert users_tables.exists() and (users_kernels / "notes.txt").read_text() == "mine"
+    assert cache.is_marked(kernel_folder(cache_copy))
+
+
+@pytest.mark.parametrize("problem", ["not a folder", "another user"])
+def test_without_a_usable_cache_kernels_compile_in_memory(tmp_path, problem):
+    if problem == "not a folder":
+        blocker = tmp_path / "file"
+        blocker.write_text("")
+        folder = blocker / "cache"
+        expected = "cannot write to"
+    else:
+        if not hasattr(os, "getuid") or os.getuid() != 0:
+            pytest.skip("giving a folder to another user needs root")
+        folder = tmp_path / "cache"
+        foreign = kernel_folder(folder)
+        foreign.mkdir(parents=True)
+        os.chown(foreign, 4242, 4242)
+        expected = "belongs to another user"
+    before = compiled_files(PACKAGE)
+    code = (
+        "from omaha_equity.evaluate import _kernels, tables\n"
+        "assert _kernels.low_rank_bit(12) == 1 and _kernels.low_rank_bit(0) == 2 and _kernels.low_rank_bit(7) == 0\n"
+        "assert tables.load_tables().low.shape == (256, 256)\n"
+    )
+    result = run_python(folder, code)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("kernels are compiled in memory for this run") == 1
+    assert expected in result.stderr
+    assert compiled_files(PACKAGE) == before
+    if problem == "another user":
+        assert compiled_files(folder) == set() and not (foreign / cache.MARKER_NAME).exists()
+
+
+def _valid_tables_file(path: Path) -> None:
+    # small, well-formed arrays of every table's shape and dtype: read_tables only checks layout
+    arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in tables.TABLE_LAYOUT.items()}
+    np.savez(path, **{tables.MARKER_KEY: np.array(tables.MARKER_VALUE)}, **arrays)
+
+
+def test_read_tables_accepts_only_a_complete_marked_file(tmp_path):
+    good = tmp_path / "good.npz"
+    _valid_tables_file(good)
+    assert tables.read_tables(good) is not None
+    content = good.read_bytes()
+    middle = len(content) // 2
+    damaged = {
+        "missing": None,
+        "empty": b"",
+        "truncated": content[:middle],
+        "garbage": bytes(range(256)) * 8,
+        # one byte changed inside the stored (uncompressed) data: the zip's CRC catches it
+        "flipped": content[:middle] + bytes([content[middle] ^ 0xFF]) + content[middle + 1:],
+    }
+    for name, data in damaged.items():
+        path = tmp_path / f"{name}.npz"
+        if data is not None:
+            path.write_bytes(data)
+        assert tables.read_tables(path) is None, name
+    unmarked = tmp_path / "unmarked.npz"
+    np.savez(unmarked, **{name: np.zeros(shape, dtype) for name, (shape, dtype) in tables.TABLE_LAYOUT.items()})
+    assert tables.read_tables(unmarked) is None
+    wrong_shape = tmp_path / "wrong_shape.npz"
+    arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in tables.TABLE_LAYOUT.items()}
+    arrays["low"] = np.zeros((255, 256), np.int16)
+    np.savez(wrong_shape, **{tables.MARKER_KEY: np.array(tables.MARKER_VALUE)}, **arrays)
+    assert tables.read_tables(wrong_shape) is None
+    wrong_dtype = tmp_path / "wrong_dtype.npz"
+    arrays["low"] = np.zeros((256, 256), np.int32)
+    np.savez(wrong_dtype, **{tables.MARKER_KEY: np.array(tables.MARKER_VALUE)}, **arrays)
+    assert tables.read_tables(wrong_dtype) is None
+
+
+def test_damaged_ranking_file_raises_oserror(tmp_path):
+    path = tmp_path / "omaha.full-ring.npz"
+    store.write_ranking(path, np.arange(10, dtype=np.uint16), {"game": "omaha"})
+    equity, header = store.read_ranking(path)
+    assert equity.tolist() == list(range(10)) and header == {"game": "omaha"}
+    content = path.read_bytes()
+    for data in (b"", content[: len(content) // 2], content[:-1]):
+        path.write_bytes(data)
+        with pytest.raises(OSError, match="not a ranking file"):
+            store.read_ranking(path)
