@@ -1,4 +1,4 @@
-"""The Omaha games: hole-card count and whether the pot splits high/low (RULES.md, "Game variants").
+"""The Omaha games: hole-card count and whether the pot splits high/low (docs/rules.md, "Game variants").
 
 Every game uses exactly two hole cards and exactly three board cards. Binglao picks its shape
 with a die roll before the deal, so :func:`get_game` needs the die for it.
@@ -76,7 +76,7 @@ def normalize_game_name(name: str) -> str:
     key = "-".join(name.strip().lower().replace("_", " ").split())
     return GAME_ALIASES.get(key, key)
 
-# Binglao: the button's die roll picks the game (RULES.md).
+# Binglao: the button's die roll picks the game (docs/rules.md, "Game variants").
 BINGLAO_DIE: dict[int, tuple[int, bool]] = {
     1: (4, True), 2: (5, True), 3: (6, True),
     4: (4, False), 5: (5, False), 6: (6, False),

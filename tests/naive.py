@@ -5,7 +5,7 @@ tests compare the fast kernels against these functions.
 
 A card is an int 0..51 equal to ``rank * 4 + suit``; rank 0..12 stands for 2, 3, ..., 9, T, J,
 Q, K, A and suit 0..3 for c, d, h, s. Every hand uses exactly two hole cards and exactly three
-board cards (the Omaha rule, /work/shared/RULES.md).
+board cards (docs/rules.md, "Cards and hands").
 """
 
 from collections import Counter

@@ -60,7 +60,7 @@ def test_stated_rake_without_stated_pots_is_shared_in_proportion():
 
 def _pay_evenly(amount, winners, payouts):
     """``amount`` chips split evenly; the chips left over one each to the first winners in
-    odd-chip order (RULES: "Showdown", odd chips)."""
+    odd-chip order (docs/rules.md, "Showdown", odd chips)."""
     share, remainder = divmod(amount, len(winners))
     for position, index in enumerate(sorted(winners)):
         payouts[index] += share + (1 if position < remainder else 0)

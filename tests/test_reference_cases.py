@@ -1,4 +1,4 @@
-"""Every reference case of /work/shared/cases as a test, with the expected values copied in.
+"""Every reference case the project was specified with as a test, the expected values copied in.
 
 ``equity_cases.json``: exact equities checked by several independent evaluators; each becomes a
 ``calculate_equity`` call compared on the exact fraction and every board count. From

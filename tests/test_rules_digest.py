@@ -1,8 +1,8 @@
-"""RULES.md, rule by rule: "Cards and hands", "The low hand", "Worked examples" and the game
-variants table. Each test is named after the rule it pins down and checks real values through
-``read_hand`` / ``read_showdown`` (the readable evaluator); hands on complete boards are also
-checked against the compiled kernel (``evaluate_deals``), so both evaluation paths follow
-every rule.
+"""docs/rules.md, rule by rule: "Cards and hands", "The low hand", "Worked examples" and the
+"Game variants" tables. Each test is named after the rule it pins down and checks real values
+through ``read_hand`` / ``read_showdown`` (the readable evaluator); hands on complete boards
+are also checked against the compiled kernel (``evaluate_deals``), so both evaluation paths
+follow every rule.
 """
 
 from __future__ import annotations

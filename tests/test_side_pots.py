@@ -1,6 +1,6 @@
 """Side pots and chip settlement (``pots.side_pots``, ``pots.settle``): the rules of
 docs/rules.md "All-ins and side pots" and "Showdown" (odd chips), WSOP rule 73 and the TDA
-odd-chip ruling, with the reference cases OM-15 and OM-17 (values copied from the shared
+odd-chip ruling, with the reference cases OM-15 and OM-17 (values copied from the reference
 case file, sources named there: pokertda.com topic 1417, poker-ts pull request 18).
 
 Hand values come from the evaluator (``read_hand``); players are indexed in odd-chip order,
