@@ -148,7 +148,9 @@ def main():
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True),
               help="Monte Carlo: stop when every equity's standard error is below this many percentage points.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--threads", type=click.IntRange(min=1),
+              help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
+              "gives the same numbers).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--streets", is_flag=True, help="Equity on each street as the board comes (board of 3 to 5 cards).")
 @click.option("--next-card", "next_card", is_flag=True,
@@ -193,10 +195,12 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
     finally:
         progress.close()
     click.echo(equity_report(result, format_name, table_style))
-    if precision is not None and max(player.standard_error for player in result.players) * 100 >= precision:
-        largest = max(player.standard_error for player in result.players) * 100
+    errors = [player.standard_error for player in result.players]
+    if precision is not None and (None in errors or max(errors) * 100 >= precision):
+        largest = ("undefined: a standard error needs at least 2 boards" if None in errors
+                   else f"{max(errors) * 100:.3f} points")
         click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} boards (largest "
-                   f"standard error {largest:.3f} points): raise --trials", err=True)
+                   f"standard error {largest}): raise --trials", err=True)
 
 
 @main.command()
@@ -467,7 +471,9 @@ def play(file, format_name, table_style):
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True),
               help="Monte Carlo: stop when every player's standard error is below this percent of the chips.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--threads", type=click.IntRange(min=1),
+              help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
+              "gives the same numbers).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @_output_options
 @_usage_errors
@@ -584,7 +590,9 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 @click.option("--trials", type=click.IntRange(min=1),
               help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--threads", type=click.IntRange(min=1),
+              help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
+              "gives the same numbers).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw the histogram to FILE.png or FILE.svg (needs omaha-equity[plot]).")
 @_output_options

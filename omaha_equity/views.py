@@ -14,11 +14,22 @@ from .equity.result import EXACT, EquityResult
 from .evaluate.showdown import Showdown
 from .render import percent, render
 
-_HILO_COLUMNS = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low")
+# The hi/lo statistics, in the CSV's order (README "Statistics").
+_HILO_COLUMNS = ("equity_high", "equity_low", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
+                 "has_low")
+# What the hi/lo table shows: ``win`` is the same number as ``scoop`` (the whole pot alone), so
+# the table names it as hi/lo players do; ``has_low`` is left to CSV and JSON for width.
+_HILO_TABLE_COLUMNS = ("equity", "equity_high", "equity_low", "scoop", "split", "tie", "hi_win", "hi_tie", "lo_win",
+                       "lo_tie", "quartered")
+_TABLE_HEADERS = {"equity_high": "eq. high", "equity_low": "eq. low"}
+# An empty cell reads as a missing value (NaN in pandas): no board or dead card is written so.
+NO_CARDS = "-"
 
 
 def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
-    """One row per player, fractions 0..1 (the CSV columns)."""
+    """One row per player, fractions 0..1 (the CSV columns, README "Output formats"): an empty
+    board or dead list is ``NO_CARDS``; a value that does not apply (hi/lo columns, the seed
+    of an exact run, an undefined standard error) is None (an empty CSV cell)."""
     rows = []
     for number, player in enumerate(result.players, start=1):
         row: dict[str, Any] = {
@@ -32,26 +43,44 @@ def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
         }
         if result.game.hilo:
             row.update({name: getattr(player, name) for name in _HILO_COLUMNS})
-        row.update(game=result.game.name, board=result.board, dead=result.dead,
-                   method=result.method, sample_count=result.sample_count)
+        row.update(game=result.game.name, board=result.board or NO_CARDS, dead=result.dead or NO_CARDS,
+                   method=result.method, sample_count=result.sample_count, seed=result.seed,
+                   low_possible=result.low_possible, no_low=result.no_low)
         rows.append(row)
     return rows
 
 
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def _method_text(result: EquityResult) -> str:
+    """``exact enumeration of 44 boards``; with ranges, deals and boards apart:
+    ``exact enumeration of 15,912,240 deals (361,641 hand combinations x 44 boards)``."""
     if result.method == EXACT:
-        return f"exact enumeration of {_boards(result.sample_count)}"
-    return f"Monte Carlo, {_boards(result.sample_count)}, seed {result.seed}"
-
-
-def _boards(count: int) -> str:
-    return f"{count:,} board" if count == 1 else f"{count:,} boards"
+        if result.hand_combinations in (None, 1):
+            return f"exact enumeration of {_count(result.sample_count, 'board')}"
+        return (f"exact enumeration of {_count(result.sample_count, 'deal')} "
+                f"({_count(result.hand_combinations, 'hand combination')} x {_count(result.board_count, 'board')})")
+    if result.hand_combinations == 1:
+        return f"Monte Carlo, {_count(result.sample_count, 'board')}, seed {result.seed}"
+    return f"Monte Carlo, {_count(result.sample_count, 'deal')} of hands and board, seed {result.seed}"
 
 
 def equity_title(result: EquityResult) -> str:
+    """The header line: game, board, dead cards, method and counts, and any partial hands."""
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""
-    return f"{result.game.title} | board: {board}{dead} | {_method_text(result)}"
+    title = f"{result.game.title} | board: {board}{dead} | {_method_text(result)}"
+    partial = [f"{player.hand} ({_count(player.random_card_count, 'card')} dealt at random)"
+               for player in result.players if 0 < player.random_card_count < result.game.hole_count]
+    if partial:
+        title += "\npartial hands completed at random: " + ", ".join(partial)
+    return title
+
+
+def _standard_error_text(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.3f}"
 
 
 def equity_report(result: EquityResult, format_name: str = "table", style: str = "simple") -> str:
@@ -59,18 +88,25 @@ def equity_report(result: EquityResult, format_name: str = "table", style: str =
     rows = equity_rows(result)
     if format_name == "table":
         exact = result.method == EXACT
+        columns = _HILO_TABLE_COLUMNS if result.game.hilo else ("equity", "win", "tie")
         table_rows = []
         for row in rows:
-            shown = {key: row[key] for key in ("player", "hand", "equity", "win", "tie")}
-            if result.game.hilo:
-                shown.update({key: row[key] for key in _HILO_COLUMNS if key != "has_low"})
+            shown = {"player": row["player"], "hand": row["hand"]}
+            shown.update((_TABLE_HEADERS.get(key, key), row[key]) for key in columns)
             if exact:
                 shown["exact"] = row["equity_exact"]
             else:
-                shown["± s.e."] = f"{row['standard_error'] * 100:.3f}"
+                shown["± s.e."] = _standard_error_text(row["standard_error"])
             table_rows.append(shown)
-        footer = f"low possible: {percent(result.low_possible)} of boards" if result.game.hilo else None
-        return render("table", table_rows, None, percent_columns=("equity", "win", "tie", *_HILO_COLUMNS),
+        footer = None
+        if result.game.hilo:
+            footer = (f"low possible: {percent(result.low_possible)} of boards; no low (the high takes the whole "
+                      f"pot): {percent(result.no_low)}")
+        if not exact and not result.precision_reached:
+            note = "s.e. n/a: a standard error needs at least 2 samples"
+            footer = f"{footer}\n{note}" if footer else note
+        percent_columns = [_TABLE_HEADERS.get(key, key) for key in columns]
+        return render("table", table_rows, None, percent_columns=percent_columns,
                       title=equity_title(result), footer=footer, style=style)
     return render(format_name, rows, result.to_dict())
 
