@@ -225,8 +225,8 @@ def show(hands, board, game, die, format_name, table_style):
 @click.option("-b", "--board", default="", type=CardsType(), help="Board cards to remove from the range.")
 @click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards to remove from the range.")
 @_game_options
-@click.option("--sample", "sample_size", default=20, show_default=True, type=click.IntRange(min=1),
-              help="Hands shown in the table.")
+@click.option("--sample", "sample_size", default=20, show_default=True, type=click.IntRange(1, 10_000),  # views.MAX_TABLE_SAMPLE
+              help="Hands shown in the table (at most 10,000; -f csv or -f json lists every hand).")
 @_output_options
 @_usage_errors
 def range_command(expression, board, dead, game, die, sample_size, format_name, table_style):
@@ -240,7 +240,7 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
     from .cards import check_no_duplicates, format_cards
     from .deal import parse_board_and_dead
     from .ranges import parse_range
-    from .views import range_report
+    from .views import range_pieces, range_report
 
     resolved = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board, dead)
@@ -249,7 +249,11 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
                f"dead cards {format_cards(dead_cards)}" if dead_cards else ""]
     excluded_text = " and ".join(part for part in removed if part)
     hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text)
-    click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
+    if format_name == "table":
+        click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
+        return
+    for piece in range_pieces(hand_range, resolved, excluded_text, format_name):  # streamed: ranges can be huge
+        click.echo(piece, nl=False)
 
 
 @main.command()

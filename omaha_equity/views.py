@@ -6,11 +6,16 @@ Kept apart from the CLI so the Python API can produce the same CSV/JSON/table te
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from math import comb
 from typing import Any
 
-from .cards import format_cards
+import numpy as np
+
+from .cards import RANKS, SUITS, format_cards
 from .equity.result import EXACT, EquityResult
+from .errors import InputError
 from .evaluate.showdown import Showdown
 from .render import percent, render
 
@@ -178,31 +183,94 @@ def showdown_report(showdown: Showdown, format_name: str = "table", style: str =
                   title=title, footer=footer, style=style)
 
 
+# ``range -f csv/json`` lists every hand (omaha6 '*' has 20,358,520): written in pieces of this
+# many hands, so memory stays flat whatever the range's size.
+RANGE_PIECE_HANDS = 1 << 16
+# The table prints a sample of the range (``--sample``), built in memory: at most this many.
+MAX_TABLE_SAMPLE = 10_000
+# Each card's two ASCII characters, by card number (``As`` for 51).
+_CARD_BYTES = np.array([[ord(RANKS[card >> 2]), ord(SUITS[card & 3])] for card in range(52)], dtype=np.uint8)
+
+
 def range_report(hand_range, game, excluded_text: str, format_name: str = "table", sample_size: int = 20,
                  style: str = "simple") -> str:
-    """A range's size and hands: the table shows ``sample_size`` hands spread evenly over the
-    range (canonical order); CSV and JSON list every hand with its weight."""
+    """A range's size and hands as one text: the table shows ``sample_size`` hands spread
+    evenly over the range (canonical order); CSV and JSON list every hand with its weight
+    (:func:`range_pieces` joined; the command line writes the pieces as they come).
+
+    Raises
+    ------
+    InputError
+        A table ``sample_size`` outside 1..``MAX_TABLE_SAMPLE``.
+    """
+    if format_name != "table":
+        return "".join(range_pieces(hand_range, game, excluded_text, format_name)).rstrip("\n")
+    if isinstance(sample_size, bool) or not isinstance(sample_size, int) or not 1 <= sample_size <= MAX_TABLE_SAMPLE:
+        raise InputError(f"bad sample size {sample_size!r}: expected 1..{MAX_TABLE_SAMPLE:,} hands (-f csv or "
+                         "-f json lists every hand)")
     total = comb(52, game.hole_count)
-    if format_name == "table":
-        step = max(1, hand_range.size // sample_size)
-        indexes = range(0, hand_range.size, step)[:sample_size]
-        shown = [{"hand": format_cards(hand_range.hands[index], sort=True), "weight": f"{hand_range.weights[index]:g}"}
-                 for index in indexes]
-        removed = f" after removing {excluded_text}" if excluded_text else ""
-        noun = "hand" if hand_range.size == 1 else "hands"
-        title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} {noun} of {total:,} "
-                 f"({hand_range.size / total:.2%}){removed}")
-        footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists "
-                  "them all" if len(shown) < hand_range.size else None)
-        return render("table", shown, None, title=title, footer=footer, style=style)
-    hands = [format_cards(hand, sort=True) for hand in hand_range.hands]
-    weights = [float(weight) for weight in hand_range.weights]
+    step = max(1, hand_range.size // sample_size)
+    indexes = range(0, hand_range.size, step)[:sample_size]
+    shown = [{"hand": format_cards(hand_range.hands[index], sort=True), "weight": f"{hand_range.weights[index]:g}"}
+             for index in indexes]
+    removed = f" after removing {excluded_text}" if excluded_text else ""
+    noun = "hand" if hand_range.size == 1 else "hands"
+    title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} {noun} of {total:,} "
+             f"({hand_range.size / total:.2%}){removed}")
+    footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists "
+              "them all" if len(shown) < hand_range.size else None)
+    return render("table", shown, None, title=title, footer=footer, style=style)
+
+
+def _rows_text(hands: np.ndarray, weights: np.ndarray, prefix: bytes, middle: bytes, suffix: bytes) -> str:
+    """``prefix + hand + middle + weight + suffix`` for each hand, as one text.
+
+    Hands are (n, hole_count) int8, cards descending (``HandRange`` order); weights print as
+    Python prints a float (``1.0``), as the csv and json modules do. A piece whose weights are
+    all equal (the usual case) is laid out as one byte array, without a Python loop."""
+    count, hole_count = hands.shape
+    hand_bytes = _CARD_BYTES[hands.astype(np.intp)].reshape(count, 2 * hole_count)
+    if count and (weights == weights[0]).all():
+        parts = [np.frombuffer(prefix, np.uint8), None, np.frombuffer(middle, np.uint8),
+                 np.frombuffer(repr(float(weights[0])).encode(), np.uint8), np.frombuffer(suffix, np.uint8)]
+        width = sum(len(part) for part in parts if part is not None) + 2 * hole_count
+        layout = np.empty((count, width), dtype=np.uint8)
+        column = 0
+        for part in parts:
+            if part is None:
+                layout[:, column:column + 2 * hole_count] = hand_bytes
+                column += 2 * hole_count
+            else:
+                layout[:, column:column + len(part)] = part
+                column += len(part)
+        return layout.tobytes().decode("ascii")
+    texts = hand_bytes.view(f"S{2 * hole_count}").ravel().tolist()
+    start, between, end = prefix.decode(), middle.decode(), suffix.decode()
+    return "".join(f"{start}{text.decode()}{between}{weight!r}{end}" for text, weight in zip(texts, weights.tolist()))
+
+
+def range_pieces(hand_range, game, excluded_text: str, format_name: str) -> Iterator[str]:
+    """The CSV (``hand,weight``) or JSON text of every hand of a range, in pieces of
+    ``RANGE_PIECE_HANDS`` hands, ending with a newline: write each as it comes.
+
+    The JSON is the object of the README ("Output formats"), one hand per line."""
+    size = hand_range.size
     if format_name == "json":
-        data = {"expression": hand_range.expression, "game": game.name, "excluded": excluded_text,
-                "size": hand_range.size, "of": total,
-                "hands": [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)]}
-        return render("json", [], data)
-    return render("csv", [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)], None)
+        head = json.dumps({"expression": hand_range.expression, "game": game.name, "excluded": excluded_text,
+                           "size": size, "of": comb(52, game.hole_count)}, indent=2)
+        yield head[:-2] + ',\n  "hands": [' + ("\n" if size else "")
+        prefix, middle, suffix = b'    {"hand": "', b'", "weight": ', b'},\n'
+    else:
+        yield "hand,weight\n"
+        prefix, middle, suffix = b"", b",", b"\n"
+    for start in range(0, size, RANGE_PIECE_HANDS):
+        stop = min(start + RANGE_PIECE_HANDS, size)
+        text = _rows_text(hand_range.hands[start:stop], hand_range.weights[start:stop], prefix, middle, suffix)
+        if format_name == "json" and stop == size:
+            text = text[:-2] + "\n"  # no comma after the last hand
+        yield text
+    if format_name == "json":
+        yield "  ]\n}\n"
 
 
 def rank_report(ranking, game, format_name: str = "table", style: str = "simple") -> str:
