@@ -516,8 +516,9 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     finally:
         progress.close()
     click.echo(allin_report(result, format_name, table_style))
-    if precision is not None and max(player.standard_error for player in result.players) * 100 >= (
-            precision * sum(pot.amount for pot in result.pots)):
+    errors = [player.standard_error for player in result.players]
+    chips = sum(pot.amount for pot in result.pots)
+    if precision is not None and (None in errors or max(errors) * 100 >= precision * chips):
         click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} deals: raise --trials",
                    err=True)
 

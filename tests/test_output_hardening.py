@@ -216,3 +216,13 @@ def test_one_sample_has_an_undefined_standard_error_and_precision_is_not_reached
     data = json.loads(run(*args, "-f", "json").stdout)
     assert [player["standard_error"] for player in data["players"]] == [None, None]
     assert [row["standard_error"] for row in csv_rows(run(*args, "-f", "csv").stdout)] == ["", ""]
+
+
+def test_allin_one_sample_has_an_undefined_standard_error_too():
+    args = ("allin", "AsAhKsKh", "JdTd9c8c", "--stacks", "100,100", "--trials", "1", "--precision", "0.1", "--seed",
+            "1")
+    table = run(*args)
+    assert table.exit_code == 0, table.output
+    assert table.output.count("n/a") == 2 and "note: precision 0.1 not reached after 1 deals" in table.output
+    player = json.loads(run(*args, "-f", "json").stdout)["players"][0]
+    assert player["standard_error"] is None and player["pots"][0]["standard_error"] is None
