@@ -205,12 +205,13 @@ def calculate_equity(
         most to sample, default ``plan.DEFAULT_PRECISION_TRIAL_CAP``).
     precision : float, optional
         Monte Carlo: stop once every player's standard error of equity is below this many
-        percentage points.
+        percentage points (never with fewer than 2 samples: the error is undefined then).
     seed : int, optional
         Monte Carlo seed (0..2**64-1); a random one is drawn and reported when omitted. The
         same seed gives the same numbers for any thread count.
     threads : int, optional
-        Worker threads (default: numba's, one per core).
+        Worker threads, any count of at least 1 (default: numba's, one per core); more than
+        the cores numba started run on as many. The numbers never depend on it.
     progress : callable(done, total), optional
         Called after each piece of work with boards done and boards planned.
 
