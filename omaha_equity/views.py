@@ -107,7 +107,7 @@ def equity_report(result: EquityResult, format_name: str = "table", style: str =
         if result.game.hilo:
             footer = (f"low possible: {percent(result.low_possible)} of boards; no low (the high takes the whole "
                       f"pot): {percent(result.no_low)}")
-        if not exact and not result.precision_reached:
+        if not exact and not result.standard_errors_defined:
             note = "s.e. n/a: a standard error needs at least 2 samples"
             footer = f"{footer}\n{note}" if footer else note
         percent_columns = [_TABLE_HEADERS.get(key, key) for key in columns]

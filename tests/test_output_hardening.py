@@ -206,7 +206,7 @@ def test_one_sample_has_an_undefined_standard_error_and_precision_is_not_reached
     assert standard_error(3, 9, 1, 6) is None and standard_error(0, 0, 0, 2) is None
     assert standard_error(1, 1, 2, 1) == pytest.approx(0.5)  # shares 1 and 0: s.d. 0.707, / sqrt(2)
     result = calculate_equity(["AsAhKsKh", "JdTd9c8c"], trials=1, precision=0.1, seed=1)
-    assert result.sample_count == 1 and not result.precision_reached
+    assert result.sample_count == 1 and not result.standard_errors_defined
     assert [player.standard_error for player in result.players] == [None, None]
     args = ("calc", "AsAhKsKh", "JdTd9c8c", "--trials", "1", "--precision", "0.1", "--seed", "1")
     table = run(*args)

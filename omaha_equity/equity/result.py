@@ -239,8 +239,9 @@ class EquityResult:
         return (self.weight_total - self.low_board_count) / self.weight_total if self.game.hilo else None
 
     @property
-    def precision_reached(self) -> bool:
-        """False when some player's standard error is undefined (fewer than 2 samples)."""
+    def standard_errors_defined(self) -> bool:
+        """False when some player's standard error is undefined (Monte Carlo with fewer than 2
+        samples): then no precision target counts as reached."""
         return all(player.standard_error is not None for player in self.players)
 
     @property
