@@ -77,7 +77,7 @@ def allin_report(result: AllinResult, format_name: str = "table", style: str = "
         if exact:
             shown["net exact"] = _exact_text(player.net_exact)
         else:
-            shown["± s.e."] = f"{player.standard_error:,.2f}"
+            shown["± s.e."] = "n/a" if player.standard_error is None else f"{player.standard_error:,.2f}"
         table_rows.append(shown)
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""

@@ -148,7 +148,9 @@ def main():
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True),
               help="Monte Carlo: stop when every equity's standard error is below this many percentage points.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--threads", type=click.IntRange(min=1),
+              help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
+              "gives the same numbers).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--streets", is_flag=True, help="Equity on each street as the board comes (board of 3 to 5 cards).")
 @click.option("--next-card", "next_card", is_flag=True,
@@ -193,10 +195,12 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
     finally:
         progress.close()
     click.echo(equity_report(result, format_name, table_style))
-    if precision is not None and max(player.standard_error for player in result.players) * 100 >= precision:
-        largest = max(player.standard_error for player in result.players) * 100
+    errors = [player.standard_error for player in result.players]
+    if precision is not None and (None in errors or max(errors) * 100 >= precision):
+        largest = ("undefined: a standard error needs at least 2 boards" if None in errors
+                   else f"{max(errors) * 100:.3f} points")
         click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} boards (largest "
-                   f"standard error {largest:.3f} points): raise --trials", err=True)
+                   f"standard error {largest}): raise --trials", err=True)
 
 
 @main.command()
@@ -221,8 +225,8 @@ def show(hands, board, game, die, format_name, table_style):
 @click.option("-b", "--board", default="", type=CardsType(), help="Board cards to remove from the range.")
 @click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards to remove from the range.")
 @_game_options
-@click.option("--sample", "sample_size", default=20, show_default=True, type=click.IntRange(min=1),
-              help="Hands shown in the table.")
+@click.option("--sample", "sample_size", default=20, show_default=True, type=click.IntRange(1, 10_000),  # views.MAX_TABLE_SAMPLE
+              help="Hands shown in the table (at most 10,000; -f csv or -f json lists every hand).")
 @_output_options
 @_usage_errors
 def range_command(expression, board, dead, game, die, sample_size, format_name, table_style):
@@ -236,7 +240,7 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
     from .cards import check_no_duplicates, format_cards
     from .deal import parse_board_and_dead
     from .ranges import parse_range
-    from .views import range_report
+    from .views import range_pieces, range_report
 
     resolved = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board, dead)
@@ -245,7 +249,11 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
                f"dead cards {format_cards(dead_cards)}" if dead_cards else ""]
     excluded_text = " and ".join(part for part in removed if part)
     hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text)
-    click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
+    if format_name == "table":
+        click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
+        return
+    for piece in range_pieces(hand_range, resolved, excluded_text, format_name):  # streamed: ranges can be huge
+        click.echo(piece, nl=False)
 
 
 @main.command()
@@ -467,7 +475,9 @@ def play(file, format_name, table_style):
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True),
               help="Monte Carlo: stop when every player's standard error is below this percent of the chips.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--threads", type=click.IntRange(min=1),
+              help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
+              "gives the same numbers).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @_output_options
 @_usage_errors
@@ -506,8 +516,9 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     finally:
         progress.close()
     click.echo(allin_report(result, format_name, table_style))
-    if precision is not None and max(player.standard_error for player in result.players) * 100 >= (
-            precision * sum(pot.amount for pot in result.pots)):
+    errors = [player.standard_error for player in result.players]
+    chips = sum(pot.amount for pot in result.pots)
+    if precision is not None and (None in errors or max(errors) * 100 >= precision * chips):
         click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} deals: raise --trials",
                    err=True)
 
@@ -584,7 +595,9 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 @click.option("--trials", type=click.IntRange(min=1),
               help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1), help="Worker threads (default: one per core).")
+@click.option("--threads", type=click.IntRange(min=1),
+              help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
+              "gives the same numbers).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw the histogram to FILE.png or FILE.svg (needs omaha-equity[plot]).")
 @_output_options

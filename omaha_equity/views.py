@@ -6,19 +6,35 @@ Kept apart from the CLI so the Python API can produce the same CSV/JSON/table te
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from math import comb
 from typing import Any
 
-from .cards import format_cards
+import numpy as np
+
+from .cards import RANKS, SUITS, format_cards
 from .equity.result import EXACT, EquityResult
+from .errors import InputError
 from .evaluate.showdown import Showdown
 from .render import percent, render
 
-_HILO_COLUMNS = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low")
+# The hi/lo statistics, in the CSV's order (README "Statistics").
+_HILO_COLUMNS = ("equity_high", "equity_low", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
+                 "has_low")
+# What the hi/lo table shows: ``win`` is the same number as ``scoop`` (the whole pot alone), so
+# the table names it as hi/lo players do; ``has_low`` is left to CSV and JSON for width.
+_HILO_TABLE_COLUMNS = ("equity", "equity_high", "equity_low", "scoop", "split", "tie", "hi_win", "hi_tie", "lo_win",
+                       "lo_tie", "quartered")
+_TABLE_HEADERS = {"equity_high": "eq. high", "equity_low": "eq. low"}
+# An empty cell reads as a missing value (NaN in pandas): no board or dead card is written so.
+NO_CARDS = "-"
 
 
 def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
-    """One row per player, fractions 0..1 (the CSV columns)."""
+    """One row per player, fractions 0..1 (the CSV columns, README "Output formats"): an empty
+    board or dead list is ``NO_CARDS``; a value that does not apply (hi/lo columns, the seed
+    of an exact run, an undefined standard error) is None (an empty CSV cell)."""
     rows = []
     for number, player in enumerate(result.players, start=1):
         row: dict[str, Any] = {
@@ -32,26 +48,44 @@ def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
         }
         if result.game.hilo:
             row.update({name: getattr(player, name) for name in _HILO_COLUMNS})
-        row.update(game=result.game.name, board=result.board, dead=result.dead,
-                   method=result.method, sample_count=result.sample_count)
+        row.update(game=result.game.name, board=result.board or NO_CARDS, dead=result.dead or NO_CARDS,
+                   method=result.method, sample_count=result.sample_count, seed=result.seed,
+                   low_possible=result.low_possible, no_low=result.no_low)
         rows.append(row)
     return rows
 
 
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def _method_text(result: EquityResult) -> str:
+    """``exact enumeration of 44 boards``; with ranges, deals and boards apart:
+    ``exact enumeration of 15,912,240 deals (361,641 hand combinations x 44 boards)``."""
     if result.method == EXACT:
-        return f"exact enumeration of {_boards(result.sample_count)}"
-    return f"Monte Carlo, {_boards(result.sample_count)}, seed {result.seed}"
-
-
-def _boards(count: int) -> str:
-    return f"{count:,} board" if count == 1 else f"{count:,} boards"
+        if result.hand_combinations in (None, 1):
+            return f"exact enumeration of {_count(result.sample_count, 'board')}"
+        return (f"exact enumeration of {_count(result.sample_count, 'deal')} "
+                f"({_count(result.hand_combinations, 'hand combination')} x {_count(result.board_count, 'board')})")
+    if result.hand_combinations == 1:
+        return f"Monte Carlo, {_count(result.sample_count, 'board')}, seed {result.seed}"
+    return f"Monte Carlo, {_count(result.sample_count, 'deal')} of hands and board, seed {result.seed}"
 
 
 def equity_title(result: EquityResult) -> str:
+    """The header line: game, board, dead cards, method and counts, and any partial hands."""
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""
-    return f"{result.game.title} | board: {board}{dead} | {_method_text(result)}"
+    title = f"{result.game.title} | board: {board}{dead} | {_method_text(result)}"
+    partial = [f"{player.hand} ({_count(player.random_card_count, 'card')} dealt at random)"
+               for player in result.players if 0 < player.random_card_count < result.game.hole_count]
+    if partial:
+        title += "\npartial hands completed at random: " + ", ".join(partial)
+    return title
+
+
+def _standard_error_text(value: float | None) -> str:
+    return "n/a" if value is None else f"{value * 100:.3f}"
 
 
 def equity_report(result: EquityResult, format_name: str = "table", style: str = "simple") -> str:
@@ -59,18 +93,25 @@ def equity_report(result: EquityResult, format_name: str = "table", style: str =
     rows = equity_rows(result)
     if format_name == "table":
         exact = result.method == EXACT
+        columns = _HILO_TABLE_COLUMNS if result.game.hilo else ("equity", "win", "tie")
         table_rows = []
         for row in rows:
-            shown = {key: row[key] for key in ("player", "hand", "equity", "win", "tie")}
-            if result.game.hilo:
-                shown.update({key: row[key] for key in _HILO_COLUMNS if key != "has_low"})
+            shown = {"player": row["player"], "hand": row["hand"]}
+            shown.update((_TABLE_HEADERS.get(key, key), row[key]) for key in columns)
             if exact:
                 shown["exact"] = row["equity_exact"]
             else:
-                shown["± s.e."] = f"{row['standard_error'] * 100:.3f}"
+                shown["± s.e."] = _standard_error_text(row["standard_error"])
             table_rows.append(shown)
-        footer = f"low possible: {percent(result.low_possible)} of boards" if result.game.hilo else None
-        return render("table", table_rows, None, percent_columns=("equity", "win", "tie", *_HILO_COLUMNS),
+        footer = None
+        if result.game.hilo:
+            footer = (f"low possible: {percent(result.low_possible)} of boards; no low (the high takes the whole "
+                      f"pot): {percent(result.no_low)}")
+        if not exact and not result.standard_errors_defined:
+            note = "s.e. n/a: a standard error needs at least 2 samples"
+            footer = f"{footer}\n{note}" if footer else note
+        percent_columns = [_TABLE_HEADERS.get(key, key) for key in columns]
+        return render("table", table_rows, None, percent_columns=percent_columns,
                       title=equity_title(result), footer=footer, style=style)
     return render(format_name, rows, result.to_dict())
 
@@ -142,31 +183,94 @@ def showdown_report(showdown: Showdown, format_name: str = "table", style: str =
                   title=title, footer=footer, style=style)
 
 
+# ``range -f csv/json`` lists every hand (omaha6 '*' has 20,358,520): written in pieces of this
+# many hands, so memory stays flat whatever the range's size.
+RANGE_PIECE_HANDS = 1 << 16
+# The table prints a sample of the range (``--sample``), built in memory: at most this many.
+MAX_TABLE_SAMPLE = 10_000
+# Each card's two ASCII characters, by card number (``As`` for 51).
+_CARD_BYTES = np.array([[ord(RANKS[card >> 2]), ord(SUITS[card & 3])] for card in range(52)], dtype=np.uint8)
+
+
 def range_report(hand_range, game, excluded_text: str, format_name: str = "table", sample_size: int = 20,
                  style: str = "simple") -> str:
-    """A range's size and hands: the table shows ``sample_size`` hands spread evenly over the
-    range (canonical order); CSV and JSON list every hand with its weight."""
+    """A range's size and hands as one text: the table shows ``sample_size`` hands spread
+    evenly over the range (canonical order); CSV and JSON list every hand with its weight
+    (:func:`range_pieces` joined; the command line writes the pieces as they come).
+
+    Raises
+    ------
+    InputError
+        A table ``sample_size`` outside 1..``MAX_TABLE_SAMPLE``.
+    """
+    if format_name != "table":
+        return "".join(range_pieces(hand_range, game, excluded_text, format_name)).rstrip("\n")
+    if isinstance(sample_size, bool) or not isinstance(sample_size, int) or not 1 <= sample_size <= MAX_TABLE_SAMPLE:
+        raise InputError(f"bad sample size {sample_size!r}: expected 1..{MAX_TABLE_SAMPLE:,} hands (-f csv or "
+                         "-f json lists every hand)")
     total = comb(52, game.hole_count)
-    if format_name == "table":
-        step = max(1, hand_range.size // sample_size)
-        indexes = range(0, hand_range.size, step)[:sample_size]
-        shown = [{"hand": format_cards(hand_range.hands[index], sort=True), "weight": f"{hand_range.weights[index]:g}"}
-                 for index in indexes]
-        removed = f" after removing {excluded_text}" if excluded_text else ""
-        noun = "hand" if hand_range.size == 1 else "hands"
-        title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} {noun} of {total:,} "
-                 f"({hand_range.size / total:.2%}){removed}")
-        footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists "
-                  "them all" if len(shown) < hand_range.size else None)
-        return render("table", shown, None, title=title, footer=footer, style=style)
-    hands = [format_cards(hand, sort=True) for hand in hand_range.hands]
-    weights = [float(weight) for weight in hand_range.weights]
+    step = max(1, hand_range.size // sample_size)
+    indexes = range(0, hand_range.size, step)[:sample_size]
+    shown = [{"hand": format_cards(hand_range.hands[index], sort=True), "weight": f"{hand_range.weights[index]:g}"}
+             for index in indexes]
+    removed = f" after removing {excluded_text}" if excluded_text else ""
+    noun = "hand" if hand_range.size == 1 else "hands"
+    title = (f"{hand_range.expression!r} in {game.title}: {hand_range.size:,} {noun} of {total:,} "
+             f"({hand_range.size / total:.2%}){removed}")
+    footer = (f"showing {len(shown)} of {hand_range.size:,} (one in every {step:,}); -f csv or -f json lists "
+              "them all" if len(shown) < hand_range.size else None)
+    return render("table", shown, None, title=title, footer=footer, style=style)
+
+
+def _rows_text(hands: np.ndarray, weights: np.ndarray, prefix: bytes, middle: bytes, suffix: bytes) -> str:
+    """``prefix + hand + middle + weight + suffix`` for each hand, as one text.
+
+    Hands are (n, hole_count) int8, cards descending (``HandRange`` order); weights print as
+    Python prints a float (``1.0``), as the csv and json modules do. A piece whose weights are
+    all equal (the usual case) is laid out as one byte array, without a Python loop."""
+    count, hole_count = hands.shape
+    hand_bytes = _CARD_BYTES[hands.astype(np.intp)].reshape(count, 2 * hole_count)
+    if count and (weights == weights[0]).all():
+        parts = [np.frombuffer(prefix, np.uint8), None, np.frombuffer(middle, np.uint8),
+                 np.frombuffer(repr(float(weights[0])).encode(), np.uint8), np.frombuffer(suffix, np.uint8)]
+        width = sum(len(part) for part in parts if part is not None) + 2 * hole_count
+        layout = np.empty((count, width), dtype=np.uint8)
+        column = 0
+        for part in parts:
+            if part is None:
+                layout[:, column:column + 2 * hole_count] = hand_bytes
+                column += 2 * hole_count
+            else:
+                layout[:, column:column + len(part)] = part
+                column += len(part)
+        return layout.tobytes().decode("ascii")
+    texts = hand_bytes.view(f"S{2 * hole_count}").ravel().tolist()
+    start, between, end = prefix.decode(), middle.decode(), suffix.decode()
+    return "".join(f"{start}{text.decode()}{between}{weight!r}{end}" for text, weight in zip(texts, weights.tolist()))
+
+
+def range_pieces(hand_range, game, excluded_text: str, format_name: str) -> Iterator[str]:
+    """The CSV (``hand,weight``) or JSON text of every hand of a range, in pieces of
+    ``RANGE_PIECE_HANDS`` hands, ending with a newline: write each as it comes.
+
+    The JSON is the object of the README ("Output formats"), one hand per line."""
+    size = hand_range.size
     if format_name == "json":
-        data = {"expression": hand_range.expression, "game": game.name, "excluded": excluded_text,
-                "size": hand_range.size, "of": total,
-                "hands": [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)]}
-        return render("json", [], data)
-    return render("csv", [{"hand": hand, "weight": weight} for hand, weight in zip(hands, weights)], None)
+        head = json.dumps({"expression": hand_range.expression, "game": game.name, "excluded": excluded_text,
+                           "size": size, "of": comb(52, game.hole_count)}, indent=2)
+        yield head[:-2] + ',\n  "hands": [' + ("\n" if size else "")
+        prefix, middle, suffix = b'    {"hand": "', b'", "weight": ', b'},\n'
+    else:
+        yield "hand,weight\n"
+        prefix, middle, suffix = b"", b",", b"\n"
+    for start in range(0, size, RANGE_PIECE_HANDS):
+        stop = min(start + RANGE_PIECE_HANDS, size)
+        text = _rows_text(hand_range.hands[start:stop], hand_range.weights[start:stop], prefix, middle, suffix)
+        if format_name == "json" and stop == size:
+            text = text[:-2] + "\n"  # no comma after the last hand
+        yield text
+    if format_name == "json":
+        yield "  ]\n}\n"
 
 
 def rank_report(ranking, game, format_name: str = "table", style: str = "simple") -> str:

@@ -229,8 +229,10 @@ def enumerate_equity(hands, board=(), dead=(), hilo=False):
 
     Returns a dict: 'boards' (number of completions), 'equity' (mean share per player, as
     Fractions), per-player board counts 'win_hi', 'tie_hi', 'win_lo', 'tie_lo', 'scoop'
-    (share is the whole pot), 'quartered' (share exactly 1/4), 'has_low' (player has a
-    qualifying low), and 'low_boards' (completions on which anyone has a qualifying low).
+    (share is the whole pot), 'tie' (a part of the pot, sharing a half or the high-only pot
+    with an equal hand), 'split' (a part of the pot, tying nobody), 'quartered' (share exactly
+    1/4), 'has_low' (player has a qualifying low), 'equity_low' (mean share won from the low
+    half, Fractions) and 'low_boards' (completions on which anyone has a qualifying low).
     win/tie count boards where the player is the sole best / one of several best; the low
     counts only look at boards where some low qualifies (always 0 when ``hilo`` is False).
     """
@@ -255,9 +257,12 @@ def enumerate_equity(hands, board=(), dead=(), hilo=False):
         "scoop": [0] * player_count,
         "has_low": [0] * player_count,
         "quartered": [0] * player_count,
+        "tie": [0] * player_count,
+        "split": [0] * player_count,
         "low_boards": 0,
     }
     share_totals = [Fraction(0)] * player_count
+    low_totals = [Fraction(0)] * player_count
 
     for completion in combinations(deck, 5 - len(board)):
         full_board = board + list(completion)
@@ -289,15 +294,21 @@ def enumerate_equity(hands, board=(), dead=(), hilo=False):
             shares[index] += high_pot / len(high_winners)
         for index in low_winners:
             shares[index] += Fraction(1, 2) / len(low_winners)
+            low_totals[index] += Fraction(1, 2) / len(low_winners)
 
         for index, share in enumerate(shares):
             share_totals[index] += share
             if share == 1:
                 result["scoop"][index] += 1
+            elif share > 0:
+                tied = (index in high_winners and len(high_winners) > 1) or (
+                    index in low_winners and len(low_winners) > 1)
+                result["tie" if tied else "split"][index] += 1
             if share == Fraction(1, 4):
                 result["quartered"][index] += 1
 
     if result["boards"] == 0:
         raise ValueError("no board completions: not enough cards left in the deck")
     result["equity"] = [total / result["boards"] for total in share_totals]
+    result["equity_low"] = [total / result["boards"] for total in low_totals]
     return result

@@ -104,6 +104,9 @@ def test_exact_equity_agrees_with_naive_enumeration(seed, hole_count, hilo, boar
         assert player.scoop_count == player.win_count == expected["scoop"][index], index
         assert player.quartered_count == expected["quartered"][index], index
         assert player.has_low_count == expected["has_low"][index], index
+        assert player.tie_count == expected["tie"][index] and player.split_count == expected["split"][index], index
+        assert player.equity_low_fraction == expected["equity_low"][index], index
+        assert player.equity_high_fraction + player.equity_low_fraction == player.equity_fraction, index
     assert result.low_board_count == expected["low_boards"]
     assert sum(player.equity_fraction for player in result.players) == 1
 
@@ -282,7 +285,7 @@ BAD_INPUTS = [
     ("zero-precision", dict(hands=TWO, method="monte-carlo", precision=0), "bad precision 0"),
     ("unknown-method", dict(hands=TWO, method="bogus"), "unknown method 'bogus'"),
     ("negative-seed", dict(hands=TWO, method="monte-carlo", seed=-1), "bad seed -1"),
-    ("too-many-threads", dict(hands=TWO, threads=10_000), "bad threads 10000"),
+    ("no-threads", dict(hands=TWO, threads=0), "bad threads 0"),
     ("one-string-for-all-hands", dict(hands="AsAhKsKh JdTd9c8c"), "expected a list of hands, one per player"),
     ("a-hand-that-is-none", dict(hands=["AsAhKsKh", None]), "expected a list of hands"),
     ("seed-not-a-number", dict(hands=TWO, method="monte-carlo", seed="abc"), "bad seed 'abc'"),

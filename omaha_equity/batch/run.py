@@ -27,11 +27,12 @@ from .queries import Query, UnreadableRow, derive_seed, query_from_record, recor
 DASK_CHUNK_SIZE = 64
 LOCAL_CHUNK_SIZE = 16
 
-# The columns of every output row, in order (hi/lo columns are empty for high-only games).
+# The columns of every output row, in order: every statistic of ``calc`` (``views.equity_rows``;
+# hi/lo columns are empty for high-only games), then the query and the error.
 BATCH_COLUMNS = (
     "id", "player", "hand", "equity", "equity_exact", "standard_error", "win", "tie",
-    "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low", "low_possible",
-    "game", "board", "dead", "method", "sample_count", "seed", "error",
+    "equity_high", "equity_low", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low",
+    "low_possible", "no_low", "game", "board", "dead", "method", "sample_count", "seed", "error",
 )
 
 
@@ -79,7 +80,7 @@ class BatchResult:
         for player_row in equity_rows(self.result):
             row = dict.fromkeys(BATCH_COLUMNS)
             row.update((key, value) for key, value in player_row.items() if key in row)
-            row.update(id=self.query_id, low_possible=self.result.low_possible, seed=self.result.seed)
+            row["id"] = self.query_id
             if row["equity_exact"] == "":
                 row["equity_exact"] = None
             rows.append(row)

@@ -17,9 +17,10 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
 
-# Per-player statistics, counted in boards (EQUITY is counted in pot units).
-EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW = range(9)
-STAT_COUNT = 9
+# Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
+# low half, are counted in pot units). WIN, TIE and SPLIT are disjoint (see ``score_board``).
+EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW, EQUITY_LOW, SPLIT = range(11)
+STAT_COUNT = 11
 
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
@@ -28,24 +29,36 @@ _previous_numba_cache = redirect_numba_cache()
 @njit(cache=True, nogil=True, inline="always")
 def score_board(high_values, low_values, hilo, units, weight, shares, counts):
     """Split the pot for one board and add each player's outcome, ``weight`` times, to ``counts``
-    (shares in pot units times the weight into EQUITY, the weight into each outcome).
+    (shares in pot units times the weight into EQUITY, the low half's part into EQUITY_LOW,
+    the weight into each outcome).
+
+    A player who takes a part of the pot but not all of it either ties (shares the half, or
+    the high-only pot, they take part of with an equal hand: TIE) or splits (wins one half
+    alone while others win the other half: SPLIT); WIN is the whole pot alone.
 
     Returns ``weight`` when some player has a qualifying low, else 0.
     """
     best_high, high_winner_count, best_low, low_winner_count = split_pot(high_values, low_values, hilo, units, shares)
+    low_share = (units // 2) // low_winner_count if low_winner_count > 0 else 0
     for player in range(high_values.shape[0]):
         share = shares[player]
         counts[player, EQUITY] += share * weight
+        high_winner = high_values[player] == best_high
+        low_winner = low_winner_count > 0 and low_values[player] == best_low
         if share == units:
             counts[player, WIN] += weight
         elif share > 0:
-            counts[player, TIE] += weight
+            if (high_winner and high_winner_count > 1) or (low_winner and low_winner_count > 1):
+                counts[player, TIE] += weight
+            else:
+                counts[player, SPLIT] += weight
         if 4 * share == units:
             counts[player, QUARTERED] += weight
-        if high_values[player] == best_high:
+        if high_winner:
             counts[player, HI_WIN if high_winner_count == 1 else HI_TIE] += weight
-        if low_winner_count > 0 and low_values[player] == best_low:
+        if low_winner:
             counts[player, LO_WIN if low_winner_count == 1 else LO_TIE] += weight
+            counts[player, EQUITY_LOW] += low_share * weight
         if hilo and low_values[player] != 0:
             counts[player, HAS_LOW] += weight
     return weight if low_winner_count > 0 else 0

@@ -150,12 +150,18 @@ def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress)
 
 
 def _standard_errors(sums: np.ndarray, squares: np.ndarray, sample_count: int) -> np.ndarray:
-    """Standard errors of the means of per-deal chips from their sums and sums of squares."""
+    """Standard errors of the means of per-deal chips from their sums and sums of squares; NaN
+    (undefined) from fewer than 2 samples."""
     if sample_count < 2:
-        return np.zeros_like(squares)
+        return np.full_like(squares, np.nan, dtype=np.float64)
     mean = sums / sample_count
     variance = np.maximum(squares / sample_count - mean * mean, 0.0) * sample_count / (sample_count - 1)
     return np.sqrt(variance / sample_count)
+
+
+def _defined(error) -> float | None:
+    """A standard error as a float, None when undefined (NaN: fewer than 2 samples)."""
+    return None if np.isnan(error) else float(error)
 
 
 def _sample(sample_chunks, pot_count: int, player_count: int, total_chips: int, trials: int,
@@ -339,10 +345,10 @@ def calculate_allin(
             total_error = 0.0
         else:
             pot_exact = None
-            pot_errors = tuple(float(error) for error in _standard_errors(
+            pot_errors = tuple(_defined(error) for error in _standard_errors(
                 np.array(pot_sums, dtype=np.float64), squares[:len(pots), player], sample_count))
-            total_error = float(_standard_errors(np.array([sum(pot_sums)], dtype=np.float64),
-                                                 squares[len(pots):, player], sample_count)[0])
+            total_error = _defined(_standard_errors(np.array([sum(pot_sums)], dtype=np.float64),
+                                                    squares[len(pots):, player], sample_count)[0])
         players.append(AllinPlayer(
             hand=seat.expression,
             committed=amounts[player],

@@ -30,25 +30,26 @@ class AllinPlayer:
         :attr:`AllinResult.pots` (0.0 for pots the player is not eligible for).
     pot_chips_exact : tuple of Fraction or None
         The same as exact fractions (exact enumeration only).
-    pot_standard_errors : tuple of float
-        Standard error of each ``pot_chips`` entry, in chips; zeros for exact enumeration.
+    pot_standard_errors : tuple of float or None
+        Standard error of each ``pot_chips`` entry, in chips; zeros for exact enumeration;
+        None when undefined (Monte Carlo with fewer than 2 samples).
     expected : float
         Expected chips won in all: the sum of ``pot_chips``.
     expected_exact : Fraction or None
         The same, exact (exact enumeration only).
-    standard_error : float
+    standard_error : float or None
         Standard error of ``expected`` in chips (of the per-deal total, not a sum of the per-pot
-        errors); 0.0 for exact enumeration.
+        errors); 0.0 for exact enumeration; None when undefined (fewer than 2 samples).
     """
 
     hand: str
     committed: int
     pot_chips: tuple[float, ...]
     pot_chips_exact: tuple[Fraction, ...] | None
-    pot_standard_errors: tuple[float, ...]
+    pot_standard_errors: tuple[float | None, ...]
     expected: float
     expected_exact: Fraction | None
-    standard_error: float
+    standard_error: float | None
 
     @property
     def net(self) -> float:

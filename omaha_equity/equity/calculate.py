@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from fractions import Fraction
 from math import comb
 
 import numba
@@ -98,11 +97,12 @@ def _thread_count(threads: int | None):
     if threads is None:
         yield
         return
-    available = numba.config.NUMBA_NUM_THREADS
-    if not 1 <= threads <= available:
-        raise InputError(f"bad threads {threads}: expected 1..{available} on this machine")
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InputError(f"bad threads {threads!r}: expected a whole number of at least 1")
+    # Work is cut into fixed chunks whatever the thread count, so any count gives the same
+    # numbers; numba cannot run more threads than it started with (one per core).
     previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
     try:
         yield
     finally:
@@ -165,31 +165,9 @@ def _sample(sample_chunks, player_count: int, units: int, trials: int, precision
                 standard_error(int(counts_total[p, _kernels.EQUITY]), int(squares_total[p]), done, units)
                 for p in range(player_count)
             ]
-            if max(errors) * 100 < precision:
+            if None not in errors and max(errors) * 100 < precision:
                 break
     return done, counts_total, low_boards, squares_total
-
-
-def _player_result(hand: str, counts_row, units: int, sample_count: int, weight_total: int, squares) -> PlayerEquity:
-    row = [int(value) for value in counts_row]
-    share_sum = row[_kernels.EQUITY]
-    exact = squares is None
-    return PlayerEquity(
-        hand=hand,
-        equity=share_sum / units / weight_total,
-        equity_fraction=Fraction(share_sum, units * weight_total) if exact else None,
-        standard_error=0.0 if exact else standard_error(share_sum, int(squares), sample_count, units),
-        sample_count=sample_count,
-        weight_total=weight_total,
-        win_count=row[_kernels.WIN],
-        tie_count=row[_kernels.TIE],
-        hi_win_count=row[_kernels.HI_WIN],
-        hi_tie_count=row[_kernels.HI_TIE],
-        lo_win_count=row[_kernels.LO_WIN],
-        lo_tie_count=row[_kernels.LO_TIE],
-        quartered_count=row[_kernels.QUARTERED],
-        has_low_count=row[_kernels.HAS_LOW],
-    )
 
 
 def calculate_equity(
@@ -227,12 +205,13 @@ def calculate_equity(
         most to sample, default ``plan.DEFAULT_PRECISION_TRIAL_CAP``).
     precision : float, optional
         Monte Carlo: stop once every player's standard error of equity is below this many
-        percentage points.
+        percentage points (never with fewer than 2 samples: the error is undefined then).
     seed : int, optional
         Monte Carlo seed (0..2**64-1); a random one is drawn and reported when omitted. The
         same seed gives the same numbers for any thread count.
     threads : int, optional
-        Worker threads (default: numba's, one per core).
+        Worker threads, any count of at least 1 (default: numba's, one per core); more than
+        the cores numba started run on as many. The numbers never depend on it.
     progress : callable(done, total), optional
         Called after each piece of work with boards done and boards planned.
 
@@ -299,10 +278,11 @@ def calculate_equity(
             weight_total = sample_count
     cache.mark_in_use()
     players = tuple(
-        _player_result(seat.expression, counts[player], units, sample_count, weight_total,
-                       None if squares is None else squares[player])
+        PlayerEquity.from_counts(seat.expression, counts[player], units, sample_count, weight_total,
+                                 None if squares is None else int(squares[player]), seat.random_card_count(game))
         for player, seat in enumerate(seats)
     )
+    board_count = range_equity.board_completions(player_count, board_cards, dead_cards, game)
     return EquityResult(
         game=game,
         hands=tuple(seat.expression for seat in seats),
@@ -314,4 +294,6 @@ def calculate_equity(
         players=players,
         low_board_count=low_boards,
         weight_total=weight_total,
+        hand_combinations=(1 if all_fixed else sample_count // board_count if chosen == plan.EXACT else None),
+        board_count=board_count,
     )

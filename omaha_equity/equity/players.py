@@ -29,7 +29,8 @@ class Seat:
     Attributes
     ----------
     expression : str
-        As written (canonical card text for fixed and partial hands).
+        As written (canonical card text for fixed and partial hands; a partial hand is marked
+        with the number of cards dealt at random: ``AsAh+2``).
     kind : str
         ``fixed``, ``dealt`` (partial or random) or ``range``.
     known_cards : tuple of int
@@ -43,6 +44,10 @@ class Seat:
     known_cards: tuple[int, ...] = ()
     hands: object = None
     weights: object = None
+
+    def random_card_count(self, game: Game) -> int:
+        """Hole cards dealt at random: the missing cards of a partial hand, all of ``*``."""
+        return game.hole_count - len(self.known_cards) if self.kind == DEALT else 0
 
     @property
     def range_size(self) -> int:
@@ -85,6 +90,8 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
         if cards is not None:
             kind = FIXED if len(cards) == game.hole_count else DEALT
             text = format_cards(cards, sort=True) if cards else "*"
+            if 0 < len(cards) < game.hole_count:
+                text += f"+{game.hole_count - len(cards)}"  # marks a partial hand in every output
             seats.append(Seat(text, kind, cards))
             continue
         from ..ranges import parse_range

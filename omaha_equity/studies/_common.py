@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import itertools
 import secrets
-from contextlib import contextmanager
-from fractions import Fraction
 
 import numpy as np
 
 from ..cards import DECK_SIZE, RANKS, SUITS
-from ..equity import _kernels
 from ..equity.players import DEALT, FIXED, Seat
 from ..equity.result import EquityResult, PlayerEquity
 from ..games import Game
@@ -66,27 +63,8 @@ def player_equity(hand: str, counts_row, units: int, sample_count: int, weight_t
                   square_sum: int | None = None) -> PlayerEquity:
     """A :class:`PlayerEquity` from one player's kernel counts (``equity._kernels`` STATS
     order); exact when ``square_sum`` is None, Monte Carlo (with its standard error) otherwise."""
-    from ..equity.result import standard_error
-
-    row = [int(value) for value in counts_row]
-    share_sum = row[_kernels.EQUITY]
-    exact = square_sum is None
-    return PlayerEquity(
-        hand=hand,
-        equity=share_sum / units / weight_total,
-        equity_fraction=Fraction(share_sum, units * weight_total) if exact else None,
-        standard_error=0.0 if exact else standard_error(share_sum, int(square_sum), sample_count, units),
-        sample_count=sample_count,
-        weight_total=weight_total,
-        win_count=row[_kernels.WIN],
-        tie_count=row[_kernels.TIE],
-        hi_win_count=row[_kernels.HI_WIN],
-        hi_tie_count=row[_kernels.HI_TIE],
-        lo_win_count=row[_kernels.LO_WIN],
-        lo_tie_count=row[_kernels.LO_TIE],
-        quartered_count=row[_kernels.QUARTERED],
-        has_low_count=row[_kernels.HAS_LOW],
-    )
+    return PlayerEquity.from_counts(hand, counts_row, units, sample_count, weight_total,
+                                    None if square_sum is None else int(square_sum))
 
 
 def exact_result(game: Game, hands: tuple[str, ...], board: str, dead: str, counts, units: int, sample_count: int,
@@ -110,28 +88,15 @@ def draw_seed() -> int:
     return secrets.randbits(63)
 
 
-@contextmanager
 def thread_count(threads: int | None):
-    """Run with ``threads`` numba threads (None: leave numba's setting), restoring it after.
+    """Run with ``threads`` numba threads (None: leave numba's setting), restoring it after:
+    ``equity.calculate``'s rule (any count of at least 1, capped at the cores numba started).
 
     Raises
     ------
     InputError
-        ``threads`` outside 1..the cores numba may use.
+        ``threads`` not a whole number of at least 1.
     """
-    import numba
+    from ..equity.calculate import _thread_count
 
-    from ..errors import InputError
-
-    if threads is None:
-        yield
-        return
-    available = numba.config.NUMBA_NUM_THREADS
-    if not isinstance(threads, int) or not 1 <= threads <= available:
-        raise InputError(f"bad threads {threads!r}: expected 1..{available} on this machine")
-    previous = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
+    return _thread_count(threads)
