@@ -15,9 +15,9 @@ $(BIN)/omaha-equity: pyproject.toml
 demo: $(BIN)/omaha-equity
 	$(BIN)/omaha-equity calc AsAhKsKh JdTd9c8c
 
-# Install, then run the test suite.
+# Install, then run the test suite (two worker processes: the machine's two cores).
 test: $(BIN)/omaha-equity
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 # Install, then print the speed figures (and a peer's, when poker-equity is installed).
 bench: $(BIN)/omaha-equity

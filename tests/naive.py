@@ -9,6 +9,7 @@ board cards (docs/rules.md, "Cards and hands").
 """
 
 from collections import Counter
+from functools import lru_cache
 from fractions import Fraction
 from itertools import combinations
 
@@ -146,9 +147,22 @@ def _omaha_fives(hole, board):
             yield list(hole_pair) + list(board_triple)
 
 
+# A spot's boards share most of their five-card combinations (the known board cards with the
+# same hole pairs), so the reference remembers the values it computed: the same function, called
+# far fewer times. Bounded, so a long test session does not hold every hand ever seen.
+@lru_cache(maxsize=1 << 18)
+def _high_value_of_sorted(five_cards):
+    return high_value_5(five_cards)
+
+
+@lru_cache(maxsize=1 << 18)
+def _low_value_of_sorted(five_cards):
+    return low_value_5(five_cards)
+
+
 def best_high(hole, board):
     """Best high value over every exactly-2-hole + exactly-3-board combination."""
-    return max(high_value_5(five) for five in _omaha_fives(hole, board))
+    return max(_high_value_of_sorted(tuple(sorted(five))) for five in _omaha_fives(hole, board))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,7 +194,7 @@ def low_value_5(five_cards):
 
 def best_low(hole, board):
     """Best qualifying low over every exactly-2-hole + exactly-3-board combination, or None."""
-    lows = [low_value_5(five) for five in _omaha_fives(hole, board)]
+    lows = [_low_value_of_sorted(tuple(sorted(five))) for five in _omaha_fives(hole, board)]
     qualifying = [low for low in lows if low is not None]
     return max(qualifying) if qualifying else None
 
