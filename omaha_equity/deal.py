@@ -61,7 +61,8 @@ def _text(cards: CardsLike) -> str:
 def hole_count_error(game: Game, count: int, hand: CardsLike, player: int | None = None) -> InputError:
     """``expected 4 hole cards for omaha, got 3 in 'AsKsQs' (player 2)``."""
     where = f" (player {player})" if player is not None else ""
-    return InputError(f"expected {game.hole_count} hole cards for {game.name}, got {count} in {quoted(_text(hand))}{where}")
+    return InputError(
+        f"expected {game.hole_count} hole cards for {game.name}, got {count} in {quoted(_text(hand))}{where}")
 
 
 def make_deal(

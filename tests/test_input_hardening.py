@@ -175,7 +175,8 @@ def test_ranges_that_cannot_all_be_dealt_are_impossible_not_almost():
     (lambda: calculate_equity(TWO, trials=10, seed=True), "bad seed True: expected a whole number 0..2**64-1"),
     (lambda: get_game("binglao", 3.0), "bad die roll 3.0 for binglao: expected a whole number 1..6"),
     (lambda: get_game("binglao", True), "bad die roll True for binglao: expected a whole number 1..6"),
-    (lambda: calculate_equity(TWO, game="binglao", die=3.0), "bad die roll 3.0 for binglao: expected a whole number 1..6"),
+    (lambda: calculate_equity(TWO, game="binglao", die=3.0),
+     "bad die roll 3.0 for binglao: expected a whole number 1..6"),
 ])
 def test_python_api_mistakes_are_input_errors(call, message):
     with pytest.raises(InputError) as error:
@@ -210,3 +211,23 @@ def test_long_lists_and_chains_parse_to_the_right_hands():
     chain = "*" + "!AsKsQhJh!AhKhQdJd" * 1_100
     assert len(chain) > 19_000 and parse_range(chain).size == 270_725 - 2
     assert parse_range(":".join(["AA"] * 6_600) + ":$ds").size == parse_range("AA:$ds").size
+
+
+def test_a_list_of_written_hands_means_what_its_patterns_mean(monkeypatch):
+    # the same union read as one list (a set atom) and as separate patterns: same hands, same weights
+    from omaha_equity.ranges import hand_lists, hand_range
+
+    expression = ("(AsAhKsKh@2, AsAh, KdKc2s@0.5, Qh7d6s5s@3, QhJh@0.25, Tc9c8c7c, 9s8s@2, AsAhKsKh@0.5, "
+                  "2c3c4c5c@1.5):*!JJ, AA@0.75")
+
+    def read(min_items):
+        monkeypatch.setattr(hand_lists, "MIN_LIST_ITEMS", min_items)
+        hand_range._program.cache_clear()
+        return parse_range(expression, excluded="Td")
+
+    listed, separate = read(2), read(10**9)
+    hand_range._program.cache_clear()
+    assert listed.size == separate.size > 8_000
+    assert np.array_equal(listed.hands, separate.hands)
+    assert np.array_equal(listed.weights, separate.weights)
+    assert set(listed.weights.tolist()) == {0.25, 0.5, 0.75, 1.0, 2.0, 3.0, 1.5}

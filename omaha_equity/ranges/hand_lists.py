@@ -194,14 +194,16 @@ def list_hands(hand_list: HandList, hole_count: int) -> tuple[np.ndarray, np.nda
         items = np.array([hand_list.items[index] for index in indexes], dtype=np.int64).reshape(len(indexes), size)
         item_masks = (np.int64(1) << items).sum(axis=1)
         missing = hole_count - size
-        completions = np.array(list(combinations(range(52), missing)), dtype=np.int64).reshape(comb(52, missing), missing)
+        completions = np.array(list(combinations(range(52), missing)), dtype=np.int64)
+        completions = completions.reshape(comb(52, missing), missing)
         completion_masks = (np.int64(1) << completions).sum(axis=1)
         item_index, completion_index = np.nonzero((item_masks[:, None] & completion_masks[None, :]) == 0)
-        hand_rows.append(np.concatenate((items[item_index], completions[completion_index]), axis=1))
+        hand_rows.append(np.concatenate((items.astype(np.int8)[item_index],
+                                         completions.astype(np.int8)[completion_index]), axis=1))
         hand_masks.append(item_masks[item_index] | completion_masks[completion_index])
         hand_items.append(np.array(indexes, dtype=np.int64)[item_index])
     hands, masks, owners = np.concatenate(hand_rows), np.concatenate(hand_masks), np.concatenate(hand_items)
-    order = np.argsort(-masks, kind="stable")
+    order = np.argsort(-masks)
     hands, masks, owners = hands[order], masks[order], owners[order]
     starts = np.flatnonzero(np.concatenate(([True], masks[1:] != masks[:-1])))
     # a hand held by several items: the largest weight (unweighted counting 1), and

@@ -150,7 +150,8 @@ def parse_range(
         if removed and _expand(program, game, [])[0].shape[0] > 0:
             raise InputError(_empty_message(expression, removed, excluded_reason))
         raise InputError(
-            f"no hand in range {quoted(expression)} is possible: no {game.hole_count}-card hand of {game.name} matches it"
+            f"no hand in range {quoted(expression)} is possible: "
+            f"no {game.hole_count}-card hand of {game.name} matches it"
         )
     return HandRange(expression, game.hole_count, _frozen(hands), _frozen(weights))
 
@@ -328,11 +329,15 @@ def _weights(program: Program, hands: np.ndarray, sets: np.ndarray | None, game:
         columns.append(_list_codes(hands, list_hands_, codes)[:, None])
         list_values.append(values)
     keys = np.concatenate(columns, axis=1)
-    if keys.shape[1] == 1:  # the common case; a 1-D unique is much faster than rows
-        distinct, inverse = np.unique(keys[:, 0], return_inverse=True)
-        distinct = distinct[:, None]
-    else:
-        distinct, inverse = np.unique(keys, axis=0, return_inverse=True)
+    # distinct rows by 1-D uniques, column by column (much faster than a unique over rows)
+    inverse = np.zeros(keys.shape[0], dtype=np.int64)
+    for column in range(keys.shape[1]):
+        values, positions = np.unique(keys[:, column], return_inverse=True)
+        _, inverse = np.unique(inverse * values.shape[0] + positions.reshape(-1), return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.zeros(int(inverse.max()) + 1 if inverse.size else 0, dtype=np.int64)
+    first[inverse[::-1]] = np.arange(inverse.shape[0] - 1, -1, -1)
+    distinct = keys[first]
     weights = []
     for row in distinct.tolist():
         matched = [bool((row[atom // 62] >> (atom % 62)) & 1) for atom in range(atoms.shape[0])]

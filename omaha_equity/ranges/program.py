@@ -232,7 +232,8 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
         deepest = max(deepest, depth)
     if deepest > MAX_STACK_DEPTH:  # the kernels keep the stack of results in one 64-bit integer
         raise InputError(
-            f"range {quoted(expression)} nests too deeply: expected at most {MAX_STACK_DEPTH} ranges waiting on each other"
+            f"range {quoted(expression)} nests too deeply: "
+            f"expected at most {MAX_STACK_DEPTH} ranges waiting on each other"
         )
     card_allowed = np.array([row[0] for row in card_rows], dtype=np.int64)
     card_info = np.array([row[1:] for row in card_rows], dtype=np.int64).reshape(len(card_rows), 3)
