@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from omaha_equity import InputError, calculate_allin, calculate_equity, get_game
+from omaha_equity import (InputError, calculate_allin, calculate_equity, equity_by_street, equity_distribution,
+                          get_game, next_card_equity)
 from omaha_equity.cards import format_cards, parse_cards
 from omaha_equity.cli import main
 from omaha_equity.errors import quoted
@@ -169,7 +170,14 @@ def test_ranges_that_cannot_all_be_dealt_are_impossible_not_almost():
      "expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got a generator"),
     (lambda: calculate_allin((hand for hand in TWO), [10, 10]),
      "expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got a generator"),
+    (lambda: equity_by_street((hand for hand in TWO), board="2c3d4h"),
+     "expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got a generator"),
+    (lambda: next_card_equity((hand for hand in TWO), board="2c3d4h"),
+     "expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got a generator"),
     (lambda: calculate_equity(TWO, threads=1.5), "bad threads 1.5: expected a whole number 1..4096"),
+    (lambda: next_card_equity(TWO, board="2c3d4h", threads=True), "bad threads True: expected a whole number 1..4096"),
+    (lambda: equity_distribution("AsAhKsKh", "AA", board="2c3d4h", threads=0),
+     "bad threads 0: expected a whole number 1..4096"),
     (lambda: parse_range(["AA"]), "expected a range expression as text, such as 'AA:$ds', got ['AA']"),
     (lambda: get_game(None), "bad game None: expected a game name such as 'omaha' or 'omaha8', or a Game"),
     (lambda: calculate_equity(TWO, trials=10, seed=True), "bad seed True: expected a whole number 0..2**64-1"),
