@@ -109,11 +109,12 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
     return seats
 
 
-# Work bounds of the search for one deal without a shared card, in hand comparisons: the quick
-# pass finds a deal at once in ordinary queries; the full pass settles most of the rest within
-# a fraction of a second, and beyond it the question is left to the sampler.
-_QUICK_SEARCH = 2_000_000
-_FULL_SEARCH = 40_000_000
+# Work bounds of the search for one deal without a shared card, in hand comparisons, as passes
+# over all the players' hands plus a fixed allowance: the quick pass finds a deal at once in
+# ordinary queries; the full pass settles most of the rest within about a second, and beyond it
+# the question is left to the sampler.
+_QUICK_PASSES, _QUICK_SEARCH = 4, 100_000
+_FULL_PASSES, _FULL_SEARCH = 40, 20_000_000
 
 
 class _SearchTooLong(Exception):
@@ -136,17 +137,26 @@ def check_some_deal(seats: list[Seat], known: Sequence[int]) -> None:
     ranged = [(player, seat) for player, seat in enumerate(seats, start=1) if seat.kind == RANGE]
     if len(ranged) < 2:
         return
-    masks = [(np.int64(1) << seat.hands.astype(np.int64)).sum(axis=1) for _, seat in ranged]
-    found = _find_deal(masks, _QUICK_SEARCH)
+    masks = [_card_masks(seat.hands) for _, seat in ranged]
+    hand_total = sum(mask.shape[0] for mask in masks)
+    found = _find_deal(masks, _QUICK_PASSES * hand_total + _QUICK_SEARCH)
     if found:
         return
     shortage = _card_shortage(ranged, known)
     if shortage:
         raise InputError(f"no deal is possible: {shortage}")
     if found is None:
-        found = _find_deal(masks, _FULL_SEARCH)
+        found = _find_deal(masks, _FULL_PASSES * hand_total + _FULL_SEARCH)
     if found is False:
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
+
+
+def _card_masks(hands: np.ndarray) -> np.ndarray:
+    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64, a column at a time."""
+    masks = np.zeros(hands.shape[0], dtype=np.int64)
+    for column in range(hands.shape[1]):
+        masks |= np.left_shift(np.int64(1), hands[:, column].astype(np.int64))
+    return masks
 
 
 def _find_deal(masks: list[np.ndarray], budget: int) -> bool | None:
