@@ -13,7 +13,8 @@ Prints, for this machine:
 - the same exact and Monte Carlo queries with ``poker_equity`` (PyPI ``poker-equity``) and the
   ratio, when it can be imported;
 - ``ev``: 10,000 PokerStars hand histories read, replayed by the rules engine and all-in
-  evaluated (issue 7), made from the real files of ``tests/data/pokerstars``.
+  evaluated (issue 7), made from the real files of ``tests/data/pokerstars``;
+- long ranges (issue 9, ``--only-parse``): a weighted list of 9,000 hands and 100 KB chains.
 """
 
 from __future__ import annotations
@@ -307,11 +308,15 @@ def main() -> None:
     parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
     parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
     parser.add_argument("--skip-cluster", action="store_true", help="no Dask LocalCluster batch figures")
+    parser.add_argument("--only-parse", action="store_true", help="only the long-range parsing figures (issue 9)")
     arguments = parser.parse_args()
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
     if arguments.only_ev:
         print_ev_figure(arguments.threads)
+        return
+    if arguments.only_parse:
+        parse_figures()
         return
     print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
     batch_figures(arguments.skip_cluster)
@@ -331,6 +336,7 @@ def main() -> None:
     rate = random_opponent_rate(arguments.repeats)
     print(f"Monte Carlo AsKsQhJh vs a random hand, preflop: {rate / 1e6:.1f} M deals/s")
     print(f"1,000 ranges of 5% (omaha) parsed and expanded: {percent_ranges_seconds():.2f} s")
+    parse_figures()
     flop, preflop, allin_rate = allin_figures(arguments.repeats)
     print(f"all-in EV, exact 3-way flop hi/lo with 3 pots (666 boards): {flop:.4f} s; exact heads-up preflop "
           f"(1,086,008 boards): {preflop:.3f} s; Monte Carlo 4-way preflop, 4 pots: {allin_rate / 1e6:.1f} M deals/s")
@@ -356,6 +362,32 @@ def main() -> None:
         print(f"  {key}: {peer[key]:.3f} s  -> omaha-equity kernel is {peer[key] / ours[key]:.1f}x faster")
     for key in ("mc omaha", "mc omaha8"):
         print(f"  {key}: {peer[key] / 1e6:.1f} M player-boards/s -> omaha-equity is {ours[key] / peer[key]:.1f}x faster")
+
+
+def parse_figures() -> None:
+    """Long ranges (issue 9): a weighted list of 9,000 written hands and 100 KB chains, parsed and
+    expanded (omaha), each once after a warm-up of the kernels; they took minutes before the
+    long-union rewrites of ``omaha_equity.ranges.hand_lists``."""
+    import random
+
+    from omaha_equity.cards import format_cards
+    from omaha_equity.ranges import parse_range
+
+    parse_range("AA@2, KK:$ds")  # compile and load the kernels first
+    rng = random.Random(1)
+    listed: dict[str, str] = {}
+    while len(listed) < 9_000:
+        listed.setdefault(format_cards(sorted(rng.sample(range(52), 4), reverse=True)), rng.choice(["0.5", "2", "3"]))
+    inputs = {
+        "weighted list of 9,000 hands": ",".join(f"{hand}@{weight}" for hand, weight in listed.items()),
+        "chain AA:AA:...": ":".join(["AA"] * 33_333),
+        "chain *!AsKsQhJh!...": "*" + "!AsKsQhJh!AhKhQdJd" * 5_555,
+        "list AAK,KKQ,$ds,xxyy,...": ",".join(["AAK", "KKQ", "$ds", "xxyy"] * 6_250),
+    }
+    for label, text in inputs.items():
+        started = time.perf_counter()
+        size = parse_range(text).size
+        print(f"parse {label} ({len(text) / 1000:.0f} KB, {size:,} hands): {time.perf_counter() - started:.2f} s")
 
 
 def print_ev_figure(jobs: int) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import InputError
+from .errors import InputError, quoted
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -76,7 +76,7 @@ def parse_card(token: str) -> int:
     rank = RANKS.find(rank_text.upper()) if len(rank_text) == 1 else -1
     suit = _SUIT_ALIASES.get(suit_text.lower(), -1) if len(suit_text) == 1 else -1
     if rank < 0 or suit < 0:
-        raise InputError(f"unknown card {token!r}: expected {_EXPECTED}")
+        raise InputError(f"unknown card {quoted(token)}: expected {_EXPECTED}")
     return make_card(rank, suit)
 
 
@@ -99,7 +99,7 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
             except InputError:
                 if token.strip() == text.strip():
                     raise
-                raise InputError(f"unknown card {token!r} in {text!r}: expected {_EXPECTED}") from None
+                raise InputError(f"unknown card {quoted(token)} in {quoted(text)}: expected {_EXPECTED}") from None
         return tuple(cards)
     result = []
     for item in text:
@@ -108,7 +108,7 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
         elif isinstance(item, int) and 0 <= item < DECK_SIZE:
             result.append(int(item))
         else:
-            raise InputError(f"unknown card {item!r}: expected {_EXPECTED}, or an int 0..51")
+            raise InputError(f"unknown card {quoted(item)}: expected {_EXPECTED}, or an int 0..51")
     return tuple(result)
 
 

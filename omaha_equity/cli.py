@@ -7,6 +7,7 @@ duplicates, counts, games) becomes a one-line usage error with exit code 2.
 from __future__ import annotations
 
 import functools
+import math
 import sys
 import time
 
@@ -18,6 +19,7 @@ from .cards import parse_cards
 from .errors import InputError
 from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
+from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
 
 
 class CardsType(click.ParamType):
@@ -46,6 +48,24 @@ class GameType(click.ParamType):
             except InputError as error:
                 self.fail(str(error), param, ctx)
         return key
+
+
+class FiniteFloatRange(click.FloatRange):
+    """click's FloatRange without nan and infinities (nan passes every bound check)."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
+
+
+# The bounds of the numbers every equity command takes (omaha_equity.validate checks the same
+# in the API): out-of-range values are usage errors before any work starts.
+TRIALS = click.IntRange(1, MAX_TRIALS)
+SEED = click.IntRange(0, MAX_SEED)
+THREADS = click.IntRange(1, MAX_THREADS)
+PRECISION = FiniteFloatRange(min=0, min_open=True)
 
 
 def _usage_errors(command):
@@ -143,19 +163,19 @@ def main():
 @_game_options
 @click.option("--exact", is_flag=True, help="Force exact enumeration of every board.")
 @click.option("--mc", is_flag=True, help="Force Monte Carlo sampling.")
-@click.option("--trials", type=click.IntRange(min=1),
+@click.option("--trials", type=TRIALS,
               help="Monte Carlo boards to sample (default 1,000,000; the cap with --precision).")
-@click.option("--precision", type=click.FloatRange(min=0, min_open=True),
+@click.option("--precision", type=PRECISION,
               help="Monte Carlo: stop when every equity's standard error is below this many percentage points.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1),
+@click.option("--seed", type=SEED, help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--threads", type=THREADS,
               help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
               "gives the same numbers).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--streets", is_flag=True, help="Equity on each street as the board comes (board of 3 to 5 cards).")
 @click.option("--next-card", "next_card", is_flag=True,
               help="Equity after each possible next card, on a flop or a turn, by player 1's change.")
-@click.option("--above", type=click.FloatRange(0, 1),
+@click.option("--above", type=FiniteFloatRange(0, 1),
               help="With --next-card: count the cards after which player 1's equity is above this (default 0.5).")
 @_output_options
 @_usage_errors
@@ -470,12 +490,12 @@ def play(file, format_name, table_style):
 @_game_options
 @click.option("--exact", is_flag=True, help="Force exact enumeration of every board.")
 @click.option("--mc", is_flag=True, help="Force Monte Carlo sampling.")
-@click.option("--trials", type=click.IntRange(min=1),
+@click.option("--trials", type=TRIALS,
               help="Monte Carlo deals to sample (default 1,000,000; the cap with --precision).")
-@click.option("--precision", type=click.FloatRange(min=0, min_open=True),
+@click.option("--precision", type=PRECISION,
               help="Monte Carlo: stop when every player's standard error is below this percent of the chips.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1),
+@click.option("--seed", type=SEED, help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--threads", type=THREADS,
               help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
               "gives the same numbers).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
@@ -530,7 +550,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
               help="Input format (default: by the extension, .csv or .jsonl; CSV for standard input).")
 @click.option("-f", "--format", "output_format", type=click.Choice(("csv", "jsonl")),
               help="Output format (default: by the -o extension, else CSV).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1),
+@click.option("--seed", type=SEED,
               help="Batch seed: a query without a seed gets one derived from it and its id (default: random, reported).")
 @click.option("--workers", type=click.IntRange(min=1),
               help="Local worker processes (default: one per core; 1: run in this process).")
@@ -592,10 +612,10 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
               help="Equal histogram bins over 0-100%.")
 @click.option("--exact", is_flag=True, help="Force exact enumeration.")
 @click.option("--mc", is_flag=True, help="Force Monte Carlo.")
-@click.option("--trials", type=click.IntRange(min=1),
+@click.option("--trials", type=TRIALS,
               help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), help="Monte Carlo seed (same seed, same numbers).")
-@click.option("--threads", type=click.IntRange(min=1),
+@click.option("--seed", type=SEED, help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--threads", type=THREADS,
               help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
               "gives the same numbers).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),

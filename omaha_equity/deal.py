@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import DECK_SIZE, check_no_duplicates, format_cards, parse_cards
-from .errors import InputError
+from .errors import InputError, quoted
 from .games import BOARD_SIZE, Game, get_game
 
 CardsLike = str | Iterable[str | int]
@@ -61,7 +61,8 @@ def _text(cards: CardsLike) -> str:
 def hole_count_error(game: Game, count: int, hand: CardsLike, player: int | None = None) -> InputError:
     """``expected 4 hole cards for omaha, got 3 in 'AsKsQs' (player 2)``."""
     where = f" (player {player})" if player is not None else ""
-    return InputError(f"expected {game.hole_count} hole cards for {game.name}, got {count} in {_text(hand)!r}{where}")
+    return InputError(
+        f"expected {game.hole_count} hole cards for {game.name}, got {count} in {quoted(_text(hand))}{where}")
 
 
 def make_deal(
@@ -116,7 +117,7 @@ def parse_board_and_dead(board: CardsLike, dead: CardsLike) -> tuple[tuple[int, 
     """
     board_cards = parse_cards(board)
     if len(board_cards) > BOARD_SIZE:
-        raise InputError(f"expected at most {BOARD_SIZE} board cards, got {len(board_cards)} in {_text(board)!r}")
+        raise InputError(f"expected at most {BOARD_SIZE} board cards, got {len(board_cards)} in {quoted(_text(board))}")
     return board_cards, parse_cards(dead)
 
 

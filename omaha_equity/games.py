@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import InputError
+from .errors import InputError, quoted
+from .validate import check_die
 
 BOARD_SIZE = 5
 
@@ -102,22 +103,24 @@ def get_game(name: str | Game, die: int | None = None) -> Game:
     Raises
     ------
     InputError
-        Unknown game; binglao without a die or with a die outside 1..6; a die for another game.
+        A name that is not text or a Game; an unknown game; binglao without a die or with a die
+        that is not a whole number 1..6 (``3.0`` and ``True`` are refused); a die for another game.
     """
     if isinstance(name, Game):
         return name
+    if not isinstance(name, str):
+        raise InputError(f"bad game {quoted(name)}: expected a game name such as 'omaha' or 'omaha8', or a Game")
     key = normalize_game_name(name)
     if key == "binglao":
         if die is None:
             raise InputError("binglao needs the die roll: expected --die 1..6")
-        if die not in BINGLAO_DIE:
-            raise InputError(f"bad die roll {die!r} for binglao: expected 1..6")
+        die = check_die(die)
         hole_count, hilo = BINGLAO_DIE[die]
         split = "hi/lo 8-or-better" if hilo else "hi"
         return Game(f"binglao-{die}", f"Binglao (die {die}: {hole_count}-card {split})", hole_count, hilo)
     if key not in GAMES:
         known = ", ".join(GAME_NAMES)
-        raise InputError(f"unknown game {name!r}: expected one of {known} (or an alias)")
+        raise InputError(f"unknown game {quoted(name)}: expected one of {known} (or an alias)")
     if die is not None:
         raise InputError(f"a die roll is only used in binglao, not in {key}")
     return GAMES[key]

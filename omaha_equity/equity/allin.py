@@ -29,6 +29,7 @@ from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
 from .calculate import ProgressCallback, _prepare, _thread_count
+from ..validate import check_hands, check_run_options
 from .players import FIXED, seat_players
 from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
 
@@ -250,8 +251,7 @@ def calculate_allin(
     >>> [pot.amount for pot in result.pots], result.expected
     ([300, 400], (400.0, 0.0, 300.0))
     """
-    if isinstance(hands, str) or not all(isinstance(hand, (str, list, tuple)) for hand in hands):
-        raise InputError(f"expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got {hands!r}")
+    hands = check_hands(hands)
     amounts = _positive_chips(committed, "committed amount")
     if len(amounts) != len(hands):
         raise InputError(f"expected one committed amount per player ({len(hands)}), got {len(amounts)}: "
@@ -261,10 +261,8 @@ def calculate_allin(
         raise InputError(f"bad dead money {pot!r}: expected a whole number of chips, 0 or more")
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    plan.check_sampling_options(trials, precision)
-    if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**64):
-        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
-    seats = seat_players(list(hands), board_cards, dead_cards, game)
+    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    seats = seat_players(hands, board_cards, dead_cards, game)
     player_count = len(seats)
     if player_count > MAX_SETTLE_PLAYERS:
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")

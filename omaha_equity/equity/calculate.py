@@ -26,6 +26,7 @@ from ..evaluate.tables import load_tables
 from ..games import Game, get_game
 from ..pots import pot_units
 from . import _kernels, plan, range_equity
+from ..validate import check_hands, check_run_options
 from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
@@ -225,14 +226,11 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    if isinstance(hands, str) or not all(isinstance(hand, (str, list, tuple)) for hand in hands):
-        raise InputError(f"expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got {hands!r}")
+    hands = check_hands(hands)
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    plan.check_sampling_options(trials, precision)
-    if seed is not None and (not isinstance(seed, int) or not 0 <= seed < 2**64):
-        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
-    seats = seat_players(list(hands), board_cards, dead_cards, game)
+    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    seats = seat_players(hands, board_cards, dead_cards, game)
     player_count = len(seats)
     units = pot_units(player_count, game.hilo)
     all_fixed = all(seat.kind == FIXED for seat in seats)

@@ -10,7 +10,6 @@ about a second. With fully known hands every query fits (the largest, heads-up p
 
 from __future__ import annotations
 
-import math
 from math import comb
 
 import numpy as np
@@ -65,8 +64,9 @@ def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
 
 
 def check_sampling_options(trials: int | None, precision: float | None) -> None:
-    """Raises InputError for ``trials < 1`` or a precision that is not a positive number."""
-    if trials is not None and (not isinstance(trials, int) or isinstance(trials, bool) or trials < 1):
-        raise InputError(f"bad trials {trials!r}: expected a whole number of at least 1")
-    if precision is not None and (not isinstance(precision, (int, float)) or not 0 < precision < math.inf):
-        raise InputError(f"bad precision {precision!r}: expected a positive number of percentage points")
+    """Raises InputError for trials outside 1..2**62 or a precision that is not a positive,
+    finite number (:mod:`omaha_equity.validate`)."""
+    from ..validate import check_precision, check_trials
+
+    check_trials(trials)
+    check_precision(precision)

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from ..cards import DECK_SIZE, format_cards, parse_cards
+import numpy as np
+
+from ..cards import DECK_SIZE, RANK_NAMES, RANKS, SUITS, format_cards, parse_cards
 from ..deal import check_known_cards, hole_count_error
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game
 
 FIXED, DEALT, RANGE = "fixed", "dealt", "range"
@@ -68,14 +70,19 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
     Raises
     ------
     InputError
-        Too few players; more written cards than the hole count; a duplicate among written
-        cards, board and dead cards; more players than the deck allows; a bad range; a range
-        with no hand left once the known cards are removed.
+        Too few players; an empty or blank entry (``*`` asks for a random hand); more written
+        cards than the hole count; a duplicate among written cards, board and dead cards; more
+        players than the deck allows; a bad range; a range with no hand left once the known
+        cards are removed; ranges that leave no deal without a shared card
+        (:func:`check_some_deal`).
     """
     if len(expressions) < 2:
         raise InputError(f"expected at least 2 players, got {len(expressions)}")
     written = []
     for player, expression in enumerate(expressions, start=1):
+        if not (expression.strip() if isinstance(expression, str) else expression):
+            raise InputError(f"empty hand {quoted(expression)} for player {player}: expected cards such as "
+                             "'AsKsQhJh', a range such as 'AA:$ds', or '*' for a random hand")
         text = expression.strip() if isinstance(expression, str) else expression
         cards = () if text == "*" else _written_cards(text) if isinstance(text, str) else parse_cards(text)
         if cards is not None and len(cards) > game.hole_count and "," in text:
@@ -105,4 +112,116 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
             seats.append(Seat(expression.strip(), DEALT))
         else:
             seats.append(Seat(expression.strip(), RANGE, (), hand_range.hands, hand_range.weights))
+    check_some_deal(seats, known)
     return seats
+
+
+# Work bounds of the search for one deal without a shared card, in hand comparisons, as passes
+# over all the players' hands plus a fixed allowance: the quick pass finds a deal at once in
+# ordinary queries; the full pass settles most of the rest within about a second, and beyond it
+# the question is left to the sampler.
+_QUICK_PASSES, _QUICK_SEARCH = 4, 100_000
+_FULL_PASSES, _FULL_SEARCH = 40, 20_000_000
+
+
+class _SearchTooLong(Exception):
+    pass
+
+
+def check_some_deal(seats: list[Seat], known: Sequence[int]) -> None:
+    """Refuse ranges that cannot all be dealt at once: every choice of one hand per range
+    shares a card (``AA AA AA`` needs six aces). Random and fixed hands never conflict with
+    ranges here (the ranges already exclude every written card, and the deck's size is checked
+    with the player count).
+
+    Raises
+    ------
+    InputError
+        ``no deal is possible: the ranges of players 1, 2 and 3 need at least 6 aces between
+        them, and only 4 are left``; or, when no such count explains it, ``no deal is possible:
+        every combination of the players' hands shares a card``.
+    """
+    ranged = [(player, seat) for player, seat in enumerate(seats, start=1) if seat.kind == RANGE]
+    if len(ranged) < 2:
+        return
+    masks = [_card_masks(seat.hands) for _, seat in ranged]
+    hand_total = sum(mask.shape[0] for mask in masks)
+    found = _find_deal(masks, _QUICK_PASSES * hand_total + _QUICK_SEARCH)
+    if found:
+        return
+    shortage = _card_shortage(ranged, known)
+    if shortage:
+        raise InputError(f"no deal is possible: {shortage}")
+    if found is None:
+        found = _find_deal(masks, _FULL_PASSES * hand_total + _FULL_SEARCH)
+    if found is False:
+        raise InputError("no deal is possible: every combination of the players' hands shares a card")
+
+
+def _card_masks(hands: np.ndarray) -> np.ndarray:
+    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64, a column at a time."""
+    masks = np.zeros(hands.shape[0], dtype=np.int64)
+    for column in range(hands.shape[1]):
+        masks |= np.left_shift(np.int64(1), hands[:, column].astype(np.int64))
+    return masks
+
+
+def _find_deal(masks: list[np.ndarray], budget: int) -> bool | None:
+    """Depth-first search for one hand per list with no card in common (lists of card bit
+    masks): True if found, False if none exists, None when ``budget`` comparisons ran out."""
+    lists = sorted(masks, key=len)
+    # The cards any later list can use: a failure depends only on the used cards among them.
+    later = [0] * (len(lists) + 1)
+    for level in range(len(lists) - 1, -1, -1):
+        later[level] = later[level + 1] | int(np.bitwise_or.reduce(lists[level]))
+    failed: list[set[int]] = [set() for _ in lists]
+    work = 0
+
+    def search(level: int, used: int) -> bool:
+        nonlocal work
+        work += lists[level].shape[0]
+        if work > budget:
+            raise _SearchTooLong
+        free = (lists[level] & used) == 0
+        if level == len(lists) - 1:
+            return bool(free.any())
+        key = used & later[level]
+        if key in failed[level]:
+            return False
+        for mask in lists[level][free]:
+            if search(level + 1, used | int(mask)):
+                return True
+        failed[level].add(key)
+        return False
+
+    try:
+        return search(0, 0)
+    except _SearchTooLong:
+        return None
+
+
+def _card_shortage(ranged: list[tuple[int, Seat]], known: Sequence[int]) -> str:
+    """Why no deal exists, when a count shows it: the fewest cards of one rank (or suit) each
+    range's hands hold, summed, is more than the deck has left of them. Empty when no count
+    explains it."""
+    known_set = set(known)
+    groups = [(lambda cards, rank=rank: cards >> 2 == rank, _plural(RANK_NAMES[rank]),
+               [card for card in range(DECK_SIZE) if card >> 2 == rank]) for rank in range(len(RANKS))]
+    groups += [(lambda cards, suit=suit: cards & 3 == suit, _SUIT_PLURALS[suit],
+                [card for card in range(DECK_SIZE) if card & 3 == suit]) for suit in range(len(SUITS))]
+    for held, name, cards in groups:
+        fewest = [(player, int(held(seat.hands).sum(axis=1).min())) for player, seat in ranged]
+        need = sum(count for _, count in fewest)
+        left = sum(1 for card in cards if card not in known_set)
+        if need > left:
+            players = [str(player) for player, count in fewest if count]
+            names = ", ".join(players[:-1]) + " and " + players[-1] if len(players) > 1 else players[0]
+            return f"the ranges of players {names} need at least {need} {name} between them, and only {left} are left"
+    return ""
+
+
+_SUIT_PLURALS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def _plural(rank_name: str) -> str:
+    return rank_name + ("es" if rank_name.endswith("x") else "s")

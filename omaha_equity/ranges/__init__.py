@@ -12,7 +12,8 @@
 A range is a set of hands, each with a weight. One expression means the same hands in every
 game; only the hole-card count changes (``AA`` is "at least two aces" in 4, 5 and 6 cards).
 
-Grammar (EBNF; whitespace is ignored everywhere, letters are case-insensitive)::
+Grammar (EBNF; whitespace is ignored everywhere, letters are case-insensitive; digits and
+letters are ASCII only, so ``²`` or a fullwidth ``１`` is an unknown character)::
 
     range         = union ;
     union         = selection , { "," , selection } ;                 (* or *)
@@ -32,7 +33,8 @@ Grammar (EBNF; whitespace is ignored everywhere, letters are case-insensitive)::
     suit          = "s" | "h" | "d" | "c" | "♠" | "♥" | "♦" | "♣" ;
     suit variable = "w" | "x" | "y" | "z" ;
     rank variable = any other ASCII letter (conventionally "R", "O", "N", "P") ;
-    number        = digit , { digit } , [ "." , { digit } ] | "." , digit , { digit } ;
+    number        = ( digit , { digit } , [ "." , { digit } ] | "." , digit , { digit } ) , [ exponent ] ;
+    exponent      = ( "e" | "E" ) , [ "+" | "-" ] , digit , { digit } ;
 
 Constructs (counts are 4-card Omaha hands, out of 270,725):
 
@@ -80,7 +82,10 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
   unweighted when both sides are; in ``X : Y`` the larger of the weighted sides, an unweighted
   side being only a filter (``AA@0.5:$ds`` weighs 0.5); in ``X ! Y`` the weight of ``X``.
   Hands never weighted weigh 1. ``@`` binds tighter than ``:`` and ``,``: ``AA:$ds@2`` weighs
-  the ``$ds`` part; write ``(AA:$ds)@2`` to weight the intersection.
+  the ``$ds`` part; write ``(AA:$ds)@2`` to weight the intersection. Weights are multiplied
+  exactly on their decimals (``(AA@0.1)@3`` weighs 0.3), and a hand's weight, the product of
+  the weights around it, must lie between ``1e-20`` and ``1e20`` (an error otherwise), so
+  totals stay finite.
 - Macros, whole ranges combined with ``:``, ``!`` or ``,`` (``AA:$ds``; ``AA$ds`` is an
   error), from the suit counts (cards per suit) and rank counts of the hand:
 
@@ -101,11 +106,15 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
 - Percent ranges from the package's starting-hand rankings (:mod:`omaha_equity.rankings`):
   ``15%`` the top 15 percent, ``5%-10%`` between the top 5 and top 10 percent, ``15%6h`` and
   ``5%-10%6h`` from the 6-handed ranking. Bounds: ``0 < N <= 100`` for ``N%``,
-  ``0 <= L < H <= 100`` for ``L%-H%``. A game without a ranking is an error.
+  ``0 <= L < H <= 100`` for ``L%-H%``; the numbers may have an exponent (``1e1%`` is ``10%``).
+  A game without a ranking is an error.
 
 Hands are expanded by compiled kernels that walk every hand of the deck (less the excluded
 cards, and only around the cards a range requires, so ``AsAh`` in 6-card Omaha walks C(50, 4)
-hands, not C(52, 6)), see :mod:`omaha_equity.ranges._kernels`.
+hands, not C(52, 6)), see :mod:`omaha_equity.ranges._kernels`. Long inputs stay linear in
+their length (:mod:`omaha_equity.ranges.hand_lists`): a list of written hands (``AsKsQhJh@0.5,
+...``, thousands of them) is one set, repeated parts of ``,`` and ``:`` count once, and a chain
+``A ! B ! C ...`` is ``A ! (B, C, ...)``.
 
 Errors are :class:`omaha_equity.errors.InputError` with one line that names the 0-based
 position: ``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``, ``unknown character
@@ -113,7 +122,8 @@ position: ``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``, ``un
 3 in 'AA@0': expected a positive number ...``, ``span 'TT-KK' at position 0 in 'TT-KK' runs the
 wrong way: expected the higher end first, as in 'KK-TT'``, ``pattern 'AAKKQ' at position 0 in
 'AAKKQ' has 5 cards: expected at most the 4 hole cards of omaha``; and for a range with no
-hand left: ``no hand in range 'AA' is possible with dead cards AsAhAd``.
+hand left: ``no hand in range 'AA' is possible with dead cards AsAhAd``. A long expression is
+quoted by its first 60 characters (or 60 around the position) and its length.
 """
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ from math import comb
 import numpy as np
 
 from ..cards import DECK_SIZE, format_cards, parse_cards
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game, get_game
+from .hand_lists import HandList, list_hands
 from .program import Program, compile_program, weigh_signature
-from .syntax import Pattern, Percent, parse_expression
+from .syntax import Pattern, Percent, check_expression, parse_expression
 
 # Chunks per expansion: enough to balance two to eight threads, few enough to stay cheap.
 _CHUNK_HANDS = 16_384
@@ -134,6 +135,7 @@ def parse_range(
     >>> parse_range("AA!AAA", excluded="As").size
     3384
     """
+    check_expression(expression)
     game = get_game(game, die)
     removed = sorted(set(parse_cards(excluded)), reverse=True)
     try:
@@ -141,20 +143,17 @@ def parse_range(
     except RecursionError:
         # only long chains of '!' (and not) still nest one level per term
         raise InputError(
-            f"range {_abbreviated(expression)} nests too deeply: split long chains of '!' with parentheses"
+            f"range {quoted(expression)} nests too deeply: split long chains of '!' with parentheses"
         ) from None
     hands, weights = _expand(program, game, removed)
     if hands.shape[0] == 0:
         if removed and _expand(program, game, [])[0].shape[0] > 0:
             raise InputError(_empty_message(expression, removed, excluded_reason))
         raise InputError(
-            f"no hand in range {expression!r} is possible: no {game.hole_count}-card hand of {game.name} matches it"
+            f"no hand in range {quoted(expression)} is possible: "
+            f"no {game.hole_count}-card hand of {game.name} matches it"
         )
     return HandRange(expression, game.hole_count, _frozen(hands), _frozen(weights))
-
-
-def _abbreviated(expression: str) -> str:
-    return repr(expression) if len(expression) <= 60 else repr(expression[:57] + "...")
 
 
 def is_specific_hand(expression: str, game: str | Game = "omaha", die: int | None = None) -> bool:
@@ -201,7 +200,7 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 
 
 def _empty_message(expression: str, removed: list[int], reason: str) -> str:
-    return f"no hand in range {expression!r} is possible with {reason or format_cards(removed) + ' removed'}"
+    return f"no hand in range {quoted(expression)} is possible with {reason or format_cards(removed) + ' removed'}"
 
 
 def deck_indexes(hands: np.ndarray) -> np.ndarray:
@@ -235,7 +234,7 @@ def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: s
     rankings = import_module("omaha_equity.rankings")
     hands = np.asarray(rankings.percent_range(game, low, high, six_handed))
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
-        raise InputError(f"percent range {text!r} did not give {game.hole_count}-card hands for {game.name}")
+        raise InputError(f"percent range {quoted(text)} did not give {game.hole_count}-card hands for {game.name}")
     hands = hands.astype(np.int8)
     if not np.all(hands[:, :-1] > hands[:, 1:]):
         hands = np.sort(hands, axis=1)[:, ::-1]
@@ -245,21 +244,35 @@ def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: s
     return _frozen(hands[keep])
 
 
+@lru_cache(maxsize=16)
+def _listed(hand_list: HandList, hole_count: int) -> tuple[np.ndarray, np.ndarray, list]:
+    return list_hands(hand_list, hole_count)
+
+
+def _set_hands(source: Percent | HandList, game: Game) -> np.ndarray:
+    """The hands of a set atom (a percent range or a list of written hands), canonical."""
+    if isinstance(source, HandList):
+        return _listed(source, game.hole_count)[0]
+    return _percent_hands(source, game)
+
+
 def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """Run the kernels (or, for a lone percent range, filter its hands): ``hands``, ``weights``."""
+    """Run the kernels (or, for a lone set: a percent range or a list of written hands, filter
+    its hands): ``hands``, ``weights``."""
     from . import _kernels as kernels  # lazy: importing numba is slow
 
     hole_count = game.hole_count
-    percent_hands = [_percent_hands(percent, game) for percent in program.percents]
+    percent_hands = [_set_hands(source, game) for source in program.sets]
     operations = program.operations
-    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%' or 'P%@N'
+    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%', 'P%@N', a list
         hands = percent_hands[0]
         if removed:
             lookup = np.zeros(DECK_SIZE, dtype=np.bool_)
             lookup[removed] = True
             hands = hands[~lookup[hands].any(axis=1)]
-        weight = program.weight_values[0] if program.weighted else 1.0
-        return np.ascontiguousarray(hands), np.full(hands.shape[0], weight, dtype=np.float64)
+        if not program.weighted:
+            return np.ascontiguousarray(hands), np.ones(hands.shape[0], dtype=np.float64)
+        return np.ascontiguousarray(hands), _weights(program, hands, None, game)
 
     removed_set = set(removed)
     required = [card for card in program.required_cards if card not in removed_set]
@@ -288,27 +301,57 @@ def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarra
         kernels.collect_hands(*deck_arguments, _binomials(), chunk_count, matched, offsets, hands)
     if not program.weighted:
         return hands, np.ones(match_count, dtype=np.float64)
-    return hands, _weights(program, hands, sets)
+    return hands, _weights(program, hands, sets, game)
 
 
-def _weights(program: Program, hands: np.ndarray, sets: np.ndarray) -> np.ndarray:
-    """Weights of a weighted range's hands: one Python evaluation per distinct set of atoms."""
+def _weights(program: Program, hands: np.ndarray, sets: np.ndarray | None, game: Game) -> np.ndarray:
+    """Weights of a weighted range's hands: one Python evaluation per distinct set of atoms a
+    hand holds and, for weighted lists of written hands, per distinct weight it has in them.
+    ``sets`` is None when the range is one set atom (which holds every hand)."""
     from . import _kernels as kernels
 
     operations = program.operations
     atoms = np.ascontiguousarray(operations[operations[:, 0] <= kernels.OP_SET])
     word_count = max(1, -(-atoms.shape[0] // 62))
-    signatures = np.zeros((hands.shape[0], word_count), dtype=np.int64)
-    chunk_count = max(1, min(_MAX_CHUNKS, hands.shape[0] // _CHUNK_HANDS))
-    kernels.atom_signatures(hands, atoms, program.card_allowed, program.card_info, program.pattern_info,
-                            sets, _binomials(), chunk_count, signatures)
-    if word_count == 1:  # the common case; a 1-D unique is much faster than rows
-        distinct, inverse = np.unique(signatures[:, 0], return_inverse=True)
-        distinct = distinct[:, None]
+    if sets is None:
+        signatures = np.ones((hands.shape[0], 1), dtype=np.int64)
     else:
-        distinct, inverse = np.unique(signatures, axis=0, return_inverse=True)
-    values = np.array([
-        weigh_signature(program, [bool((row[atom // 62] >> (atom % 62)) & 1) for atom in range(atoms.shape[0])])
-        for row in distinct.tolist()
-    ], dtype=np.float64)
-    return values[inverse.reshape(-1)]
+        signatures = np.zeros((hands.shape[0], word_count), dtype=np.int64)
+        chunk_count = max(1, min(_MAX_CHUNKS, hands.shape[0] // _CHUNK_HANDS))
+        kernels.atom_signatures(hands, atoms, program.card_allowed, program.card_info, program.pattern_info,
+                                sets, _binomials(), chunk_count, signatures)
+    listed = [(atom, program.sets[argument]) for atom, (operation, argument) in enumerate(atoms.tolist())
+              if operation == kernels.OP_SET and isinstance(program.sets[argument], HandList)
+              and program.sets[argument].weighted]
+    columns, list_values = [signatures], []
+    for _, hand_list in listed:
+        list_hands_, codes, values = _listed(hand_list, game.hole_count)
+        columns.append(_list_codes(hands, list_hands_, codes)[:, None])
+        list_values.append(values)
+    keys = np.concatenate(columns, axis=1)
+    # distinct rows by 1-D uniques, column by column (much faster than a unique over rows)
+    inverse = np.zeros(keys.shape[0], dtype=np.int64)
+    for column in range(keys.shape[1]):
+        values, positions = np.unique(keys[:, column], return_inverse=True)
+        _, inverse = np.unique(inverse * values.shape[0] + positions.reshape(-1), return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.zeros(int(inverse.max()) + 1 if inverse.size else 0, dtype=np.int64)
+    first[inverse[::-1]] = np.arange(inverse.shape[0] - 1, -1, -1)
+    distinct = keys[first]
+    weights = []
+    for row in distinct.tolist():
+        matched = [bool((row[atom // 62] >> (atom % 62)) & 1) for atom in range(atoms.shape[0])]
+        own = {atom: values[row[word_count + index]]
+               for index, ((atom, _), values) in enumerate(zip(listed, list_values)) if row[word_count + index] >= 0}
+        weights.append(weigh_signature(program, matched, own))
+    return np.array(weights, dtype=np.float64)[inverse.reshape(-1)]
+
+
+def _list_codes(hands: np.ndarray, list_hands_: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Each hand's weight code in a list of written hands (-1 for a hand not in it); both
+    arrays of hands canonical (descending card bit mask)."""
+    ascending = (np.int64(1) << list_hands_.astype(np.int64)).sum(axis=1)[::-1]
+    wanted = (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
+    where = np.minimum(np.searchsorted(ascending, wanted), max(ascending.shape[0] - 1, 0))
+    found = ascending[where] == wanted if ascending.shape[0] else np.zeros(wanted.shape[0], dtype=bool)
+    return np.where(found, codes[::-1][where] if codes.shape[0] else -1, -1)

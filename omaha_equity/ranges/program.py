@@ -11,11 +11,13 @@ variable cards, identical cards side by side.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 from . import _kernels as kernels
+from .hand_lists import HandList, simplify
 from .syntax import RANK_COUNT, SUIT_COUNT, Combine, Macro, Node, Pattern, Percent, Weighted
 
 DECK_MASK = (1 << 52) - 1
@@ -50,12 +52,15 @@ class Program:
         ranks 0..12 and suits 0..3), rank and suit variable counts, rank and suit needs (for
         the quick filter: nibble ``t - 1`` counts the pattern's one-rank (one-suit) groups of at
         least ``t`` cards).
-    percents : tuple of Percent
-        The percent ranges, in ``OP_SET`` argument order.
+    sets : tuple of Percent or HandList
+        The percent ranges and lists of written hands, in ``OP_SET`` argument order.
     required_cards : tuple of int
         Cards every hand of the range must hold (descending).
     weighted : bool
-        True when some ``@N`` appears.
+        True when some ``@N`` appears (also inside a list of written hands).
+
+    The tree is simplified first (:func:`omaha_equity.ranges.hand_lists.simplify`): long lists
+    of written hands become one set, repeated operands of ``,`` and ``:`` go.
     """
 
     operations: np.ndarray
@@ -63,7 +68,7 @@ class Program:
     card_allowed: np.ndarray
     card_info: np.ndarray
     pattern_info: np.ndarray
-    percents: tuple[Percent, ...]
+    sets: tuple[Percent | HandList, ...]
     required_cards: tuple[int, ...]
     weighted: bool
 
@@ -95,7 +100,7 @@ def pattern_cards(pattern: Pattern, hole_count: int, game_name: str, expression:
     """
     if len(pattern.cards) > hole_count:
         raise InputError(
-            f"pattern {pattern.text!r} at position {pattern.position} in {expression!r} has "
+            f"pattern {quoted(pattern.text)} at position {pattern.position} in {quoted(expression)} has "
             f"{len(pattern.cards)} cards: expected at most the {hole_count} hole cards of {game_name}"
         )
     rank_domain = ((1 << RANK_COUNT) - 1) & ~_bits(card.rank for card in pattern.cards if card.rank >= 0)
@@ -166,6 +171,8 @@ def required_cards(node: Node) -> frozenset[int]:
             if card.rank >= 0 and card.suit >= 0 and not card.rank_variable and not card.suit_variable
             and (not card.card_mask or (card.card_mask >> (card.rank * 4 + card.suit)) & 1)
         )
+    if isinstance(node, HandList):
+        return frozenset.intersection(*(frozenset(item) for item in node.items))
     if isinstance(node, Weighted):
         return required_cards(node.child)
     if isinstance(node, Combine):
@@ -190,7 +197,7 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
     weight_values: list[float] = []
     card_rows: list[tuple[int, int, int, int]] = []
     pattern_rows: list[tuple[int, ...]] = []
-    percents: list[Percent] = []
+    sets: list[Percent | HandList] = []
 
     def emit(current: Node) -> None:
         if isinstance(current, Pattern):
@@ -203,9 +210,9 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
             operations.append((kernels.OP_PATTERN, len(pattern_rows) - 1))
         elif isinstance(current, Macro):
             operations.append((kernels.OP_MACRO, MACRO_CODES[current.name]))
-        elif isinstance(current, Percent):
-            percents.append(current)
-            operations.append((kernels.OP_SET, len(percents) - 1))
+        elif isinstance(current, (Percent, HandList)):
+            sets.append(current)
+            operations.append((kernels.OP_SET, len(sets) - 1))
         elif isinstance(current, Weighted):
             emit(current.child)
             weight_values.append(current.weight)
@@ -215,6 +222,7 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
             emit(current.right)
             operations.append((_OPERATOR_CODES[current.operator], 0))
 
+    node = simplify(node, hole_count)
     emit(node)
     depth = deepest = 0
     for operation, _ in operations:
@@ -224,7 +232,8 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
         deepest = max(deepest, depth)
     if deepest > MAX_STACK_DEPTH:  # the kernels keep the stack of results in one 64-bit integer
         raise InputError(
-            f"range {expression!r} nests too deeply: expected at most {MAX_STACK_DEPTH} ranges waiting on each other"
+            f"range {quoted(expression)} nests too deeply: "
+            f"expected at most {MAX_STACK_DEPTH} ranges waiting on each other"
         )
     card_allowed = np.array([row[0] for row in card_rows], dtype=np.int64)
     card_info = np.array([row[1:] for row in card_rows], dtype=np.int64).reshape(len(card_rows), 3)
@@ -235,37 +244,42 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
         card_allowed=card_allowed,
         card_info=card_info,
         pattern_info=pattern_info,
-        percents=tuple(percents),
+        sets=tuple(sets),
         required_cards=tuple(sorted(required_cards(node), reverse=True)),
-        weighted=bool(weight_values),
+        weighted=bool(weight_values) or any(isinstance(source, HandList) and source.weighted for source in sets),
     )
 
 
-def weigh_signature(program: Program, matched_atoms: list[bool]) -> float:
+def weigh_signature(program: Program, matched_atoms: list[bool], atom_weights: dict | None = None) -> float:
     """The weight of a hand from which atoms it matches (``matched_atoms`` in program order).
 
     The rules (package docstring): ``X@N`` multiplies ``X``'s weights by ``N`` (unweighted: ``N``);
     ``X, Y`` takes the larger weight where both hold the hand, an unweighted side counting 1,
     and stays unweighted when both are; ``X : Y`` takes the larger weighted side (an unweighted
     side is a filter); ``X ! Y`` keeps ``X``'s weight. ``None`` stands for "unweighted" and
-    becomes 1.0 at the end; a hand out of the range weighs 0.0.
+    becomes 1.0 at the end; a hand out of the range weighs 0.0. ``atom_weights`` gives the
+    hand's own weight in a weighted list of written hands (atom index to Fraction or None).
+
+    The arithmetic is exact, on the weights' decimals as written (``(AA@0.1)@3`` weighs 0.3,
+    not 0.30000000000000004), and rounded to a float once at the end.
     """
-    stack: list[tuple[bool, float | None]] = []
+    atom_weights = atom_weights or {}
+    stack: list[tuple[bool, Fraction | None]] = []
     atom = 0
     for operation, argument in program.operations.tolist():
         if operation in (kernels.OP_PATTERN, kernels.OP_MACRO, kernels.OP_SET):
-            stack.append((matched_atoms[atom], None))
+            stack.append((matched_atoms[atom], atom_weights.get(atom)))
             atom += 1
         elif operation == kernels.OP_WEIGHT:
             held, weight = stack.pop()
-            factor = float(program.weight_values[argument])
+            factor = Fraction(repr(float(program.weight_values[argument])))
             stack.append((held, factor if weight is None else weight * factor))
         else:
             right_held, right = stack.pop()
             left_held, left = stack.pop()
             if operation == kernels.OP_OR:
                 if left_held and right_held and (left is not None or right is not None):
-                    weight = max(1.0 if left is None else left, 1.0 if right is None else right)
+                    weight = max(1 if left is None else left, 1 if right is None else right)
                 elif left_held:
                     weight = left
                 else:
@@ -279,4 +293,4 @@ def weigh_signature(program: Program, matched_atoms: list[bool]) -> float:
     held, weight = stack.pop()
     if not held:
         return 0.0
-    return 1.0 if weight is None else weight
+    return 1.0 if weight is None else float(weight)

@@ -12,11 +12,14 @@ union of plain patterns, because they only move ranks.
 from __future__ import annotations
 
 import math
+import re
+import sys
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 
 from ..cards import RANKS, SUITS
-from ..errors import InputError
+from ..errors import InputError, quoted
 
 RANK_COUNT = 13
 SUIT_COUNT = 4
@@ -47,6 +50,18 @@ _MAX_PARENTHESES = 60
 _AFTER_RANGE_EXPECTED = "expected ',', ':', '!', '@' or the end"
 # Characters with a meaning somewhere in the grammar; anything else is an unknown character.
 _OPERATOR_CHARACTERS = set("*[]-+,:!()@$%.")
+# The grammar's digits are ASCII: str.isdigit() would also take '²' or fullwidth '１'.
+_DIGITS = "0123456789"
+_MACRO_CHARACTERS = set(_DIGITS + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+# The grammar's number: digits with an optional fraction, or a fraction alone, then an optional
+# exponent ("10", "0.5", ".5", "1e3", "2.5E-1").
+_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+# A hand's weight, the product of the weights written around it, stays within these bounds, so
+# a range's total over millions of hands, and the product of such totals over the most players a
+# deck deals (11), stay finite and normal in 64-bit floats (issue 9: 'AA@1e308' and
+# '(AA@1e200)@1e200' overflowed to infinity and changed the equity).
+MIN_WEIGHT = Fraction(1, 10**20)
+MAX_WEIGHT = Fraction(10**20)
 
 
 @dataclass(frozen=True)
@@ -114,9 +129,12 @@ class Percent:
 
 @dataclass(frozen=True)
 class Weighted:
+    """``child@weight``; ``text`` is the number as written (its exact decimal value)."""
+
     child: Node
     weight: float
     position: int
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,7 +160,6 @@ def _balanced(operator: str, operands: list, positions: list) -> Node:
                    _balanced(operator, operands[middle:], positions[middle:]), positions[middle - 1])
 
 
-@lru_cache(maxsize=1024)
 def parse_expression(expression: str) -> Node:
     """Parse a range expression into a tree.
 
@@ -150,10 +167,21 @@ def parse_expression(expression: str) -> Node:
     ------
     InputError
         With the 0-based position of the offending character, e.g.
-        ``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``.
+        ``unexpected ')' at position 7 in 'AA,(KK))': it closes no '('``; or for anything but
+        text (``['AA']``).
     """
+    check_expression(expression)
+    return _parse(expression)
+
+
+def check_expression(expression) -> None:
+    """Raises InputError unless ``expression`` is text (before any cache sees it)."""
     if not isinstance(expression, str):
-        raise InputError(f"expected a range expression as text, got {expression!r}")
+        raise InputError(f"expected a range expression as text, such as 'AA:$ds', got {quoted(expression)}")
+
+
+@lru_cache(maxsize=1024)
+def _parse(expression: str) -> Node:
     return _Parser(expression).parse()
 
 
@@ -167,7 +195,7 @@ class _Parser:
 
     def fail(self, what: str, position: int, expected: str = "") -> InputError:
         suffix = f": {expected}" if expected else ""
-        return InputError(f"{what} at position {position} in {self.text!r}{suffix}")
+        return InputError(f"{what} at position {position} in {quoted(self.text, position)}{suffix}")
 
     def skip_space(self) -> None:
         while self.position < len(self.text) and self.text[self.position].isspace():
@@ -183,14 +211,14 @@ class _Parser:
         if not character:
             return self.fail("unexpected end", self.position, expected)
         if not _is_known_character(character):
-            return self.fail(f"unknown character {character!r}", self.position, expected)
-        return self.fail(f"unexpected {character!r}", self.position, expected)
+            return self.fail(f"unknown character {quoted(character)}", self.position, expected)
+        return self.fail(f"unexpected {quoted(character)}", self.position, expected)
 
     # -- combinators --------------------------------------------------------------------------
 
     def parse(self) -> Node:
         if not self.text.strip():
-            raise InputError(f"empty range {self.text!r}: expected a hand pattern such as 'AA' or '*'")
+            raise InputError(f"empty range {quoted(self.text)}: expected a hand pattern such as 'AA' or '*'")
         node = self.union()
         character = self.peek()
         if character == ")":
@@ -201,7 +229,27 @@ class _Parser:
             )
         if character:
             raise self.unexpected(_AFTER_RANGE_EXPECTED)
+        self.check_weights(node)
         return node
+
+    def check_weights(self, root: Node) -> None:
+        """Every hand's weight is the product of the weights written around some part of the
+        range, from that part out to the whole: keep each such product within
+        ``MIN_WEIGHT..MAX_WEIGHT`` (exact decimal arithmetic, so nothing overflows on the way)."""
+        pending: list[tuple[Node, Fraction]] = [(root, Fraction(1))]
+        while pending:  # a loop, not recursion: chains of '!' nest one level per term
+            node, product = pending.pop()
+            if isinstance(node, Weighted):
+                product *= Fraction(node.text or repr(node.weight))
+                if not MIN_WEIGHT <= product <= MAX_WEIGHT:
+                    raise self.fail(
+                        f"weight {quoted(node.text)} makes a hand weigh {_magnitude(product)}", node.position + 1,
+                        "expected every hand's weight (the product of the weights around it) from 1e-20 to 1e20",
+                    )
+                pending.append((node.child, product))
+            elif isinstance(node, Combine):
+                pending.append((node.left, product))
+                pending.append((node.right, product))
 
     def union(self) -> Node:
         operands = [self.selection()]
@@ -233,22 +281,20 @@ class _Parser:
             self.position += 1
             self.skip_space()
             start = self.position
-            while self.position < len(self.text) and (
-                self.text[self.position].isdigit() or self.text[self.position] in ".+-eE"
-            ):
+            # the token as far as it looks like a number, to quote it whole when it is not one
+            while self.position < len(self.text) and self.text[self.position] in _DIGITS + ".+-eE":
                 self.position += 1
             token = self.text[start:self.position]
             if not token:
                 raise self.unexpected("expected a positive number after '@', as in 'AA@10'")
-            try:
-                weight = float(token)
-            except ValueError:
+            if not _NUMBER.fullmatch(token):
                 raise self.fail(
-                    f"bad weight {token!r}", start, "expected a positive number after '@', as in 'AA@10'"
-                ) from None
+                    f"bad weight {quoted(token)}", start, "expected a positive number after '@', as in 'AA@10'"
+                )
+            weight = float(token)
             if not (math.isfinite(weight) and weight > 0):
-                raise self.fail(f"bad weight {token!r}", start, "expected a positive number, as in 'AA@10'")
-            node = Weighted(node, weight, position)
+                raise self.fail(f"bad weight {quoted(token)}", start, "expected a positive number, as in 'AA@10'")
+            node = Weighted(node, weight, position, token)
             if self.peek() == "@":
                 raise self.fail(
                     "second weight", self.position, "expected one '@N' per range, or parentheses as in '(AA@2)@3'"
@@ -274,7 +320,7 @@ class _Parser:
             raise self.unexpected(f"expected ',', ':', '!', '@' or ')' to close the '(' at position {start}")
         if character == "$":
             return self.macro()
-        if character.isdigit() or character == ".":
+        if character in _DIGITS or character == ".":
             number_end = self._number_end(self.position)
             following = number_end
             while following < len(self.text) and self.text[following].isspace():
@@ -290,27 +336,19 @@ class _Parser:
     def macro(self) -> Macro:
         start = self.position
         self.position += 1
-        while self.position < len(self.text) and self.text[self.position].isalnum():
+        while self.position < len(self.text) and self.text[self.position] in _MACRO_CHARACTERS:
             self.position += 1
         text = self.text[start:self.position]
         name = text[1:].lower()
         if name not in MACROS:
             known = ", ".join("$" + known_name for known_name in MACRO_NAMES)
-            raise self.fail(f"unknown macro {text!r}", start, f"expected one of {known}")
+            raise self.fail(f"unknown macro {quoted(text)}", start, f"expected one of {known}")
         return Macro(name, start, text)
 
     def _number_end(self, position: int) -> int:
-        seen_point = False
-        while position < len(self.text):
-            character = self.text[position]
-            if character.isdigit():
-                position += 1
-            elif character == "." and not seen_point:
-                seen_point = True
-                position += 1
-            else:
-                break
-        return position
+        """Where the grammar's number starting at ``position`` ends (``position`` if none)."""
+        match = _NUMBER.match(self.text, position)
+        return match.end() if match else position
 
     def _number(self) -> tuple[float, int, str]:
         self.skip_space()
@@ -320,7 +358,7 @@ class _Parser:
         try:
             return float(token), start, token
         except ValueError:
-            raise self.fail(f"bad number {token!r}", start, "expected a percent such as '15%'") from None
+            raise self.fail(f"bad number {quoted(token)}", start, "expected a percent such as '15%'") from None
 
     def percent(self) -> Percent:
         start = self.position
@@ -333,11 +371,11 @@ class _Parser:
             after = self.position + 1
             while after < len(self.text) and self.text[after].isspace():
                 after += 1
-            if after < len(self.text) and (self.text[after].isdigit() or self.text[after] == "."):
+            if after < len(self.text) and self.text[after] in _DIGITS + ".":
                 self.position += 1
                 high, high_position, high_text = self._number()
                 if self.peek() != "%":
-                    raise self.unexpected(f"expected '%' after {high_text!r}, as in '5%-10%'")
+                    raise self.unexpected(f"expected '%' after {quoted(high_text)}, as in '5%-10%'")
                 self.position += 1
                 spanned = True
         six_handed = False
@@ -347,17 +385,17 @@ class _Parser:
         text = self.text[start:self.position].strip()
         if not spanned:
             if not 0 < high <= 100:
-                raise self.fail(f"percent {text!r} out of range", start, "expected a number above 0 and at most 100")
+                raise self.fail(f"percent {quoted(text)} out of range", start, "expected a number above 0 and at most 100")
             return Percent(0.0, high, six_handed, start, text)
         if not 0 <= low <= 100:
-            raise self.fail(f"percent {low_text + '%'!r} out of range", low_position, "expected a number from 0 to 100")
+            raise self.fail(f"percent {quoted(low_text + '%')} out of range", low_position, "expected a number from 0 to 100")
         if not 0 < high <= 100:
             raise self.fail(
-                f"percent {high_text + '%'!r} out of range", high_position, "expected a number above 0 and at most 100"
+                f"percent {quoted(high_text + '%')} out of range", high_position, "expected a number above 0 and at most 100"
             )
         if low >= high:
             raise self.fail(
-                f"percent range {text!r} runs the wrong way", start,
+                f"percent range {quoted(text)} runs the wrong way", start,
                 "expected the lower percent first and below the upper one, as in '5%-10%'",
             )
         return Percent(low, high, six_handed, start, text)
@@ -392,7 +430,7 @@ class _Parser:
         ranks = [card.rank for card in pattern.cards if card.rank >= 0]
         if not ranks:
             raise self.fail(
-                f"span {text!r} has no rank to move", start,
+                f"span {quoted(text)} has no rank to move", start,
                 "expected explicit ranks before '+' or '-', as in 'TT+'",
             )
         steps = range(0, ACE - max(ranks) + 1) if up else range(-min(ranks), 1)
@@ -409,14 +447,14 @@ class _Parser:
         }
         if not same_shape or len(steps) > 1:
             raise self.fail(
-                f"span {text!r} has ends of different shapes", start,
+                f"span {quoted(text)} has ends of different shapes", start,
                 "expected the same cards on both sides, every rank moved by the same amount, as in 'KK-TT' or 'AK-T9'",
             )
         if not steps:
-            raise self.fail(f"span {text!r} has no rank to move", start, "expected explicit ranks, as in 'KK-TT'")
+            raise self.fail(f"span {quoted(text)} has no rank to move", start, "expected explicit ranks, as in 'KK-TT'")
         step = steps.pop()
         if step < 0:
-            raise self.fail(f"span {text!r} runs the wrong way", start, "expected the higher end first, as in 'KK-TT'")
+            raise self.fail(f"span {quoted(text)} runs the wrong way", start, "expected the higher end first, as in 'KK-TT'")
         return _union_of([_shift(low, offset, start, text) for offset in range(step + 1)])
 
     def pattern(self) -> Pattern:
@@ -471,7 +509,7 @@ class _Parser:
                 return RANKS.index("T")
             raise self.fail("unknown rank '1'", start, _RANK_EXPECTED)
         if character not in RANKS:
-            raise self.fail(f"unknown rank {self.text[start]!r}", start, _RANK_EXPECTED)
+            raise self.fail(f"unknown rank {quoted(self.text[start])}", start, _RANK_EXPECTED)
         self.position += 1
         return RANKS.index(character)
 
@@ -528,12 +566,12 @@ class _Parser:
                 text = self.text[start:self.position]
                 if last_suit != first_suit:
                     raise self.fail(
-                        f"span {text!r} has different suits at its ends", start,
+                        f"span {quoted(text)} has different suits at its ends", start,
                         "expected the same suit on both ends, as in 'As-Ts'",
                     )
                 if last > first:
                     raise self.fail(
-                        f"span {text!r} runs the wrong way", start,
+                        f"span {quoted(text)} runs the wrong way", start,
                         "expected the higher rank first (aces high), as in 'A-T'",
                     )
                 ranks = range(last, first + 1)
@@ -545,7 +583,7 @@ class _Parser:
 
 
 def _is_rank_character(character: str) -> bool:
-    return character.upper() in RANKS or character in "10"
+    return character.isascii() and (character.upper() in RANKS or character in "10")
 
 
 def _starts_card(character: str) -> bool:
@@ -553,7 +591,7 @@ def _starts_card(character: str) -> bool:
         return False
     return (
         character in "*["
-        or character.isdigit()
+        or character in _DIGITS
         or character.lower() in SUIT_CHARACTERS
         or (character.isascii() and character.isalpha())
     )
@@ -561,6 +599,18 @@ def _starts_card(character: str) -> bool:
 
 def _is_known_character(character: str) -> bool:
     return _starts_card(character) or character in _OPERATOR_CHARACTERS or character.isspace()
+
+
+def _magnitude(value: Fraction) -> str:
+    """A positive number for a message, also beyond the range of floats: ``1e+400``."""
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if sys.float_info.min <= number < math.inf:  # a normal float: shown as it is
+        return f"{number:g}"
+    exponent = math.floor(math.log10(value.numerator) - math.log10(value.denominator))
+    return f"about 1e{exponent:+d}"
 
 
 def _cards_mask(ranks, suit: int) -> int:
@@ -594,6 +644,6 @@ def _check_no_repeated_card(cards: list[CardSpec], text: str, parser: _Parser) -
             if key in seen:
                 name = RANKS[card.rank] + SUITS[card.suit]
                 raise parser.fail(
-                    f"card {name} appears twice in pattern {text!r}", card.position, "expected each card once"
+                    f"card {name} appears twice in pattern {quoted(text)}", card.position, "expected each card once"
                 )
             seen.add(key)

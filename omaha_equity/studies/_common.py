@@ -77,10 +77,9 @@ def exact_result(game: Game, hands: tuple[str, ...], board: str, dead: str, coun
 
 
 def check_seed(seed) -> None:
-    from ..errors import InputError
+    from ..validate import check_seed as check
 
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64):
-        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
+    check(seed)
 
 
 def draw_seed() -> int:

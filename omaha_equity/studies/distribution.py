@@ -30,6 +30,7 @@ from ..evaluate.tables import load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..equity.result import standard_error
+from ..validate import check_run_options
 from . import _common, _kernels
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_equity
 
@@ -229,8 +230,7 @@ def equity_distribution(
     if by == BY_NEXT_CARD:
         return _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, seed, threads)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    plan.check_sampling_options(trials, None)
-    _common.check_seed(seed)
+    check_run_options(trials=trials, seed=seed, threads=threads)
     seats = seat_players([hand, opponent], board_cards, dead_cards, game)
     if seats[0].kind != FIXED:
         raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "

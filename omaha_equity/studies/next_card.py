@@ -28,6 +28,7 @@ from ..errors import InputError
 from ..evaluate.tables import load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
+from ..validate import check_hands, check_run_options
 from . import _common, _kernels
 
 # Monte Carlo boards per next card when neither trials nor precision is given (a flop has up
@@ -188,14 +189,12 @@ def next_card_equity(
         A board that is not a flop or a turn; anything :func:`calculate_equity` rejects; a
         threshold outside 0..1.
     """
-    if isinstance(hands, str):
-        raise InputError(f"expected a list of hands, one per player (e.g. ['AsAhKsKh', 'JdTd9c8c']), got {hands!r}")
+    hands = check_hands(hands)
     game = get_game(game, die)
     board_cards, dead_cards = parse_next_card_board(board, dead)
     if not isinstance(above, (int, float)) or not 0 <= above <= 1:
         raise InputError(f"bad threshold {above!r}: expected a fraction of the pot 0..1 (0.5 for 50%)")
-    plan.check_sampling_options(trials, precision)
-    _common.check_seed(seed)
+    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = seat_players(list(hands), board_cards, dead_cards, game)
     units = pot_units(len(seats), game.hilo)
     work = range_equity.exact_work(seats, board_cards, dead_cards, game)

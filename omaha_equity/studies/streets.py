@@ -19,6 +19,7 @@ from ..equity.calculate import calculate_equity
 from ..equity.result import EquityResult
 from ..errors import InputError
 from ..games import Game, get_game
+from ..validate import check_hands, check_run_options
 from . import _common
 
 PREFLOP, FLOP, TURN, RIVER = "preflop", "flop", "turn", "river"
@@ -117,10 +118,11 @@ def equity_by_street(
     InputError
         A board of fewer than 3 cards; anything :func:`calculate_equity` rejects.
     """
+    hands = check_hands(hands)
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     boards = street_boards(board_cards, game)
-    _common.check_seed(seed)
+    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seed = _common.draw_seed() if seed is None else seed
     streets = []
     for street, street_board in boards:

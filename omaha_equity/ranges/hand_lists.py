@@ -1,0 +1,215 @@
+"""Long unions, simplified before they reach the kernels, so parsing stays linear in the text.
+
+The kernels test every atom of a range (pattern, macro, set) against every hand of the deck,
+so a union of 9,000 written hands (a range exported from another tool, ``AsKsQhJh@0.5, ...``)
+cost 9,000 tests per hand: minutes (issue 9). Two rewrites of the tree, both exact:
+
+- Written hands in one union (every card written with rank and suit, at most two cards short
+  of the hole count, optionally weighted) become one :class:`HandList`: a set atom (``OP_SET``)
+  whose hands are listed directly, with each hand's weight from the items that hold it.
+- Repeated operands of ``,`` and ``:`` are dropped: ``X, X`` and ``X : X`` are ``X`` (same
+  hands, same weights), so ``AA:AA:...:AA`` is ``AA``.
+
+Weights follow the union rule of the package docstring: a hand held by several items takes the
+largest of their weights (an unweighted item counting 1), and stays unweighted if every item
+holding it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from .syntax import Combine, Macro, Node, Pattern, Percent, Weighted
+
+# A union gathers its written hands into a list from this many on; below it the kernels'
+# pattern tests are as quick.
+MIN_LIST_ITEMS = 8
+# Items may lack at most this many cards (each is completed every way: C(50, 2) = 1,225 hands).
+MAX_MISSING_CARDS = 2
+
+
+@dataclass(frozen=True)
+class HandList:
+    """Written hands of a union, as one set atom.
+
+    Attributes
+    ----------
+    items : tuple of tuple of int
+        Each item's cards (``rank * 4 + suit``, descending); an item with fewer cards than the
+        hole count stands for every hand holding them.
+    weights : tuple
+        Each item's weight as an exact ``Fraction``, or None for an unweighted item.
+    position : int
+        Where the first item starts in the expression.
+    """
+
+    items: tuple[tuple[int, ...], ...]
+    weights: tuple[Fraction | None, ...]
+    position: int
+
+    @property
+    def weighted(self) -> bool:
+        return any(weight is not None for weight in self.weights)
+
+
+def simplify(node: Node, hole_count: int) -> Node:
+    """The tree with long unions of written hands gathered into :class:`HandList` atoms,
+    repeated operands of ``,`` and ``:`` removed, and every run of ``:`` and ``!`` written as
+    ``(A : B : ...) ! (C, D, ...)`` (same hands, same weights: ``!`` keeps its left side's
+    weight, ``:`` the largest of its weighted sides). Every tree that comes out is shallow,
+    whatever the length of the text: chains of ``!`` no longer nest one level per term."""
+    if isinstance(node, Weighted):
+        return Weighted(simplify(node.child, hole_count), node.weight, node.position, node.text)
+    if not isinstance(node, Combine):
+        return node
+    if node.operator != ",":
+        anded, subtracted = _selection_parts(node)
+        kept = _joined(":", _distinct([simplify(operand, hole_count) for operand in anded]), node.position)
+        if not subtracted:
+            return kept
+        removed = simplify(_joined(",", subtracted, node.position), hole_count)
+        return Combine("!", kept, removed, node.position)
+    operands = _distinct([simplify(operand, hole_count) for operand in _flatten(node)])
+    written = [operand for operand in operands if _written_cards(operand, hole_count) is not None]
+    if len(written) >= MIN_LIST_ITEMS:
+        items = [_written_cards(operand, hole_count) for operand in written]
+        weights = [Fraction(operand.text or repr(operand.weight)) if isinstance(operand, Weighted) else None
+                   for operand in written]
+        others = [operand for operand in operands if _written_cards(operand, hole_count) is None]
+        operands = [*others, HandList(tuple(items), tuple(weights), _position(written[0]))]
+    return _joined(",", operands, node.position)
+
+
+def _selection_parts(node: Combine) -> tuple[list[Node], list[Node]]:
+    """``(anded, subtracted)`` with ``node`` = ``(anded joined by ':') ! (subtracted joined by
+    ','``): ``(A ! S) : (B ! T)`` holds the hands of ``A : B`` outside ``S`` and ``T``."""
+    anded, subtracted, pending = [], [], [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Combine) and current.operator == ":":
+            pending.append(current.right)
+            pending.append(current.left)
+        elif isinstance(current, Combine) and current.operator == "!":
+            subtracted.append(current.right)
+            pending.append(current.left)
+        else:
+            anded.append(current)
+    return anded, subtracted
+
+
+def _flatten(node: Combine) -> list[Node]:
+    """The operands of a run of the same associative operator, left to right."""
+    operands, pending = [], [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, Combine) and current.operator == node.operator:
+            pending.append(current.right)
+            pending.append(current.left)
+        else:
+            operands.append(current)
+    return operands
+
+
+def _joined(operator: str, operands: list, position: int):
+    """Operands joined as a balanced tree (shallow, whatever their number)."""
+    if len(operands) == 1:
+        return operands[0]
+    middle = len(operands) // 2
+    return Combine(operator, _joined(operator, operands[:middle], position),
+                   _joined(operator, operands[middle:], position), position)
+
+
+def _distinct(operands: list) -> list:
+    seen, kept = set(), []
+    for operand in operands:
+        key = _key(operand)
+        if key not in seen:
+            seen.add(key)
+            kept.append(operand)
+    return kept
+
+
+def _key(node) -> tuple:
+    """What a node means, without where it was written (positions and texts left out)."""
+    if isinstance(node, Pattern):
+        return ("pattern", tuple(card.shape() + (card.rank,) for card in node.cards))
+    if isinstance(node, Macro):
+        return ("macro", node.name)
+    if isinstance(node, Percent):
+        return ("percent", node.low, node.high, node.six_handed)
+    if isinstance(node, Weighted):
+        return ("weighted", _key(node.child), node.weight)
+    if isinstance(node, HandList):
+        return ("list", node.items, node.weights)
+    return (node.operator, _key(node.left), _key(node.right))
+
+
+def _position(node) -> int:
+    return node.position if isinstance(node, (Pattern, Weighted)) else 0
+
+
+def _written_cards(node, hole_count: int) -> tuple[int, ...] | None:
+    """The cards of a written hand (``AsKsQhJh``, ``AsKsQhJh@0.5``), or None for anything else."""
+    if isinstance(node, Weighted):
+        node = node.child
+    if not isinstance(node, Pattern) or not hole_count - MAX_MISSING_CARDS <= len(node.cards) <= hole_count:
+        return None
+    cards = []
+    for card in node.cards:
+        if card.rank < 0 or card.suit < 0 or card.rank_variable or card.suit_variable or card.card_mask:
+            return None
+        cards.append(card.rank * 4 + card.suit)
+    if len(set(cards)) < len(cards):
+        return None
+    return tuple(sorted(cards, reverse=True))
+
+
+def list_hands(hand_list: HandList, hole_count: int) -> tuple[np.ndarray, np.ndarray, list]:
+    """The hands of a list, each with its weight.
+
+    Returns
+    -------
+    hands : (n, hole_count) int8
+        In canonical order (descending card bit mask), unique.
+    codes : (n,) int64
+        Each hand's weight as an index into ``values``.
+    values : list of Fraction or None
+        The weights the codes stand for (None: unweighted).
+    """
+    distinct = sorted({weight for weight in hand_list.weights if weight is not None} | {Fraction(1)})
+    rank_of = {weight: rank for rank, weight in enumerate(distinct)}
+    item_ranks = np.array([rank_of[weight if weight is not None else Fraction(1)] for weight in hand_list.weights],
+                          dtype=np.int64)
+    item_weighted = np.array([weight is not None for weight in hand_list.weights], dtype=np.int64)
+    by_size: dict[int, list[int]] = {}
+    for index, item in enumerate(hand_list.items):
+        by_size.setdefault(len(item), []).append(index)
+    hand_rows, hand_masks, hand_items = [], [], []
+    for size, indexes in by_size.items():
+        items = np.array([hand_list.items[index] for index in indexes], dtype=np.int64).reshape(len(indexes), size)
+        item_masks = (np.int64(1) << items).sum(axis=1)
+        missing = hole_count - size
+        completions = np.array(list(combinations(range(52), missing)), dtype=np.int64)
+        completions = completions.reshape(comb(52, missing), missing)
+        completion_masks = (np.int64(1) << completions).sum(axis=1)
+        item_index, completion_index = np.nonzero((item_masks[:, None] & completion_masks[None, :]) == 0)
+        hand_rows.append(np.concatenate((items.astype(np.int8)[item_index],
+                                         completions.astype(np.int8)[completion_index]), axis=1))
+        hand_masks.append(item_masks[item_index] | completion_masks[completion_index])
+        hand_items.append(np.array(indexes, dtype=np.int64)[item_index])
+    hands, masks, owners = np.concatenate(hand_rows), np.concatenate(hand_masks), np.concatenate(hand_items)
+    order = np.argsort(-masks)
+    hands, masks, owners = hands[order], masks[order], owners[order]
+    starts = np.flatnonzero(np.concatenate(([True], masks[1:] != masks[:-1])))
+    # a hand held by several items: the largest weight (unweighted counting 1), and
+    # weighted if any of them is
+    ranks = np.maximum.reduceat(item_ranks[owners], starts)
+    weighted = np.maximum.reduceat(item_weighted[owners], starts)
+    hands = np.ascontiguousarray(np.sort(hands[starts], axis=1)[:, ::-1], dtype=np.int8)
+    values = [None if code % 2 == 0 else distinct[code // 2] for code in range(2 * len(distinct))]
+    return hands, 2 * ranks + weighted, values
