@@ -271,3 +271,22 @@ def test_rankings_estimated_on_a_dask_cluster_equal_the_ones_estimated_here(loca
         there = script.estimate(hands, 3, 40, 9, True, 32, lambda done, total: None, executor, 1)
     assert (here[0] == there[0]).all() and (here[1] == there[1]).all()
     assert here[0].sum() > 0
+
+
+def test_an_interrupt_wrapped_levels_deep_stops_the_batch_instead_of_becoming_an_error_row():
+    """numba re-raises Ctrl-C inside a kernel as another exception whose interrupt is several
+    levels down the chain; a batch on one worker must stop, not record the query as failed."""
+    from omaha_equity.batch.run import _caused_by_interrupt
+
+    def wrapped(depth):
+        try:
+            if depth == 0:
+                raise KeyboardInterrupt
+            wrapped(depth - 1)
+        except BaseException as inner:
+            raise SystemError("kernel failed") from inner
+
+    with pytest.raises(SystemError) as caught:
+        wrapped(3)
+    assert _caused_by_interrupt(caught.value)
+    assert not _caused_by_interrupt(SystemError("a real bug"))

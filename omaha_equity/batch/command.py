@@ -85,7 +85,8 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
             interrupted = True
     if not quiet:
         elapsed = time.perf_counter() - started
-        parts = [f"{done - failed:,} queries done", f"{failed:,} failed"]
+        succeeded = done - failed
+        parts = [f"{succeeded:,} {'query' if succeeded == 1 else 'queries'} done", f"{failed:,} failed"]
         if skip_ids:
             parts.append(f"{len(skip_ids):,} skipped (already in {output})")
         summary = f"batch: {', '.join(parts)}; {rows_written:,} rows in {elapsed:.1f} s; seed {seed}"
