@@ -13,9 +13,12 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-
 from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
+from .pieces import quiet_idle_threads
+
+# before any parallel kernel runs (every equity, all-in and study kernel module imports this one)
+quiet_idle_threads()
 
 # Per-player statistics, counted in boards (EQUITY is counted in pot units).
 EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW = range(9)

@@ -15,6 +15,7 @@ Only the cutting of the work into calls varies with the timing; what is computed
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -23,6 +24,19 @@ from contextlib import contextmanager
 
 # A Ctrl-C is answered within about this long (plus one piece of work, see PieceSizer).
 TARGET_SECONDS = 0.05
+
+
+def quiet_idle_threads() -> None:
+    """Make numba's OpenMP worker threads sleep, not spin, when they run out of work.
+
+    libgomp (numba's default threading layer here) keeps idle workers spinning for a while
+    after each parallel region; on a busy machine they take the core the main thread needs,
+    and every one of our short calls pays for it (measured with another process burning a
+    core: a heads-up preflop enumeration 1.1 s spinning, 0.16 s passive). ``OMP_WAIT_POLICY=passive``
+    makes them wait on a futex instead. libgomp reads it when it loads, at numba's first
+    parallel call, so this must run before any kernel does; a value the user set is kept.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 
 @contextmanager
