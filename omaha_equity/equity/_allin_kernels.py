@@ -21,8 +21,8 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 from ..pots import settle_pots
 from ._kernels import (
-    _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board, flush_suit_of,
-    next_combination, splitmix64,
+    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board,
+    flush_suit_of, next_combination, splitmix64, start_board_levels, step_board_levels,
 )
 from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, _pick_weighted
 
@@ -80,19 +80,22 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        suit_masks = np.empty(4, dtype=np.int32)
+        level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
+            deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
         slab_sums = payout_sums[slab]
-        for _ in range(stop - start):
-            dealt_ranks_index, low_mask = enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks,
-                                                           fixed_low_mask, suit_masks)
-            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
-                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+        board_suits = level_suits[dealt_count]
+        step_count = stop - start
+        for step in range(step_count):
+            _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
+                          high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
-            next_combination(combination, card_count, dealt_count)
+            if step + 1 < step_count:
+                step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+                                  level_suit_counts, level_top_suit, level_low)
     return payout_sums
 
 

@@ -199,6 +199,45 @@ def _deal_level(level, card, colex, level_index, level_suits, level_suit_counts,
 
 
 @njit(cache=True, nogil=True, inline="always")
+def start_board_levels(deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex):
+    """The board state after each dealt card of ``deck[combination]`` (ascending), level 0 being
+    the known cards: ``(level_index (dealt_count + 1,) int64, level_suits (dealt_count + 1, 4)
+    int32, level_suit_counts (same), level_top_suit (dealt_count + 1,) int64, level_low
+    (dealt_count + 1,) int64)``; the complete board is the last level."""
+    level_index = np.zeros(dealt_count + 1, dtype=np.int64)
+    level_suits = np.empty((dealt_count + 1, 4), dtype=np.int32)
+    level_suit_counts = np.empty((dealt_count + 1, 4), dtype=np.int32)
+    level_top_suit = np.zeros(dealt_count + 1, dtype=np.int64)
+    level_low = np.empty(dealt_count + 1, dtype=np.int64)
+    for suit in range(4):
+        level_suits[0, suit] = fixed_suit_masks[suit]
+        level_suit_counts[0, suit] = bit_count(fixed_suit_masks[suit])
+        if level_suit_counts[0, suit] > level_suit_counts[0, level_top_suit[0]]:
+            level_top_suit[0] = suit
+    level_low[0] = fixed_low_mask
+    for level in range(dealt_count):
+        _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
+                    level_top_suit, level_low)
+    return level_index, level_suits, level_suit_counts, level_top_suit, level_low
+
+
+@njit(cache=True, nogil=True, inline="always")
+def step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+                      level_suit_counts, level_top_suit, level_low):
+    """Step ``combination`` to the next in lexicographic order (there must be one) and deal again
+    only the levels from the card that moved (on average about one)."""
+    position = dealt_count - 1
+    while combination[position] == card_count - dealt_count + position:
+        position -= 1
+    combination[position] += 1
+    for later in range(position + 1, dealt_count):
+        combination[later] = combination[later - 1] + 1
+    for level in range(position, dealt_count):
+        _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
+                    level_top_suit, level_low)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _board_values(dealt_ranks_index, suit_masks, top_suit, low_mask, high_rows, flush_rows, low_rows, hilo,
                   high_values, low_values):
     """:func:`_evaluate_board` without branches on the cards: the flush row of the suit with the
@@ -299,20 +338,8 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        level_index = np.zeros(dealt_count + 1, dtype=np.int64)
-        level_suits = np.empty((dealt_count + 1, 4), dtype=np.int32)
-        level_suit_counts = np.empty((dealt_count + 1, 4), dtype=np.int32)
-        level_low = np.empty(dealt_count + 1, dtype=np.int64)
-        level_top_suit = np.zeros(dealt_count + 1, dtype=np.int64)
-        for suit in range(4):
-            level_suits[0, suit] = fixed_suit_masks[suit]
-            level_suit_counts[0, suit] = bit_count(fixed_suit_masks[suit])
-            if level_suit_counts[0, suit] > level_suit_counts[0, level_top_suit[0]]:
-                level_top_suit[0] = suit
-        level_low[0] = fixed_low_mask
-        for level in range(dealt_count):
-            _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
-                        level_top_suit, level_low)
+        level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
+            deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
         outcomes = np.zeros(1 << key_bits if by_outcome else 1, dtype=np.int64)
         has_low = np.zeros(player_count, dtype=np.int64)
         high_values = np.empty(player_count, dtype=np.int32)
@@ -330,16 +357,8 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
             else:
                 low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
             if step + 1 < step_count:
-                # next combination; only the cards from the one that moved are dealt again
-                position = dealt_count - 1
-                while combination[position] == card_count - dealt_count + position:
-                    position -= 1
-                combination[position] += 1
-                for later in range(position + 1, dealt_count):
-                    combination[later] = combination[later - 1] + 1
-                for level in range(position, dealt_count):
-                    _deal_level(level, deck[combination[level]], colex, level_index, level_suits,
-                                level_suit_counts, level_top_suit, level_low)
+                step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+                                  level_suit_counts, level_top_suit, level_low)
         if by_outcome:
             low_board_count = _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, shares,
                                               slab_counts)
