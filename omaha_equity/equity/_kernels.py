@@ -13,11 +13,12 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
+
 from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
 from .pieces import quiet_idle_threads
 
-# before any parallel kernel runs (every equity, all-in and study kernel module imports this one)
+# before any of our parallel kernels runs (the equity, all-in and study kernel modules import this one)
 quiet_idle_threads()
 
 # Per-player statistics, counted in boards (EQUITY is counted in pot units).
