@@ -28,7 +28,7 @@ from ..games import Game, get_game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
-from .calculate import ProgressCallback, _prepare, _thread_count, exact_slices
+from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
 from .pieces import PieceSizer, run_in_pieces
 from .players import FIXED, seat_players
 from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
@@ -379,7 +379,7 @@ def calculate_allin(
     cache.announce_compiling(kernels)
     squares = None
     # small work (the hand-history replay asks thousands of such queries) runs on one thread
-    with _thread_count(threads, work if exact else trials * player_count):
+    with _threads_for(threads, work if exact else trials * player_count):
         if all_fixed and exact and not small_fixed:
             sample_count, sums = _enumerate_fixed(deal, pots, progress)
             weight_total = sample_count

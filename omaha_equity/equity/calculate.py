@@ -94,30 +94,33 @@ def _prepare(deal: Deal) -> _Prepared:
 
 
 @contextmanager
-def _thread_count(threads: int | None, work: int | None = None):
-    """Run with ``threads`` numba threads (default: numba's, one per core), restoring the
-    previous setting afterwards; on one thread when the ``work`` (player-boards) is at most
-    ``plan.SMALL_WORK``, where waking a second thread costs more than it saves.
-
-    Raises
-    ------
-    InputError
-        ``threads`` outside 1..the number of numba threads.
-    """
-    available = numba.config.NUMBA_NUM_THREADS
-    if threads is not None and not 1 <= threads <= available:
-        raise InputError(f"bad threads {threads}: expected 1..{available} on this machine")
-    if work is not None and work <= plan.SMALL_WORK:
-        threads = 1
+def _thread_count(threads: int | None):
+    """Run with ``threads`` numba threads, restoring the previous setting afterwards."""
     if threads is None:
         yield
         return
+    available = numba.config.NUMBA_NUM_THREADS
+    if not 1 <= threads <= available:
+        raise InputError(f"bad threads {threads}: expected 1..{available} on this machine")
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
         yield
     finally:
         numba.set_num_threads(previous)
+
+
+@contextmanager
+def _threads_for(threads: int | None, work: int):
+    """:func:`_thread_count` (``threads`` checked and set), but one thread when the ``work``
+    (player-boards) is at most ``plan.SMALL_WORK``: waking a second thread costs more than it
+    saves there."""
+    with _thread_count(threads):
+        if work <= plan.SMALL_WORK:
+            with _thread_count(1):
+                yield
+        else:
+            yield
 
 
 def exact_slices(completions: int, player_count: int) -> int:
@@ -301,7 +304,7 @@ def calculate_equity(
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)
     squares = None
-    with _thread_count(threads, work if chosen == plan.EXACT else trials * player_count):
+    with _threads_for(threads, work if chosen == plan.EXACT else trials * player_count):
         if all_fixed:
             prepared = _prepare(deal)
             if chosen == plan.EXACT:
