@@ -241,8 +241,9 @@ def _sample(sampler, pot_count: int, player_count: int, total_chips: int, trials
     squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
     done = 0
     chunk_total = -(-trials // plan.CHUNK_SIZE)
-    # deals per chunk per call: start small, then as many as fit in a short call
-    sizer = PieceSizer(first=256, most=plan.CHUNK_SIZE)
+    # deals per chunk per call: start small (narrow multiway ranges deal about a thousand a
+    # second), then as many as fit in a short call
+    sizer = PieceSizer(first=16, most=plan.CHUNK_SIZE)
     for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
         run = sampler.start(first_chunk, min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk))
         while not run.finished:
