@@ -8,6 +8,7 @@ Prints, for this machine:
 - Monte Carlo throughput in player-boards per second with fixed hands;
 - the studies (issue 8): equity after every turn card on a flop (one pass, and 41 separate
   queries for comparison) and the distribution over each hand of a 5% range on a flop;
+- a heads-up river query asked with 2 threads while another process burns a core (issue 9);
 - the CLI's wall time for ``omaha-equity calc AsAhKsKh JdTd9c8c`` warm, and cold (fresh table
   and numba caches, in temporary folders);
 - the same exact and Monte Carlo queries with ``poker_equity`` (PyPI ``poker-equity``) and the
@@ -250,6 +251,27 @@ def per_query_fixed_cost(repeats: int) -> float:
     return best_of(lambda: [calculate_equity(hands, board, threads=1) for _ in range(200)], repeats) / 200
 
 
+def river_under_load(repeats: int) -> tuple[float, float]:
+    """(median, best) seconds of one heads-up river query asked with 2 threads, in-process,
+    while another process burns a core (issue 9: idle OpenMP threads that spin made such a
+    query cost about 0.19 s on a loaded machine)."""
+    hands, board = ["AsAhKsKh", "JdTd9c8c"], "2c3d4h5s7s"
+    calculate_equity(hands, board, threads=2)
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.2)
+        times = []
+        for _ in range(20 * repeats):
+            start = time.perf_counter()
+            calculate_equity(hands, board, threads=2)
+            times.append(time.perf_counter() - start)
+    finally:
+        burner.kill()
+        burner.wait()
+    times.sort()
+    return times[len(times) // 2], times[0]
+
+
 def batch_figures(skip_cluster: bool) -> None:
     """Issue 8 targets on 2 cores: 1,000 heads-up flop queries exact and 10,000 river queries,
     each under 2 s. Timed through ``run_batch`` (rows built, nothing written), in this process
@@ -319,6 +341,10 @@ def main() -> None:
         parse_figures()
         return
     print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
+    if numba.config.NUMBA_NUM_THREADS >= 2:
+        median, best = river_under_load(arguments.repeats)
+        print(f"river query asked with 2 threads while another process burns a core: {median * 1e3:.2f} ms median, "
+              f"{best * 1e3:.2f} ms best")
     batch_figures(arguments.skip_cluster)
     if arguments.only_batch:
         return

@@ -139,11 +139,14 @@ class _OneLineErrors(click.Group):
             click.echo("Aborted!", err=True)
             sys.exit(130)
         except SystemError as error:
-            # numba re-raises an interrupt inside a kernel as SystemError
-            if isinstance(error.__context__, KeyboardInterrupt):
-                click.echo("Aborted!", err=True)
-                sys.exit(130)
-            raise
+            # an interrupt landing in numba's calls back into Python comes out as a chain of
+            # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
+            while error is not None and not isinstance(error, KeyboardInterrupt):
+                error = error.__cause__ or error.__context__
+            if error is None:
+                raise
+            click.echo("Aborted!", err=True)
+            sys.exit(130)
         sys.exit(result if isinstance(result, int) else 0)
 
 

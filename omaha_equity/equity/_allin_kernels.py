@@ -21,8 +21,8 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 from ..pots import settle_pots
 from ._kernels import (
-    _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board, flush_suit_of,
-    next_combination, splitmix64,
+    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board,
+    flush_suit_of, next_combination, splitmix64, start_board_levels, step_board_levels,
 )
 from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, _pick_weighted
 
@@ -80,48 +80,67 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        suit_masks = np.empty(4, dtype=np.int32)
+        level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
+            deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
         slab_sums = payout_sums[slab]
-        for _ in range(stop - start):
-            dealt_ranks_index, low_mask = enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks,
-                                                           fixed_low_mask, suit_masks)
-            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
-                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+        board_suits = level_suits[dealt_count]
+        step_count = stop - start
+        for step in range(step_count):
+            _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
+                          high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
-            next_combination(combination, card_count, dealt_count)
+            if step + 1 < step_count:
+                step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+                                  level_suit_counts, level_top_suit, level_low)
     return payout_sums
+
+
+@njit(cache=True)
+def chunk_random_states(seed, first_chunk, chunk_count):
+    """``_kernels.chunk_random_state`` of chunks ``first_chunk ..``: (chunk_count,) uint64."""
+    states = np.empty(chunk_count, dtype=np.uint64)
+    for slab in range(chunk_count):
+        states[slab] = chunk_random_state(seed, first_chunk + slab)
+    return states
 
 
 @njit(parallel=True, cache=True)
 def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
-                        colex, hilo, pot_amounts, eligible_masks, seed, first_chunk, chunk_count, chunk_size,
-                        sample_count):
-    """Pay random completions of the board (Monte Carlo, fixed hands); chunks, streams and
-    draws exactly as ``_kernels.sample_boards``.
+                        colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
+                        states, decks, positions, payout_sums, square_sums):
+    """Pay random completions of the board (Monte Carlo, fixed hands): up to ``budget`` more
+    samples of each chunk ``first_chunk + slab``, resuming where the last call stopped. Streams
+    and draws are exactly those of ``_kernels.sample_boards``: the chunk's generator state, its
+    shuffled deck, its sample count and its sums are carried from call to call in the arrays
+    below (updated in place), so the results do not depend on how a chunk is cut into calls.
 
-    Returns
-    -------
-    payout_sums : (chunk_count, pot_count, player_count) int64
-    square_sums : (chunk_count, pot_count + 1, player_count) float64, sums of squared chips
-        per pot, and in the last row of each player's total over the pots.
+    Parameters
+    ----------
+    deck ... eligible_masks : as in :func:`enumerate_allin_boards` (``deck`` unused beyond its size).
+    first_chunk, chunk_size, sample_count : the chunks' place in the run (as ``sample_boards``).
+    budget : int, most samples per chunk in this call.
+    states : (chunk_count,) uint64, each chunk's generator (start: :func:`chunk_random_states`).
+    decks : (chunk_count, len(deck)) int8, each chunk's copy of ``deck``, shuffled as it goes.
+    positions : (chunk_count,) int64, samples each chunk has done.
+    payout_sums : (chunk_count, pot_count, player_count) int64, chips won, added to.
+    square_sums : (chunk_count, pot_count + 1, player_count) float64, sums of squared chips per
+        pot and (last row) of each player's total over the pots, added to.
     """
     card_count = deck.shape[0]
     player_count = high_rows.shape[0]
     pot_count = pot_amounts.shape[0]
-    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
-    square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
-    for slab in prange(chunk_count):
+    for slab in prange(states.shape[0]):
         chunk = first_chunk + slab
-        start = chunk * chunk_size
-        stop = min(start + chunk_size, sample_count)
+        start = chunk * chunk_size + positions[slab]
+        stop = min(chunk * chunk_size + chunk_size, sample_count, start + budget)
         if start >= stop:
             continue
-        state = chunk_random_state(seed, chunk)
-        cards = deck.copy()
+        state = states[slab]
+        cards = decks[slab]
         dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
         suit_masks = np.empty(4, dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)
@@ -151,13 +170,14 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
             _add_squares(payouts, slab_squares)
-    return payout_sums, square_sums
+        states[slab] = state
+        positions[slab] += stop - start
 
 
 @njit(parallel=True, cache=True)
 def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
                            board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
-                           pot_amounts, eligible_masks, chunk_count):
+                           pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
     """Pay every compatible combination of list hands on every completion of the board, each
     combination weighted by the product of its hands' weights (the walk of
     ``_range_kernels.enumerate_ranges``).
@@ -168,12 +188,14 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
         longest first) belongs to player ``list_players[i]``.
     list_players : (player_count,) int64, the player (odd-chip index) holding each list.
     hilo, pot_amounts, eligible_masks : as in :func:`enumerate_allin_boards`.
+    first_slab, slab_count, total_slabs : which of the ``total_slabs`` equal slices of the first
+        list's hands to walk in this call.
 
     Returns
     -------
-    payout_sums : (chunk_count, pot_count, player_count) int64, weighted, by player index.
-    weight_totals : (chunk_count,) int64, total weight (combination weight x completions).
-    deal_totals : (chunk_count,) int64, deals scored (combinations x completions).
+    payout_sums : (slab_count, pot_count, player_count) int64, weighted, by player index.
+    weight_totals : (slab_count,) int64, total weight (combination weight x completions).
+    deal_totals : (slab_count,) int64, deals scored (combinations x completions).
     """
     player_count = list_offsets.shape[0] - 1
     pot_count = pot_amounts.shape[0]
@@ -188,12 +210,12 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
         card = board_known[position]
         fixed_suit_masks[card & 3] |= 1 << (card >> 2)
         fixed_low_mask |= low_rank_bit(card >> 2)
-    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
-    weight_totals = np.zeros(chunk_count, dtype=np.int64)
-    deal_totals = np.zeros(chunk_count, dtype=np.int64)
-    for slab in prange(chunk_count):
-        first_hand_start = list_offsets[0] + first_list_size * slab // chunk_count
-        first_hand_stop = list_offsets[0] + first_list_size * (slab + 1) // chunk_count
+    payout_sums = np.zeros((slab_count, pot_count, player_count), dtype=np.int64)
+    weight_totals = np.zeros(slab_count, dtype=np.int64)
+    deal_totals = np.zeros(slab_count, dtype=np.int64)
+    for slab in prange(slab_count):
+        first_hand_start = list_offsets[0] + first_list_size * (first_slab + slab) // total_slabs
+        first_hand_stop = list_offsets[0] + first_list_size * (first_slab + slab + 1) // total_slabs
         index = np.empty(player_count, dtype=np.int64)
         used_stack = np.empty(player_count, dtype=np.int64)
         pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
@@ -267,19 +289,20 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
 @njit(parallel=True, cache=True)
 def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
                         dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
-                        colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, seed, first_chunk,
-                        chunk_count, chunk_size, sample_count):
+                        colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,
+                        sample_count, budget, states, decks, positions, payout_sums, square_sums, rejections):
     """Monte Carlo over ranges, partial and random hands: the deals of
-    ``_range_kernels.sample_ranges`` (same parameters, ``units`` replaced by ``pot_amounts``
-    and ``eligible_masks``), paid in chips.
+    ``_range_kernels.sample_ranges`` (same parameters up to ``eligible_masks``, ``units``
+    replaced by ``pot_amounts`` and ``eligible_masks``), paid in chips, up to ``budget`` more
+    deals of each chunk per call, resuming as :func:`sample_allin_boards` does.
 
-    Returns
-    -------
-    payout_sums : (chunk_count, pot_count, player_count) int64
-    square_sums : (chunk_count, pot_count + 1, player_count) float64 (as in
-        :func:`sample_allin_boards`)
-    rejections : (chunk_count,) int64, deals redrawn for a shared card; -1 in a chunk that
-        gave up after ``MAX_REJECTIONS_IN_A_ROW``.
+    Parameters
+    ----------
+    first_chunk ... square_sums : as in :func:`sample_allin_boards`; ``decks`` is
+        (chunk_count, 52) int8, each chunk's undealt cards (those outside ``base_used_mask``,
+        ascending, at the start; padded), shuffled as it goes.
+    rejections : (chunk_count,) int64, deals redrawn for a shared card, added to; set to -1 (and
+        the chunk ended) when a chunk gives up after ``MAX_REJECTIONS_IN_A_ROW``.
     """
     hole_count = list_hands.shape[1] if list_hands.shape[0] > 0 else dealt_known.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2
@@ -287,19 +310,21 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
     dealt_player_count = dealt_players.shape[0]
     board_known_count = board_known.shape[0]
     pot_count = pot_amounts.shape[0]
-    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
-    square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
-    rejections = np.zeros(chunk_count, dtype=np.int64)
-    for slab in prange(chunk_count):
+    deck_size = 0
+    for card in range(52):
+        if not (base_used_mask >> card) & 1:
+            deck_size += 1
+    for slab in prange(states.shape[0]):
         chunk = first_chunk + slab
-        start = chunk * chunk_size
-        stop = min(start + chunk_size, sample_count)
-        if start >= stop:
+        start = chunk * chunk_size + positions[slab]
+        chunk_stop = min(chunk * chunk_size + chunk_size, sample_count)
+        stop = min(chunk_stop, start + budget)
+        if start >= stop or rejections[slab] < 0:
             continue
-        state = chunk_random_state(seed, chunk)
+        state = states[slab]
+        deck = decks[slab]
         chosen = np.empty(max(list_count, 1), dtype=np.int64)
         hole = np.empty((player_count, hole_count), dtype=np.int8)
-        deck = np.empty(52, dtype=np.int8)
         board = np.empty(5, dtype=np.int8)
         board_ranks = np.empty(5, dtype=np.int32)
         board_suit_masks = np.empty(4, dtype=np.int32)
@@ -320,13 +345,9 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         slab_squares = square_sums[slab]
         for position in range(board_known_count):
             board[position] = board_known[position]
-        deck_size = 0
-        for card in range(52):
-            if not (base_used_mask >> card) & 1:
-                deck[deck_size] = card
-                deck_size += 1
         redrawn = 0
         gave_up = False
+        done = 0
         for _ in range(stop - start):
             in_a_row = 0
             while True:
@@ -382,8 +403,14 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
             _add_squares(payouts, slab_squares)
-        rejections[slab] = -1 if gave_up else redrawn
-    return payout_sums, square_sums, rejections
+            done += 1
+        states[slab] = state
+        if gave_up:
+            rejections[slab] = -1
+            positions[slab] = chunk_stop - chunk * chunk_size
+        else:
+            rejections[slab] += redrawn
+            positions[slab] += done
 
 
 restore_numba_cache(_previous_numba_cache)

@@ -16,6 +16,10 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 
 from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
+from .pieces import quiet_idle_threads
+
+# before any of our parallel kernels runs (the equity, all-in and study kernel modules import this one)
+quiet_idle_threads()
 
 # Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
 # low half, are counted in pot units). WIN, TIE and SPLIT are disjoint (see ``score_board``).
@@ -187,10 +191,133 @@ def _unrank_combination(rank, item_count, choose_count, binomials, combination):
         item += 1
 
 
+# Outcome histograms (see enumerate_boards) are kept when their key fits in this many bits.
+OUTCOME_BITS = 12
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _deal_level(level, card, colex, level_index, level_suits, level_suit_counts, level_top_suit, level_low):
+    """Board state after the dealt card ``level`` (0-based): the state before it plus ``card``.
+    ``level_top_suit`` is a suit with the most cards (the flush suit when it has three)."""
+    rank = card >> 2
+    suit = card & 3
+    level_index[level + 1] = level_index[level] + colex[level, rank]
+    for other in range(4):
+        level_suits[level + 1, other] = level_suits[level, other]
+        level_suit_counts[level + 1, other] = level_suit_counts[level, other]
+    level_suits[level + 1, suit] |= 1 << rank
+    level_suit_counts[level + 1, suit] += 1
+    top = level_top_suit[level]
+    level_top_suit[level + 1] = suit if level_suit_counts[level + 1, suit] > level_suit_counts[level + 1, top] else top
+    level_low[level + 1] = level_low[level] | low_rank_bit(rank)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def start_board_levels(deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex):
+    """The board state after each dealt card of ``deck[combination]`` (ascending), level 0 being
+    the known cards: ``(level_index (dealt_count + 1,) int64, level_suits (dealt_count + 1, 4)
+    int32, level_suit_counts (same), level_top_suit (dealt_count + 1,) int64, level_low
+    (dealt_count + 1,) int64)``; the complete board is the last level."""
+    level_index = np.zeros(dealt_count + 1, dtype=np.int64)
+    level_suits = np.empty((dealt_count + 1, 4), dtype=np.int32)
+    level_suit_counts = np.empty((dealt_count + 1, 4), dtype=np.int32)
+    level_top_suit = np.zeros(dealt_count + 1, dtype=np.int64)
+    level_low = np.empty(dealt_count + 1, dtype=np.int64)
+    for suit in range(4):
+        level_suits[0, suit] = fixed_suit_masks[suit]
+        level_suit_counts[0, suit] = bit_count(fixed_suit_masks[suit])
+        if level_suit_counts[0, suit] > level_suit_counts[0, level_top_suit[0]]:
+            level_top_suit[0] = suit
+    level_low[0] = fixed_low_mask
+    for level in range(dealt_count):
+        _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
+                    level_top_suit, level_low)
+    return level_index, level_suits, level_suit_counts, level_top_suit, level_low
+
+
+@njit(cache=True, nogil=True, inline="always")
+def step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+                      level_suit_counts, level_top_suit, level_low):
+    """Step ``combination`` to the next in lexicographic order (there must be one) and deal again
+    only the levels from the card that moved (on average about one)."""
+    position = dealt_count - 1
+    while combination[position] == card_count - dealt_count + position:
+        position -= 1
+    combination[position] += 1
+    for later in range(position + 1, dealt_count):
+        combination[later] = combination[later - 1] + 1
+    for level in range(position, dealt_count):
+        _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
+                    level_top_suit, level_low)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _board_values(dealt_ranks_index, suit_masks, top_suit, low_mask, high_rows, flush_rows, low_rows, hilo,
+                  high_values, low_values):
+    """:func:`_evaluate_board` without branches on the cards: the flush row of the suit with the
+    most cards is read whatever its count (it holds 0 for fewer than three cards, see
+    ``build_player_rows``), and the better of the two taken."""
+    for player in range(high_rows.shape[0]):
+        high_values[player] = max(high_rows[player, dealt_ranks_index],
+                                  flush_rows[player, top_suit, suit_masks[top_suit]])
+        if hilo:
+            low_values[player] = low_rows[player, low_mask]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _outcome_key(high_values, low_values, hilo, has_low):
+    """The board's outcome as bits: the high winners (bit ``p`` for player ``p``), then, in hi/lo,
+    the low winners (bit ``player_count + p``). Adds each player's qualifying low to ``has_low``."""
+    player_count = high_values.shape[0]
+    best_high = high_values[0]
+    for player in range(1, player_count):
+        best_high = max(best_high, high_values[player])
+    key = 0
+    for player in range(player_count):
+        key |= np.int64(high_values[player] == best_high) << player
+    if hilo:
+        best_low = 0
+        for player in range(player_count):
+            has_low[player] += low_values[player] != 0
+            best_low = max(best_low, low_values[player])
+        if best_low != 0:
+            for player in range(player_count):
+                key |= np.int64(low_values[player] == best_low) << (player_count + player)
+    return key
+
+
+@njit(cache=True, nogil=True)
+def _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, shares, counts):
+    """Add the boards counted by outcome (:func:`_outcome_key`) to ``counts`` with
+    :func:`score_board`, each outcome once, weighted by its board count: players' values stand
+    in as 1 for a winner and 0 otherwise, which splits the pot exactly as the real values did.
+    Returns the boards where some player has a qualifying low."""
+    player_count = high_values.shape[0]
+    low_board_count = 0
+    for key in range(outcomes.shape[0]):
+        if outcomes[key] == 0:
+            continue
+        for player in range(player_count):
+            high_values[player] = (key >> player) & 1
+            low_values[player] = (key >> (player_count + player)) & 1
+        low_board_count += score_board(high_values, low_values, hilo, units, outcomes[key], shares, counts)
+    if hilo:
+        # a qualifying low that does not win still counts (score_board saw only the winners')
+        for player in range(player_count):
+            counts[player, HAS_LOW] = has_low[player]
+    return low_board_count
+
+
 @njit(parallel=True, cache=True)
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, units, first_chunk, chunk_count, total_chunks):
     """Score every completion of the board, a range of chunks at a time.
+
+    The completions are walked in lexicographic order with the board kept incrementally: the
+    state after each dealt card (rank multiset index, suit masks and counts, low mask) is kept
+    per level, and a step re-deals only the cards that changed (on average about one). Boards
+    are tallied by outcome (who wins high, who wins low) and scored once per outcome at the
+    end; with more players than an outcome key holds (``OUTCOME_BITS``), each board is scored.
 
     Parameters
     ----------
@@ -213,6 +340,8 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     card_count = deck.shape[0]
     player_count = high_rows.shape[0]
     total = binomials[card_count, dealt_count]
+    key_bits = 2 * player_count if hilo else player_count
+    by_outcome = key_bits <= OUTCOME_BITS
     counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(chunk_count, dtype=np.int64)
     for slab in prange(chunk_count):
@@ -223,19 +352,30 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        suit_masks = np.empty(4, dtype=np.int32)
+        level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
+            deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
+        outcomes = np.zeros(1 << key_bits if by_outcome else 1, dtype=np.int64)
+        has_low = np.zeros(player_count, dtype=np.int64)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         slab_counts = counts[slab]
         low_board_count = 0
-        for _ in range(stop - start):
-            dealt_ranks_index, low_mask = enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks,
-                                                           fixed_low_mask, suit_masks)
-            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
-                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
-            next_combination(combination, card_count, dealt_count)
+        board_suits = level_suits[dealt_count]
+        step_count = stop - start
+        for step in range(step_count):
+            _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
+                          high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+            if by_outcome:
+                outcomes[_outcome_key(high_values, low_values, hilo, has_low)] += 1
+            else:
+                low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
+            if step + 1 < step_count:
+                step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+                                  level_suit_counts, level_top_suit, level_low)
+        if by_outcome:
+            low_board_count = _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, shares,
+                                              slab_counts)
         low_boards[slab] = low_board_count
     return counts, low_boards
 

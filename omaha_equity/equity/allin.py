@@ -28,8 +28,9 @@ from ..games import Game, get_game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
-from .calculate import ProgressCallback, _prepare, _thread_count
+from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
 from ..validate import check_hands, check_run_options
+from .pieces import PieceSizer, run_in_pieces
 from .players import FIXED, seat_players
 from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
 
@@ -37,10 +38,6 @@ from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
 MAX_TOTAL_CHIPS = 2**40
 _INT64_SAFE = 2**62
-# Below this many boards an exact enumeration of fixed hands runs as one piece; below this
-# many player-boards on one thread.
-_MANY_BOARDS = 100_000
-_SMALL_WORK = 200_000
 
 
 def committed_from_stacks(stacks: Sequence[int]) -> tuple[int, ...]:
@@ -82,29 +79,88 @@ def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0
     return (Pot(pots[0].amount + pot, pots[0].eligible), *pots[1:])
 
 
+class _ChunkRun:
+    """Monte Carlo chunks ``first_chunk .. first_chunk + chunk_count - 1`` run a few deals at a
+    time by the resumable all-in kernels: each chunk's generator state, shuffled deck, deals
+    done and sums, updated in place by every call (so the sums, floats included, do not depend
+    on how the chunks are cut into calls)."""
+
+    def __init__(self, seed: int, deck: np.ndarray, first_chunk: int, chunk_count: int, trials: int,
+                 pot_count: int, player_count: int):
+        self.first_chunk = first_chunk
+        self.states = _allin_kernels.chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
+        self.decks = np.ascontiguousarray(np.tile(deck, (chunk_count, 1)), dtype=np.int8)
+        self.positions = np.zeros(chunk_count, dtype=np.int64)
+        self.sizes = np.array([min(plan.CHUNK_SIZE, trials - (first_chunk + slab) * plan.CHUNK_SIZE)
+                               for slab in range(chunk_count)], dtype=np.int64)
+        self.payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
+        self.square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
+        self.rejections = np.zeros(chunk_count, dtype=np.int64)
+
+    @property
+    def finished(self) -> bool:
+        return bool((self.positions >= self.sizes).all())
+
+    @property
+    def deals_done(self) -> int:
+        return int(self.positions.sum())
+
+
+class _FixedAllinSampler:
+    """Monte Carlo of fixed hands paid in chips: ``start`` a :class:`_ChunkRun`, ``advance`` it."""
+
+    def __init__(self, deal: Deal, pots, seed: int, trials: int):
+        self.prepared = _prepare(deal)
+        self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+        self.seed = seed
+        self.trials = trials
+        self.pot_count = len(pots)
+        self.player_count = deal.player_count
+
+    def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
+        return _ChunkRun(self.seed, self.prepared.deck, first_chunk, chunk_count, self.trials, self.pot_count,
+                         self.player_count)
+
+    def advance(self, run: _ChunkRun, budget: int) -> None:
+        prepared = self.prepared
+        _allin_kernels.sample_allin_boards(
+            *prepared.kernel_arguments(), prepared.hilo, self.pot_amounts, self.eligible_masks, run.first_chunk,
+            plan.CHUNK_SIZE, self.trials, budget, run.states, run.decks, run.positions, run.payout_sums,
+            run.square_sums,
+        )
+
+
 class _AllinRangeSampler(RangeSampler):
-    """Monte Carlo over ranges, partial and random hands, paid in chips: a callable
-    ``(first_chunk, chunk_count) -> (payout_sums, square_sums)``."""
+    """Monte Carlo over ranges, partial and random hands, paid in chips: ``start`` a
+    :class:`_ChunkRun`, ``advance`` it."""
 
     def __init__(self, seats, board, dead, game, pots, seed, trials):
         super().__init__(seats, board, dead, game, 1, seed, trials)
         self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+        self.pot_count = len(pots)
+        # every chunk starts from the cards outside the known ones, ascending (padded to 52)
+        self.deck = np.zeros(52, dtype=np.int8)
+        undealt = [card for card in range(52) if not (self.base_used_mask >> card) & 1]
+        self.deck[:len(undealt)] = undealt
 
-    def __call__(self, first_chunk: int, chunk_count: int):
+    def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
+        return _ChunkRun(self.seed, self.deck, first_chunk, chunk_count, self.trials, self.pot_count,
+                         self.player_count)
+
+    def advance(self, run: _ChunkRun, budget: int) -> None:
         tables = self.tables
-        sums, squares, rejections = _allin_kernels.sample_allin_ranges(
+        _allin_kernels.sample_allin_ranges(
             self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
             self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
             self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo,
-            self.pot_amounts, self.eligible_masks, np.uint64(self.seed), first_chunk, chunk_count, plan.CHUNK_SIZE,
-            self.trials,
+            self.pot_amounts, self.eligible_masks, run.first_chunk, plan.CHUNK_SIZE, self.trials, budget,
+            run.states, run.decks, run.positions, run.payout_sums, run.square_sums, run.rejections,
         )
-        if (rejections < 0).any():
+        if (run.rejections < 0).any():
             raise InputError(
                 "the players' ranges leave almost no deal without a shared card: with many players, widen the "
                 "ranges or give some players '*' (dealt at random)"
             )
-        return sums, squares
 
 
 def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
@@ -113,41 +169,56 @@ def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None):
-    """Exact enumeration of fixed hands: ``(boards, payout_sums (pots, players))``."""
+    """Exact enumeration of fixed hands, in short calls (``pieces``): ``(boards, payout_sums
+    (pots, players))``."""
     prepared = _prepare(deal)
     pot_amounts, eligible_masks = _pot_arrays(pots)
     completions = comb(len(prepared.deck), prepared.dealt_count)
-    # few boards (many players preflop): one piece; starting threads would cost more
-    total_chunks = plan.EXACT_CHUNKS if completions >= _MANY_BOARDS else 1
-    chunks_per_call = min(plan.EXACT_CHUNKS_PER_CALL, total_chunks)
+    total_slices = exact_slices(completions, deal.player_count)
     sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
-    for first_chunk in range(0, total_chunks, chunks_per_call):
-        chunk_sums = _allin_kernels.enumerate_allin_boards(
+
+    def enumerate_slices(first_slice, slice_count):
+        return _allin_kernels.enumerate_allin_boards(
             *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, pot_amounts, eligible_masks,
-            first_chunk, chunks_per_call, total_chunks,
+            first_slice, slice_count, total_slices,
         )
-        sums += chunk_sums.sum(axis=0)
+
+    for first_slice, slice_count, slice_sums in run_in_pieces(enumerate_slices, total_slices):
+        sums += slice_sums.sum(axis=0)
         if progress is not None:
-            progress(completions * (first_chunk + chunks_per_call) // total_chunks, completions)
+            progress(completions * (first_slice + slice_count) // total_slices, completions)
     return completions, sums
 
 
-def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress):
-    """Exact enumeration over ranges: ``(deals, weight_total, payout_sums (pots, players))``."""
+def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress, work: int):
+    """Exact enumeration over ranges, a few of the first list's hands per call (``pieces``):
+    ``(deals, weight_total, payout_sums (pots, players))``. ``work`` (player-boards) is the
+    total reported to ``progress``."""
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
     tables = lists.tables
     pot_amounts, eligible_masks = _pot_arrays(pots)
-    sums, weight_totals, deal_totals = _allin_kernels.enumerate_allin_ranges(
-        lists.hands, lists.masks, lists.offsets, lists.weights, np.array(lists.order, dtype=np.int64),
-        lists.base_used_mask, lists.board_known, lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush,
-        tables.low, plan.BINOMIALS, game.hilo, pot_amounts, eligible_masks, lists.chunk_count,
-    )
-    if progress is not None:
-        progress(1, 1)
-    weight_total = int(weight_totals.sum())
+    order = np.array(lists.order, dtype=np.int64)
+    first_list_size = int(lists.offsets[1] - lists.offsets[0])
+    sums = np.zeros((len(pots), len(seats)), dtype=np.int64)
+    weight_total = deal_total = 0
+
+    def enumerate_hands(first_hand, hand_count):
+        return _allin_kernels.enumerate_allin_ranges(
+            lists.hands, lists.masks, lists.offsets, lists.weights, order, lists.base_used_mask, lists.board_known,
+            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo,
+            pot_amounts, eligible_masks, first_hand, hand_count, first_list_size,
+        )
+
+    for first_hand, hand_count, (hand_sums, weight_totals, deal_totals) in run_in_pieces(enumerate_hands,
+                                                                                          first_list_size):
+        sums += hand_sums.sum(axis=0)
+        weight_total += int(weight_totals.sum())
+        deal_total += int(deal_totals.sum())
+        if progress is not None:
+            progress(work * (first_hand + hand_count) // first_list_size, work)
     if weight_total == 0:
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
-    return int(deal_totals.sum()), weight_total, sums.sum(axis=0)
+    return deal_total, weight_total, sums
 
 
 def _standard_errors(sums: np.ndarray, squares: np.ndarray, sample_count: int) -> np.ndarray:
@@ -165,26 +236,31 @@ def _defined(error) -> float | None:
     return None if np.isnan(error) else float(error)
 
 
-def _sample(sample_chunks, pot_count: int, player_count: int, total_chips: int, trials: int,
-            precision: float | None, progress: ProgressCallback | None):
-    """Monte Carlo in calls of ``CHUNKS_PER_CALL`` chunks (as ``calculate._sample``); with a
-    precision target, stop after the first call at which every player's standard error of
-    expected chips is below ``precision`` percent of the chips in the pots.
+def _sample(sampler, pot_count: int, player_count: int, total_chips: int, trials: int, precision: float | None,
+            progress: ProgressCallback | None):
+    """Monte Carlo in groups of ``plan.CHUNKS_PER_CALL`` chunks, each group run a few deals per
+    chunk per call (``pieces``: Ctrl-C and progress between calls, even when deals are slow);
+    with a precision target, stop after the first group at which every player's standard error
+    of expected chips is below ``precision`` percent of the chips in the pots.
 
     Returns ``(samples, payout_sums (pots, players), square_sums (pots + 1, players))``."""
     sums = np.zeros((pot_count, player_count), dtype=np.int64)
     squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
     done = 0
     chunk_total = -(-trials // plan.CHUNK_SIZE)
+    # deals per chunk per call: start small (narrow multiway ranges deal about a thousand a
+    # second), then as many as fit in a short call
+    sizer = PieceSizer(first=16, most=plan.CHUNK_SIZE)
     for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
-        chunk_count = min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk)
-        chunk_sums, chunk_squares = sample_chunks(first_chunk, chunk_count)
-        sums += chunk_sums.sum(axis=0)
-        for slab in range(chunk_count):  # a fixed order: the same floats for any thread count
-            squares += chunk_squares[slab]
-        done = min(trials, (first_chunk + chunk_count) * plan.CHUNK_SIZE)
-        if progress is not None:
-            progress(done, trials)
+        run = sampler.start(first_chunk, min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk))
+        while not run.finished:
+            sizer.run(lambda budget: sampler.advance(run, budget))
+            if progress is not None:
+                progress(done + run.deals_done, trials)
+        sums += run.payout_sums.sum(axis=0)
+        for slab in range(run.payout_sums.shape[0]):  # a fixed order: the same floats for any thread count
+            squares += run.square_sums[slab]
+        done += run.deals_done
         if precision is not None:
             total_errors = _standard_errors(sums.sum(axis=0).astype(np.float64), squares[pot_count], done)
             if total_errors.max() * 100 < precision * total_chips:
@@ -306,28 +382,18 @@ def calculate_allin(
         weights_by_seat = [np.ones(0, dtype=np.int64) for _ in seats]
         kernels = ["enumerate_allin_ranges"]
     cache.announce_compiling(kernels)
-    if exact and work <= _SMALL_WORK and threads is None:
-        # waking a second thread costs more than such a query (tens of milliseconds on a busy
-        # machine); the hand-history replay (issue 7) asks thousands of them
-        threads = 1
     squares = None
-    with _thread_count(threads):
+    # small work (the hand-history replay asks thousands of such queries) runs on one thread
+    with _threads_for(threads, work if exact else trials * player_count):
         if all_fixed and exact and not small_fixed:
             sample_count, sums = _enumerate_fixed(deal, pots, progress)
             weight_total = sample_count
         elif exact:
             sample_count, weight_total, sums = _enumerate_ranges(seats, board_cards, dead_cards, game, pots,
-                                                                 weights_by_seat, progress)
+                                                                 weights_by_seat, progress, work)
         else:
             if all_fixed:
-                prepared = _prepare(deal)
-                pot_amounts, eligible_masks = _pot_arrays(pots)
-
-                def sampler(first_chunk, chunk_count):
-                    return _allin_kernels.sample_allin_boards(
-                        *prepared.kernel_arguments(), prepared.hilo, pot_amounts, eligible_masks, np.uint64(seed),
-                        first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
-                    )
+                sampler = _FixedAllinSampler(deal, pots, seed, trials)
             else:
                 sampler = _AllinRangeSampler(seats, board_cards, dead_cards, game, pots, seed, trials)
             sample_count, sums, squares = _sample(sampler, len(pots), player_count, total_chips, trials, precision,

@@ -27,6 +27,7 @@ from ..games import Game, get_game
 from ..pots import pot_units
 from . import _kernels, plan, range_equity
 from ..validate import check_hands, check_run_options
+from .pieces import run_in_pieces
 from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
@@ -110,21 +111,44 @@ def _thread_count(threads: int | None):
         numba.set_num_threads(previous)
 
 
+@contextmanager
+def _threads_for(threads: int | None, work: int):
+    """:func:`_thread_count` (``threads`` checked and set), but one thread when the ``work``
+    (player-boards) is at most ``plan.SMALL_WORK``: waking a second thread costs more than it
+    saves there."""
+    with _thread_count(threads):
+        if work <= plan.SMALL_WORK:
+            with _thread_count(1):
+                yield
+        else:
+            yield
+
+
+def exact_slices(completions: int, player_count: int) -> int:
+    """How many equal slices an exact enumeration of fixed hands is cut into: one for small
+    work (a single short call), else ``plan.EXACT_CHUNKS`` (calls of a few slices each)."""
+    return 1 if completions * player_count <= plan.SMALL_WORK else plan.EXACT_CHUNKS
+
+
 def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
-    """Exact enumeration of fixed hands: ``(boards, counts (players, STATS), low_boards)``."""
+    """Exact enumeration of fixed hands, in short calls (``pieces``): ``(boards, counts
+    (players, STATS), low_boards)``."""
     completions = comb(len(prepared.deck), prepared.dealt_count)
+    total_slices = exact_slices(completions, prepared.high_rows.shape[0])
     counts_total = np.zeros((prepared.high_rows.shape[0], _kernels.STAT_COUNT), dtype=np.int64)
     low_boards = 0
-    for first_chunk in range(0, plan.EXACT_CHUNKS, plan.EXACT_CHUNKS_PER_CALL):
-        counts, lows = _kernels.enumerate_boards(
+
+    def enumerate_slices(first_slice, slice_count):
+        return _kernels.enumerate_boards(
             *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, prepared.units,
-            first_chunk, plan.EXACT_CHUNKS_PER_CALL, plan.EXACT_CHUNKS,
+            first_slice, slice_count, total_slices,
         )
+
+    for first_slice, slice_count, (counts, lows) in run_in_pieces(enumerate_slices, total_slices):
         counts_total += counts.sum(axis=0)
         low_boards += int(lows.sum())
         if progress is not None:
-            done_chunks = first_chunk + plan.EXACT_CHUNKS_PER_CALL
-            progress(completions * done_chunks // plan.EXACT_CHUNKS, completions)
+            progress(completions * (first_slice + slice_count) // total_slices, completions)
     return completions, counts_total, low_boards
 
 
@@ -142,9 +166,10 @@ def _fixed_hand_sampler(prepared: _Prepared, seed: int, trials: int):
 
 def _sample(sample_chunks, player_count: int, units: int, trials: int, precision: float | None,
             progress: ProgressCallback | None):
-    """Monte Carlo in calls of CHUNKS_PER_CALL chunks; with a precision target, stop after
-    the first call at which every player's standard error is below it (the decision depends
-    only on the samples, so it too is the same for any thread count).
+    """Monte Carlo in short calls of whole chunks (``pieces``); with a precision target, stop at
+    the first multiple of ``plan.CHUNKS_PER_CALL`` chunks at which every player's standard
+    error is below it (the decision depends only on the samples, so it too is the same for any
+    thread count and any cutting into calls).
 
     Returns ``(samples, counts (players, STATS), low_boards, square_sums (players,))``."""
     counts_total = np.zeros((player_count, _kernels.STAT_COUNT), dtype=np.int64)
@@ -152,16 +177,16 @@ def _sample(sample_chunks, player_count: int, units: int, trials: int, precision
     low_boards = 0
     done = 0
     chunk_total = -(-trials // plan.CHUNK_SIZE)
-    for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
-        chunk_count = min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk)
-        counts, lows, squares = sample_chunks(first_chunk, chunk_count)
+    for first_chunk, chunk_count, (counts, lows, squares) in run_in_pieces(
+            sample_chunks, chunk_total, boundary=plan.CHUNKS_PER_CALL):
         counts_total += counts.sum(axis=0)
         squares_total += squares.sum(axis=0)
         low_boards += int(lows.sum())
-        done = min(trials, (first_chunk + chunk_count) * plan.CHUNK_SIZE)
+        chunks_done = first_chunk + chunk_count
+        done = min(trials, chunks_done * plan.CHUNK_SIZE)
         if progress is not None:
             progress(done, trials)
-        if precision is not None:
+        if precision is not None and (chunks_done % plan.CHUNKS_PER_CALL == 0 or chunks_done == chunk_total):
             errors = [
                 standard_error(int(counts_total[p, _kernels.EQUITY]), int(squares_total[p]), done, units)
                 for p in range(player_count)
@@ -256,7 +281,7 @@ def calculate_equity(
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)
     squares = None
-    with _thread_count(threads):
+    with _threads_for(threads, work if chosen == plan.EXACT else trials * player_count):
         if all_fixed:
             prepared = _prepare(deal)
             if chosen == plan.EXACT:

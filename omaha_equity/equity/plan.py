@@ -6,6 +6,7 @@ evaluated on one complete board): exact enumeration when
 player-boards a second on two cores, so the budget keeps an automatic exact answer under
 about a second. With fully known hands every query fits (the largest, heads-up preflop, is
 1,086,008 boards x 2 players); ranges and random hands are what push a query over it.
+Forced exact enumeration is refused beyond ``EXACT_WORK_CEILING`` (about ten minutes).
 """
 
 from __future__ import annotations
@@ -17,16 +18,25 @@ import numpy as np
 from ..errors import InputError
 
 EXACT_WORK_BUDGET = 50_000_000
+# Forced exact enumeration (``method="exact"``, ``--exact``) is refused beyond this much work:
+# about ten minutes at the kernels' speed. AA against KK preflop, ~1e14 player-boards, would
+# take weeks; Monte Carlo answers it to 0.1 points in seconds.
+EXACT_WORK_CEILING = 30_000_000_000
+# Work this small (a river or turn, a flop heads-up: up to 200,000 player-boards) runs as one
+# call on one thread: waking a second thread costs more than it saves, and on a busy machine
+# far more.
+SMALL_WORK = 200_000
 DEFAULT_TRIALS = 1_000_000
 DEFAULT_PRECISION_TRIAL_CAP = 100_000_000
 # Monte Carlo: each chunk has its own random stream; the chunk size is fixed, so a seed gives
 # the same samples for any thread count. 2**16 keeps the int64 sums of squared shares exact.
+# Kernel calls take whole chunks, as many as fit in a short call (``pieces``), never more than
+# CHUNKS_PER_CALL; a precision target is checked after every CHUNKS_PER_CALL chunks.
 CHUNK_SIZE = 1 << 16
 CHUNKS_PER_CALL = 16
-# Exact enumeration: the completions are cut into this many equal slices, run in calls of
-# EXACT_CHUNKS_PER_CALL slices (progress is reported between calls).
+# Exact enumeration of fixed hands: the completions are cut into this many equal slices, run a
+# few slices per call (progress is reported and Ctrl-C honoured between calls).
 EXACT_CHUNKS = 256
-EXACT_CHUNKS_PER_CALL = 32
 
 AUTO, EXACT, MONTE_CARLO = "auto", "exact", "monte-carlo"
 # BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
@@ -49,7 +59,9 @@ def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
     Raises
     ------
     InputError
-        Unknown method name, or trials/precision together with exact enumeration.
+        Unknown method name, trials/precision together with exact enumeration, or exact
+        enumeration asked for more than ``EXACT_WORK_CEILING`` player-boards (the message
+        gives the estimate).
     """
     if method not in METHODS:
         raise InputError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
@@ -57,10 +69,13 @@ def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
         if method == EXACT:
             raise InputError("trials and precision apply to Monte Carlo, not to exact enumeration")
         return MONTE_CARLO
+    if method == EXACT and work > EXACT_WORK_CEILING:
+        raise InputError(f"exact enumeration would score about {work:.1e} player-boards (boards x hands x players), "
+                         f"more than the ceiling of {EXACT_WORK_CEILING:.0e} (about ten minutes): use Monte Carlo "
+                         "instead")
     if method != AUTO:
         return method
     return EXACT if work <= EXACT_WORK_BUDGET else MONTE_CARLO
-
 
 
 def check_sampling_options(trials: int | None, precision: float | None) -> None:

@@ -1,0 +1,178 @@
+"""Long runs (issue 9, section 1): Ctrl-C answered within about a second in every fixed-hand and
+all-in kernel, forced exact enumeration refused beyond its ceiling, and results that do not
+depend on how the work is cut into kernel calls or on the thread count."""
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numba
+import pytest
+from click.testing import CliRunner
+
+from omaha_equity import InputError, calculate_allin
+from omaha_equity.cli import main
+from omaha_equity.equity import pieces, plan
+from omaha_equity.equity.calculate import calculate_equity
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The child loads its kernels and rankings with a small query of the same kind (a warm cache:
+# an interrupted compilation is numba's business), says "ready", then runs the long command
+# through the CLI's own entry point.
+CHILD = textwrap.dedent("""
+    import sys
+    from omaha_equity.cli import main
+    from omaha_equity.equity.allin import calculate_allin
+    from omaha_equity.equity.calculate import calculate_equity
+    {warm_up}
+    print("ready", file=sys.stderr, flush=True)
+    main({arguments!r})
+""")
+
+
+def interrupt_child(warm_up: str, arguments: list[str]) -> tuple[int, str, float]:
+    """Run the CLI in a child process, send SIGINT once it is busy with ``arguments``; returns
+    (exit code, stderr after "ready", seconds from the signal to the exit)."""
+    child = subprocess.Popen([sys.executable, "-c", CHILD.format(warm_up=warm_up, arguments=arguments)], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = ""
+        while line.strip() != "ready":
+            line = child.stderr.readline()
+            assert line, "the child ended before it was ready"
+        time.sleep(1.0)  # well inside the long kernel work (it would take minutes to hours)
+        assert child.poll() is None
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        _, stderr = child.communicate(timeout=30)
+        return child.returncode, stderr, time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.parametrize("warm_up, arguments", [
+    ("calculate_equity(['AsAhKsKh', 'JdTd9c8c'], trials=10, seed=1)",
+     ["calc", "AsAhKsKh", "JdTd9c8c", "--trials", str(10**12), "--seed", "1"]),
+    ("calculate_allin(['AsAhKsKh', 'JdTd9c8c'], [5, 5], trials=10, seed=1)",
+     ["allin", "AsAhKsKh", "JdTd9c8c", "--stacks", "5,5", "--trials", str(10**12), "--seed", "1"]),
+    ("calculate_allin(['AsAhKsKh', '15%', 'KK'], [5, 5, 5], trials=10, seed=1)",
+     ["allin", "AsAhKsKh", "15%", "15%", "15%", "15%", "15%", "--stacks", "5,5,5,5,5,5", "--seed", "1"]),
+    ("calculate_allin(['AsAhKsKh', '5%', 'QdQcJdJc'], [5, 5, 5], board='2c3d4h5s', method='exact')",
+     ["allin", "AsAhKsKh", "5%", "5%", "--stacks", "5,5,5", "-b", "2c3d4h5s", "--exact"]),
+], ids=["calc-monte-carlo", "allin-monte-carlo", "allin-ranges-monte-carlo", "allin-ranges-exact"])
+def test_ctrl_c_in_a_long_kernel_aborts_at_once_with_exit_130(warm_up, arguments):
+    code, stderr, seconds = interrupt_child(warm_up, arguments)
+    assert code == 130, stderr
+    assert stderr.strip() == "Aborted!"
+    assert "Traceback" not in stderr
+    assert seconds < 3
+
+
+def test_an_interrupt_during_a_kernel_call_is_delivered_after_it():
+    reached = []
+    with pytest.raises(KeyboardInterrupt):
+        with pieces.deferred_interrupt():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # Python would run its handler here; the deferral holds it back
+            reached.append("end of call")
+    assert reached == ["end of call"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_piece_sizes_follow_the_measured_speed():
+    sizer = pieces.PieceSizer(first=2, most=256, multiple=2)
+    assert sizer.next() == 2
+    sizer.took(2, pieces.TARGET_SECONDS / 20)  # twenty times too fast: twenty times more
+    assert sizer.next() == 40
+    sizer.took(40, pieces.TARGET_SECONDS * 4)  # a busy machine: fewer at once
+    assert sizer.next() == 10
+    sizer.took(10, pieces.TARGET_SECONDS * 400)
+    assert sizer.next() == 2  # never below one unit per thread
+    sizer.took(2, 1e-9)
+    assert sizer.next() <= 256
+
+
+@pytest.mark.parametrize("chosen, expected", [(None, "passive"), ("active", "active")])
+def test_idle_kernel_threads_sleep_rather_than_spin_unless_the_user_chose(chosen, expected):
+    # set when the kernels are imported, before any parallel call; a value the user set is kept
+    environment = {name: value for name, value in os.environ.items() if name != "OMP_WAIT_POLICY"}
+    if chosen is not None:
+        environment["OMP_WAIT_POLICY"] = chosen
+    code = "import os, omaha_equity.equity.calculate; print(os.environ.get('OMP_WAIT_POLICY'))"
+    output = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True,
+                            check=True).stdout
+    assert output.strip() == expected
+
+
+def test_forced_exact_enumeration_beyond_the_ceiling_is_refused_with_the_estimate():
+    result = CliRunner().invoke(main, ["calc", "AA", "KK", "--exact"])
+    assert result.exit_code == 2
+    assert "about 1.1e+14 player-boards" in result.output and "3e+10" in result.output
+    assert "Traceback" not in result.output
+    with pytest.raises(InputError, match=r"about 1\.1e\+14 player-boards"):
+        calculate_allin(["AA", "KK"], [5, 5], method="exact")
+    # the automatic choice is never refused: it goes to Monte Carlo
+    assert plan.choose_method(plan.AUTO, 10**14) == plan.MONTE_CARLO
+    assert plan.choose_method(plan.EXACT, plan.EXACT_WORK_CEILING) == plan.EXACT
+
+
+@pytest.fixture
+def uneven_pieces(monkeypatch):
+    """Kernel calls of uneven sizes (chunks, slices, hands, deals per chunk), whatever their time."""
+    sizes = itertools.cycle([1, 500, 7, 3000, 2, 64])
+
+    def took(sizer, size, seconds):
+        sizer.size = min(next(sizes), sizer.most)
+
+    monkeypatch.setattr(pieces.PieceSizer, "took", took)
+    return monkeypatch
+
+
+def _equity_numbers(result):
+    return [(player.equity, player.standard_error, player.win_count, player.tie_count) for player in result.players]
+
+
+def _allin_numbers(result):
+    return [(player.pot_chips, player.pot_standard_errors, player.standard_error) for player in result.players]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_equity_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
+    if threads > numba.config.NUMBA_NUM_THREADS:
+        pytest.skip("needs two threads")
+    monte_carlo = dict(trials=3_000_000, precision=0.06, seed=11, threads=threads)
+    cut = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
+    cut_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
+    uneven_pieces.undo()
+    uneven_pieces.setattr(pieces, "TARGET_SECONDS", 10.0)  # calls as large as allowed
+    whole = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
+    whole_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
+    assert cut.sample_count == whole.sample_count == 16 * 65_536  # stopped at the first check
+    assert _equity_numbers(cut) == _equity_numbers(whole)
+    assert [player.equity_fraction for player in cut_exact.players] == [
+        player.equity_fraction for player in whole_exact.players]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_allin_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
+    if threads > numba.config.NUMBA_NUM_THREADS:
+        pytest.skip("needs two threads")
+    queries = [
+        (["AsAhKsKh", "JdTd9c8c", "*"], [300, 200, 100], dict(trials=70_000, seed=3)),
+        (["AsAhKsKh", "AA:$ds", "*"], [300, 200, 100], dict(trials=70_000, seed=3, game="omaha8")),
+        (["AsAhKsKh", "AA:$ds", "KK:$ds"], [300, 200, 100], dict(board="2c3d4h5s", method="exact")),
+    ]
+    cut = [calculate_allin(hands, committed, threads=threads, **options) for hands, committed, options in queries]
+    uneven_pieces.undo()
+    uneven_pieces.setattr(pieces, "TARGET_SECONDS", 10.0)
+    whole = [calculate_allin(hands, committed, threads=threads, **options) for hands, committed, options in queries]
+    for cut_result, whole_result in zip(cut, whole):
+        assert cut_result.sample_count == whole_result.sample_count
+        assert _allin_numbers(cut_result) == _allin_numbers(whole_result)
