@@ -26,7 +26,7 @@ from ..evaluate._kernels import build_player_rows, low_rank_bit
 from ..evaluate.tables import load_tables
 from ..games import Game, get_game
 from ..pots import pot_units
-from . import _kernels, plan, range_equity
+from . import _kernels, plan, range_equity, range_sampling
 from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
@@ -170,15 +170,18 @@ def _sample(sample_chunks, player_count: int, units: int, trials: int, precision
     return done, counts_total, low_boards, squares_total
 
 
-def _player_result(hand: str, counts_row, units: int, sample_count: int, weight_total: int, squares) -> PlayerEquity:
+def _player_result(hand: str, counts_row, units: int, sample_count: int, weight_total: int, squares,
+                   error: float | None = None) -> PlayerEquity:
+    """``squares`` None means exact; ``error`` is a standard error worked out by the caller."""
     row = [int(value) for value in counts_row]
     share_sum = row[_kernels.EQUITY]
-    exact = squares is None
+    exact = squares is None and error is None
     return PlayerEquity(
         hand=hand,
         equity=share_sum / units / weight_total,
         equity_fraction=Fraction(share_sum, units * weight_total) if exact else None,
-        standard_error=0.0 if exact else standard_error(share_sum, int(squares), sample_count, units),
+        standard_error=0.0 if exact else error if error is not None
+        else standard_error(share_sum, int(squares), sample_count, units),
         sample_count=sample_count,
         weight_total=weight_total,
         win_count=row[_kernels.WIN],
@@ -278,7 +281,7 @@ def calculate_equity(
     else:
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)
-    squares = None
+    squares = errors = None
     with _thread_count(threads):
         if all_fixed:
             prepared = _prepare(deal)
@@ -293,14 +296,15 @@ def calculate_equity(
             sample_count, weight_total, counts, low_boards = range_equity.enumerate_range_equity(
                 seats, board_cards, dead_cards, game, units, weights_by_seat, progress)
         else:
-            sampler = range_equity.RangeSampler(seats, board_cards, dead_cards, game, units, seed, trials)
-            sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,
-                                                                progress)
-            weight_total = sample_count
+            run = range_sampling.sample_range_equity(seats, board_cards, dead_cards, game, units, seed, trials,
+                                                     precision, progress)
+            counts, low_boards = range_sampling.scaled_counts(run)
+            sample_count = weight_total = run.deals
+            errors = run.standard_errors(units)
     cache.mark_in_use()
     players = tuple(
         _player_result(seat.expression, counts[player], units, sample_count, weight_total,
-                       None if squares is None else squares[player])
+                       None if squares is None else squares[player], None if errors is None else errors[player])
         for player, seat in enumerate(seats)
     )
     return EquityResult(
