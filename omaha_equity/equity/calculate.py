@@ -298,7 +298,7 @@ def calculate_equity(
         else:
             run = range_sampling.sample_range_equity(seats, board_cards, dead_cards, game, units, seed, trials,
                                                      precision, progress)
-            counts, low_boards = range_sampling.scaled_counts(run)
+            counts, low_boards = range_sampling.scaled_counts(run, units)
             sample_count = weight_total = run.deals
             errors = run.standard_errors(units)
     cache.mark_in_use()

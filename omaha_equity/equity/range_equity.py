@@ -29,6 +29,22 @@ from .players import DEALT, FIXED, RANGE, Seat
 _INT64_SAFE = 2**62
 
 
+def run_kernel(kernel, *arguments):
+    """Call a compiled kernel; Ctrl-C during the call comes out as a plain KeyboardInterrupt.
+
+    Python sees the interrupt when the kernel hands control back, often inside one of numba's
+    own callbacks, which then reports it as a SystemError chained to the KeyboardInterrupt."""
+    try:
+        return kernel(*arguments)
+    except SystemError as error:
+        cause = error.__cause__ or error.__context__
+        while cause is not None:
+            if isinstance(cause, KeyboardInterrupt):
+                raise KeyboardInterrupt from None
+            cause = cause.__cause__ or cause.__context__
+        raise
+
+
 def _card_mask(cards) -> int:
     mask = 0
     for card in cards:
@@ -188,8 +204,8 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
     while first_unit < unit_total:
         unit_count = min(per_call, unit_total - first_unit)
         started = time.monotonic()
-        call_counts, low_weights, weight_totals, deal_totals = _range_kernels.enumerate_ranges(
-            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
+        call_counts, low_weights, weight_totals, deal_totals = run_kernel(
+            _range_kernels.enumerate_ranges, lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
             lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
             game.hilo, units, prefix_count, first_unit, unit_count, min(unit_count, _SLABS_PER_THREAD * threads),
         )

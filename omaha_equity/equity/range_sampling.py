@@ -34,7 +34,7 @@ from ..evaluate.tables import load_tables
 from ..games import Game
 from . import _kernels, _range_kernels
 from .players import DEALT, FIXED, RANGE, Seat
-from .range_equity import _card_mask, _hand_masks, _known_cards
+from .range_equity import _card_mask, _hand_masks, _known_cards, run_kernel
 
 # Deals per chunk (each chunk has its own random stream: fixed, so a seed gives the same deals
 # for any thread count). A chunk takes a few to a few tens of milliseconds.
@@ -218,8 +218,8 @@ class RangeDeals:
     def sample(self, rejection: bool, first_chunk: int, chunk_count: int):
         """Run chunks ``first_chunk ..`` (``chunk_count`` of them): the kernel's outputs."""
         tables = self.tables
-        outputs = _range_kernels.sample_ranges(
-            self.group_hands, self.group_masks, self.group_offsets, self.group_cumulative, self.card_words,
+        outputs = run_kernel(
+            _range_kernels.sample_ranges, self.group_hands, self.group_masks, self.group_offsets, self.group_cumulative, self.card_words,
             self.word_valid, self.bit_hands, self.group_word_offsets, self.class_word_offsets, self.class_weights,
             self.group_class_offsets, self.deal_groups, self.deal_players, self.dealt_known, self.dealt_known_counts,
             self.dealt_players, self.base_used_mask, self.board_known, self.player_count, tables.colex,
@@ -306,9 +306,17 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
     return run
 
 
-def scaled_counts(run: RangeRun) -> tuple[np.ndarray, int]:
+def scaled_counts(run: RangeRun, units: int) -> tuple[np.ndarray, int]:
     """The run's weighted counts as whole deals: ``(counts (players, STATS) int64, low deals)``,
-    each the weighted fraction times the deals drawn, rounded (EQUITY in pot units)."""
+    each the weighted fraction times the deals drawn, rounded (EQUITY in pot units, rounded by
+    largest remainders so that the players' equities still add up to one pot per deal)."""
     scale = run.deals / run.weight_sum
-    counts = np.rint(run.stats * scale).astype(np.int64)
+    scaled = run.stats * scale
+    counts = np.rint(scaled).astype(np.int64)
+    shares = scaled[:, _kernels.EQUITY]
+    floors = np.floor(shares).astype(np.int64)
+    missing = units * run.deals - int(floors.sum())
+    by_remainder = np.argsort(-(shares - floors), kind="stable")
+    floors[by_remainder[:max(0, min(missing, len(floors)))]] += 1
+    counts[:, _kernels.EQUITY] = floors
     return counts, int(round(run.low_weight * scale))
