@@ -1,7 +1,7 @@
 """Equity when some player holds a range, a partial hand or a random hand.
 
 Exact enumeration walks every compatible combination of hands times every board completion
-(``_range_kernels.enumerate_ranges``), in calls of bounded work (a few tens of milliseconds,
+(``_range_kernels.enumerate_ranges``), in calls of bounded work (about a quarter of a second,
 so Ctrl-C and the progress bar are served between them). Monte Carlo is in
 ``range_sampling``; :class:`RangeSampler` holds the list inputs of the all-in sampler. The work
 estimate for the choice is the product of the players' hand counts (partial and random hands
@@ -29,13 +29,19 @@ from .players import DEALT, FIXED, RANGE, Seat
 _INT64_SAFE = 2**62
 
 
-def run_kernel(kernel, *arguments):
-    """Call a compiled kernel; Ctrl-C during the call comes out as a plain KeyboardInterrupt.
-
-    Python sees the interrupt when the kernel hands control back, often inside one of numba's
-    own callbacks, which then reports it as a SystemError chained to the KeyboardInterrupt."""
+def run_kernel(kernel, slab_count: int, *arguments):
+    """Call a parallel kernel over ``slab_count`` slabs: threads take slabs one at a time (a
+    thread held up by a busy machine does not hold the others), and a single slab runs on this
+    thread alone (waking the others would cost more than the work). Ctrl-C during the call
+    comes out as a plain KeyboardInterrupt: Python sees the interrupt when the kernel hands
+    control back, often inside one of numba's own callbacks, which then reports it as a
+    SystemError chained to the KeyboardInterrupt."""
+    previous = numba.get_num_threads()
     try:
-        return kernel(*arguments)
+        if slab_count <= 1:
+            numba.set_num_threads(1)
+        with numba.parallel_chunksize(1):
+            return kernel(*arguments)
     except SystemError as error:
         cause = error.__cause__ or error.__context__
         while cause is not None:
@@ -43,6 +49,8 @@ def run_kernel(kernel, *arguments):
                 raise KeyboardInterrupt from None
             cause = cause.__cause__ or cause.__context__
         raise
+    finally:
+        numba.set_num_threads(previous)
 
 
 def _card_mask(cards) -> int:
@@ -162,7 +170,7 @@ class ExactLists:
 # ``_range_kernels.enumerate_ranges``) is at most this many player-boards when the lists allow
 # it, about 40 ms on one thread; calls are sized to take about CALL_SECONDS.
 UNIT_WORK = 2_000_000
-CALL_SECONDS = 0.05
+CALL_SECONDS = 0.25
 _SLABS_PER_THREAD = 4
 
 
@@ -204,10 +212,12 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
     while first_unit < unit_total:
         unit_count = min(per_call, unit_total - first_unit)
         started = time.monotonic()
+        slab_count = min(unit_count, _SLABS_PER_THREAD * threads)
         call_counts, low_weights, weight_totals, deal_totals = run_kernel(
-            _range_kernels.enumerate_ranges, lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
-            game.hilo, units, prefix_count, first_unit, unit_count, min(unit_count, _SLABS_PER_THREAD * threads),
+            _range_kernels.enumerate_ranges, slab_count, lists.hands, lists.masks, lists.offsets, lists.weights,
+            lists.base_used_mask, lists.board_known, lists.dealt_indexes, tables.colex, tables.pair_board,
+            tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, prefix_count, first_unit, unit_count,
+            slab_count,
         )
         elapsed = time.monotonic() - started
         counts += call_counts.sum(axis=0)

@@ -44,7 +44,7 @@ CHUNK_SIZE = 2048
 CHECK_CHUNKS = 64
 # Calls are sized from the time of the last one to take about this long: Ctrl-C is served and
 # the progress bar moves between calls.
-CALL_SECONDS = 0.05
+CALL_SECONDS = 0.25
 # With no compatible deal among this many, a run stops: the ranges leave (almost) no deal.
 GIVE_UP_AFTER = 100_000
 # Cost model of the pilot, in nanoseconds on one core (fitted on 2- to 6-way ranges of 5% to
@@ -219,12 +219,13 @@ class RangeDeals:
         """Run chunks ``first_chunk ..`` (``chunk_count`` of them): the kernel's outputs."""
         tables = self.tables
         outputs = run_kernel(
-            _range_kernels.sample_ranges, self.group_hands, self.group_masks, self.group_offsets, self.group_cumulative, self.card_words,
-            self.word_valid, self.bit_hands, self.group_word_offsets, self.class_word_offsets, self.class_weights,
-            self.group_class_offsets, self.deal_groups, self.deal_players, self.dealt_known, self.dealt_known_counts,
-            self.dealt_players, self.base_used_mask, self.board_known, self.player_count, tables.colex,
-            tables.pair_board, tables.flush, tables.low, self.hilo, self.units, rejection, np.uint64(self.seed),
-            first_chunk, chunk_count, CHUNK_SIZE, self.trials,
+            _range_kernels.sample_ranges, chunk_count, self.group_hands, self.group_masks, self.group_offsets,
+            self.group_cumulative, self.card_words, self.word_valid, self.bit_hands, self.group_word_offsets,
+            self.class_word_offsets, self.class_weights, self.group_class_offsets, self.deal_groups,
+            self.deal_players, self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask,
+            self.board_known, self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low,
+            self.hilo, self.units, rejection, np.uint64(self.seed), first_chunk, chunk_count, CHUNK_SIZE,
+            self.trials,
         )
         if (outputs[4] < 0).any():
             raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
