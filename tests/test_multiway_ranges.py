@@ -82,6 +82,18 @@ def test_three_narrow_colliding_ranges_on_the_turn_match_exact_enumeration(weigh
     assert sum(player.equity for player in estimate.players) == pytest.approx(1.0, abs=1e-9)
 
 
+def test_three_narrow_colliding_ranges_hi_lo_match_exact_enumeration(weighted_deals):
+    players = ["A2KK:ds", "A3QQ:ds", "23JJ:ds"]  # the aces, deuces and threes collide
+    exact = calculate_equity(players, board="Tc8h9d5s", game="omaha8")
+    assert exact.method == "exact" and 0.3 < exact.low_possible < 0.7  # a low needs one more low card
+    estimate = calculate_equity(players, board="Tc8h9d5s", game="omaha8", method="monte-carlo", trials=60_000,
+                                seed=4)
+    for guess, truth in zip(estimate.players, exact.players):
+        assert abs(guess.equity - truth.equity) < 4 * guess.standard_error
+        assert abs(guess.lo_win - truth.lo_win) < 0.02 and abs(guess.has_low - truth.has_low) < 0.02
+    assert abs(estimate.low_possible - exact.low_possible) < 0.02
+
+
 def test_six_narrow_ranges_use_weighted_deals_and_are_fair_by_symmetry():
     result = calculate_equity(["15%"] * 6, seed=1, trials=20_000)
     assert result.method == "monte-carlo" and result.sample_count == 20_000
