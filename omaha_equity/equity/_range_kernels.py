@@ -2,11 +2,14 @@
 cards plus cards dealt at random (partial and random hands).
 
 The joint deal is the one a user means (issue 3): every player's hand is drawn from their list
-by weight, independently, and deals with a shared card are rejected; players with dealt cards
-and the board are then completed from the rest of the deck. (The number of ways to complete
-them is the same for every accepted deal, so dealing them afterwards keeps every joint deal
-equally likely.) Exact enumeration walks every compatible combination of list hands, each
-weighted by the product of its weights, and every completion of the board.
+by weight, independently, and deals with a shared card are thrown away; players with dealt
+cards and the board are then completed from the rest of the deck. (The number of ways to
+complete them is the same for every compatible deal, so dealing them afterwards keeps every
+joint deal equally likely.) Monte Carlo either redraws colliding deals or deals the lists one
+after another from the compatible hands with an importance weight (:func:`sample_ranges`).
+Exact enumeration walks every compatible combination of list hands, each weighted by the
+product of its weights, and every completion of the board, a bounded piece per call
+(:func:`enumerate_ranges`), so the caller can serve Ctrl-C and show progress between calls.
 
 Hands are evaluated with ``evaluate._kernels.hole_features`` + ``hand_values``; card sets are
 int64 bit masks (bit ``card``).
