@@ -13,6 +13,8 @@ Prints, for this machine:
   and numba caches, in temporary folders);
 - the same exact and Monte Carlo queries with ``poker_equity`` (PyPI ``poker-equity``) and the
   ratio, when it can be imported;
+- multiway narrow ranges (issue 9): six ``15%`` ranges, Monte Carlo deals per second (weighted
+  sequential deals) and the effective share of the deals (Kish), and 1,000 deals of 3-way ranges;
 - ``ev``: 10,000 PokerStars hand histories read, replayed by the rules engine and all-in
   evaluated (issue 7), made from the real files of ``tests/data/pokerstars``;
 - long ranges (issue 9, ``--only-parse``): a weighted list of 9,000 hands and 100 KB chains.
@@ -82,6 +84,27 @@ def percent_ranges_seconds() -> float:
     sizes = [parse_range(expression).size for expression in expressions]
     assert min(sizes) > 0
     return time.perf_counter() - start_time
+
+
+MULTIWAY_TRIALS = 1_000_000
+
+
+def multiway_range_figures(repeats: int) -> tuple[float, float, float]:
+    """Six 15% ranges preflop (issue 9): (deals/s, effective samples / deals, seconds for
+    1,000 deals of three 15% ranges, ranges parsed included)."""
+    from omaha_equity.equity import range_sampling
+    from omaha_equity.equity.players import seat_players
+    from omaha_equity.games import get_game
+    from omaha_equity.pots import pot_units
+
+    players = ["15%"] * 6
+    calculate_equity(players, trials=20_000, seed=1)
+    seconds = best_of(lambda: calculate_equity(players, trials=MULTIWAY_TRIALS, seed=1), repeats)
+    game = get_game("omaha")
+    run = range_sampling.sample_range_equity(seat_players(players, (), (), game), (), (), game, pot_units(6, False),
+                                             1, 100_000)
+    three = best_of(lambda: calculate_equity(["15%"] * 3, trials=1_000, seed=1), repeats)
+    return MULTIWAY_TRIALS / seconds, run.effective_samples / run.deals, three
 
 
 ALLIN_FLOP = (["As2sKdQd", "Ah3h9c9d", "5c4c8h8s"], [500, 350, 120], "Kh7s2d")
@@ -363,6 +386,10 @@ def main() -> None:
     print(f"Monte Carlo AsKsQhJh vs a random hand, preflop: {rate / 1e6:.1f} M deals/s")
     print(f"1,000 ranges of 5% (omaha) parsed and expanded: {percent_ranges_seconds():.2f} s")
     parse_figures()
+    rate, efficiency, three = multiway_range_figures(arguments.repeats)
+    print(f"six 15% ranges, Monte Carlo: {rate:,.0f} deals/s ({efficiency:.2f} effective samples per deal); "
+          f"1,000 deals of three 15% ranges: {three * 1e3:.1f} ms")
+
     flop, preflop, allin_rate = allin_figures(arguments.repeats)
     print(f"all-in EV, exact 3-way flop hi/lo with 3 pots (666 boards): {flop:.4f} s; exact heads-up preflop "
           f"(1,086,008 boards): {preflop:.3f} s; Monte Carlo 4-way preflop, 4 pots: {allin_rate / 1e6:.1f} M deals/s")

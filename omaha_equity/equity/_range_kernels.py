@@ -2,11 +2,14 @@
 cards plus cards dealt at random (partial and random hands).
 
 The joint deal is the one a user means (issue 3): every player's hand is drawn from their list
-by weight, independently, and deals with a shared card are rejected; players with dealt cards
-and the board are then completed from the rest of the deck. (The number of ways to complete
-them is the same for every accepted deal, so dealing them afterwards keeps every joint deal
-equally likely.) Exact enumeration walks every compatible combination of list hands, each
-weighted by the product of its weights, and every completion of the board.
+by weight, independently, and deals with a shared card are thrown away; players with dealt
+cards and the board are then completed from the rest of the deck. (The number of ways to
+complete them is the same for every compatible deal, so dealing them afterwards keeps every
+joint deal equally likely.) Monte Carlo either redraws colliding deals or deals the lists one
+after another from the compatible hands with an importance weight (:func:`sample_ranges`).
+Exact enumeration walks every compatible combination of list hands, each weighted by the
+product of its weights, and every completion of the board, a bounded piece per call
+(:func:`enumerate_ranges`), so the caller can serve Ctrl-C and show progress between calls.
 
 Hands are evaluated with ``evaluate._kernels.hole_features`` + ``hand_values``; card sets are
 int64 bit masks (bit ``card``).
@@ -15,7 +18,9 @@ int64 bit masks (bit ``card``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
@@ -57,45 +62,185 @@ def _draw_unused(state, deck, dealt, deck_size, used):
             return state, card, dealt
 
 
+@intrinsic
+def _popcount(typing_context, word):
+    """Number of set bits of a uint64 word (one CPU instruction)."""
+    if word != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, arguments):
+        return builder.ctpop(arguments[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+@intrinsic
+def _trailing_zeros(typing_context, word):
+    """Index of the lowest set bit of a nonzero uint64 word."""
+    if word != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, arguments):
+        return builder.cttz(arguments[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _uniform(state):
+    """A uniform float in [0, 1) from 53 random bits. Returns ``(state, uniform)``."""
+    state, bits = splitmix64(state)
+    return state, (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _compatible_mass(group, list_cards, card_total, applied, excluded, word_counts, class_counts, card_words,
+                     word_valid, group_word_offsets, class_word_offsets, class_weights, group_class_offsets):
+    """Weight of the hands of ``group`` that share no card with the first ``card_total`` cards
+    of ``list_cards`` (the list hands dealt so far), as a fraction of the group's whole weight.
+
+    ``excluded[w]`` holds the group's hands (bits of word ``w``) holding a card already
+    accounted for; ``applied[group]`` cards of ``list_cards`` are in it (-1: none yet in this
+    deal). The cards dealt since are OR-ed in, then every word's compatible hands are counted
+    into ``word_counts`` and every weight class's into ``class_counts`` (for
+    :func:`_pick_compatible`).
+    """
+    first_word = group_word_offsets[group]
+    last_word = group_word_offsets[group + 1]
+    # views from 0: loops over them vectorize (no negative-index checks)
+    group_excluded = excluded[first_word:last_word]
+    position = applied[group]
+    if position < 0:
+        group_excluded[:] = card_words[list_cards[0], first_word:last_word]
+        position = 1
+    # four cards a pass where possible (one read and write of ``excluded`` for a whole hand)
+    while card_total - position >= 4:
+        row_0 = card_words[list_cards[position], first_word:last_word]
+        row_1 = card_words[list_cards[position + 1], first_word:last_word]
+        row_2 = card_words[list_cards[position + 2], first_word:last_word]
+        row_3 = card_words[list_cards[position + 3], first_word:last_word]
+        for word in range(group_excluded.shape[0]):
+            group_excluded[word] |= row_0[word] | row_1[word] | row_2[word] | row_3[word]
+        position += 4
+    for card_position in range(position, card_total):
+        row = card_words[list_cards[card_position], first_word:last_word]
+        for word in range(group_excluded.shape[0]):
+            group_excluded[word] |= row[word]
+    applied[group] = card_total
+    mass = 0.0
+    for weight_class in range(group_class_offsets[group], group_class_offsets[group + 1]):
+        class_start = class_word_offsets[weight_class]
+        class_stop = class_word_offsets[weight_class + 1]
+        class_excluded = excluded[class_start:class_stop]
+        class_valid = word_valid[class_start:class_stop]
+        class_word_counts = word_counts[class_start:class_stop]
+        count = 0
+        for word in range(class_excluded.shape[0]):
+            word_count = np.int64(_popcount(~class_excluded[word] & class_valid[word]))
+            class_word_counts[word] = word_count
+            count += word_count
+        class_counts[weight_class] = count
+        mass += count * class_weights[weight_class]
+    return mass
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pick_compatible(group, target, excluded, word_counts, class_counts, word_valid, bit_hands, class_word_offsets,
+                     class_weights, group_class_offsets):
+    """The hand (row of the group hands) at weight ``target`` (0 <= target < compatible mass)
+    along the group's compatible hands, after :func:`_compatible_mass`: a hand is picked with
+    probability proportional to its weight."""
+    chosen_class = -1
+    rank = 0
+    for weight_class in range(group_class_offsets[group], group_class_offsets[group + 1]):
+        count = class_counts[weight_class]
+        if count == 0:
+            continue
+        chosen_class = weight_class
+        part = count * class_weights[weight_class]
+        rank = count - 1  # the last compatible hand if rounding carries the target past the end
+        if target < part:
+            rank = min(np.int64(target / class_weights[weight_class]), count - 1)
+            break
+        target -= part
+    for word in range(class_word_offsets[chosen_class], class_word_offsets[chosen_class + 1]):
+        word_count = word_counts[word]
+        if rank < word_count:
+            bits = ~excluded[word] & word_valid[word]
+            for _ in range(rank):
+                bits &= bits - np.uint64(1)
+            return bit_hands[word * 64 + np.int64(_trailing_zeros(bits))]
+        rank -= word_count
+    return -1  # unreachable: the class holds ``count`` compatible hands
+
+
 @njit(parallel=True, cache=True)
-def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
-                  dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
-                  colex, pair_board, flush, low, hilo, units, seed, first_chunk, chunk_count, chunk_size,
-                  sample_count):
+def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, card_words, word_valid, bit_hands,
+                  group_word_offsets, class_word_offsets, class_weights, group_class_offsets, deal_groups,
+                  deal_players, dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known,
+                  player_count, colex, pair_board, flush, low, hilo, units, rejection, seed, first_chunk,
+                  chunk_count, chunk_size, sample_count):
     """Monte Carlo over ranges, a range of chunks at a time (chunking and seeding as in
-    ``_kernels.sample_boards``).
+    ``_kernels.sample_boards``), each deal with an importance weight.
+
+    The list players are dealt one after another (``deal_groups`` order). With ``rejection``
+    each takes a hand from their whole list by weight and a deal with a shared card is drawn
+    again (weight 1). Otherwise (sequential importance sampling) each next player takes a hand
+    by weight among the hands that share no card with those already dealt, and the deal's
+    weight is the product over players of that compatible weight as a fraction of the list's
+    whole weight: the chance that independent draws would have been compatible. The deal
+    ``h`` is then drawn with probability ``prod w(h_i) / m_i`` (``m_i`` the compatible weight
+    left for player ``i``), so weight x probability is ``prod w(h_i) / W_i``, proportional to
+    the target: weighted averages are exact in expectation. A player left with no compatible
+    hand gives weight 0. Compatible hands are found with one bit per hand: ``card_words[c]``
+    marks the hands holding card ``c``, so excluding a dealt card is an OR over the list's
+    words and the compatible weight a popcount per word.
 
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8, the hands of every list player, concatenated.
-    list_masks : (hand_count,) int64, card bit mask of each hand.
-    list_offsets : (list_count + 1,) int64, list ``i`` is ``list_offsets[i]:list_offsets[i+1]``.
-    list_cumulative : (hand_count,) float64, cumulative weights within each list, ending at 1.
-    list_players : (list_count,) int64, the player holding each list.
-    dealt_known : (dealt_count, hole_count) int8, known cards of each dealt player (padded).
-    dealt_known_counts, dealt_players : (dealt_count,) int64.
-    base_used_mask : int64 mask of the known board, dead cards and dealt players' known cards.
-    board_known : (b,) int8, the known board cards.
-    player_count : int.
-    colex, pair_board, flush, low : tables; hilo : bool; units : pot units.
-    seed : uint64; first_chunk, chunk_count, chunk_size, sample_count : as in ``sample_boards``.
+    group_hands : (hand_count, hole_count) int8, the distinct lists' hands, concatenated; each
+        list sorted by weight class. group_masks : (hand_count,) int64 card masks.
+    group_offsets : (group_count + 1,) int64, list ``g`` is rows ``group_offsets[g]:[g+1]``.
+    group_cumulative : (hand_count,) float64, cumulative weights within each list, ending at 1.
+    card_words : (52, word_count) uint64, bit ``b`` of word ``w`` set when hand
+        ``bit_hands[64 w + b]`` holds the card. word_valid : (word_count,) uint64, bits of
+        real hands. bit_hands : (64 word_count,) int64, group hand row of each bit (-1: none).
+    group_word_offsets : (group_count + 1,) int64; class_word_offsets : (class_count + 1,)
+        int64, the words of each weight class (a class starts a word); class_weights :
+        (class_count,) float64, each hand's weight over its list's total;
+        group_class_offsets : (group_count + 1,) int64.
+    deal_groups, deal_players : (list_count,) int64, list and player of each list hand, in
+        dealing order.
+    dealt_known, dealt_known_counts, dealt_players : fixed, partial and random hands' known
+        cards (padded), their count, and their players.
+    base_used_mask : int64 mask of the known board, dead cards and known hand cards.
+    board_known : (b,) int8; player_count : int; colex, pair_board, flush, low : tables;
+    hilo : bool; units : pot units; rejection : bool; seed : uint64; first_chunk,
+    chunk_count, chunk_size, sample_count : as in ``sample_boards``.
 
     Returns
     -------
-    counts : (chunk_count, player_count, STAT_COUNT) int64
-    low_boards : (chunk_count,) int64
-    square_sums : (chunk_count, player_count) int64
+    weights : (chunk_count, 2) float64, sum of deal weights and of their squares.
+    stats : (chunk_count, player_count, STAT_COUNT) float64, weighted counts (EQUITY in pot
+        units x weight).
+    squares : (chunk_count, player_count, 3) float64, sums of w s^2, w^2 s and w^2 s^2 for the
+        share ``s`` in pot units (standard errors).
+    low_weights : (chunk_count,) float64, weight of deals where some player has a low.
     rejections : (chunk_count,) int64, deals redrawn for a shared card; -1 in a chunk that gave
         up after ``MAX_REJECTIONS_IN_A_ROW``.
     """
-    hole_count = list_hands.shape[1] if list_hands.shape[0] > 0 else dealt_known.shape[1]
+    hole_count = group_hands.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2
-    list_count = list_players.shape[0]
+    list_count = deal_groups.shape[0]
+    group_count = group_offsets.shape[0] - 1
     dealt_player_count = dealt_players.shape[0]
     board_known_count = board_known.shape[0]
-    counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
-    low_boards = np.zeros(chunk_count, dtype=np.int64)
-    square_sums = np.zeros((chunk_count, player_count), dtype=np.int64)
+    word_count = word_valid.shape[0]
+    class_count = class_weights.shape[0]
+    weights = np.zeros((chunk_count, 2), dtype=np.float64)
+    stats = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.float64)
+    squares = np.zeros((chunk_count, player_count, 3), dtype=np.float64)
+    low_weights = np.zeros(chunk_count, dtype=np.float64)
     rejections = np.zeros(chunk_count, dtype=np.int64)
     for slab in prange(chunk_count):
         chunk = first_chunk + slab
@@ -104,7 +249,12 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
         if start >= stop:
             continue
         state = chunk_random_state(seed, chunk)
-        chosen = np.empty(max(list_count, 1), dtype=np.int64)
+        chosen = np.empty(list_count, dtype=np.int64)
+        list_cards = np.empty(list_count * hole_count, dtype=np.int8)
+        applied = np.empty(group_count, dtype=np.int64)
+        excluded = np.empty(word_count, dtype=np.uint64)
+        word_counts = np.empty(word_count, dtype=np.int64)
+        class_counts = np.empty(class_count, dtype=np.int64)
         hole = np.empty((player_count, hole_count), dtype=np.int8)
         deck = np.empty(52, dtype=np.int8)
         board = np.empty(5, dtype=np.int8)
@@ -124,7 +274,7 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
-        slab_counts = counts[slab]
+        slab_stats = stats[slab]
         for position in range(board_known_count):
             board[position] = board_known[position]
         deck_size = 0
@@ -132,33 +282,67 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
             if not (base_used_mask >> card) & 1:
                 deck[deck_size] = card
                 deck_size += 1
-        low_board_count = 0
+        weight_sum = 0.0
+        square_weight_sum = 0.0
+        low_weight = 0.0
         redrawn = 0
         gave_up = False
         for _ in range(stop - start):
-            # hands from the lists, by weight; a shared card rejects the whole deal
-            in_a_row = 0
-            while True:
-                used = base_used_mask
-                compatible = True
-                for list_index in range(list_count):
-                    state, bits = splitmix64(state)
-                    uniform = (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                    hand = _pick_weighted(list_cumulative, list_offsets[list_index], list_offsets[list_index + 1], uniform)
-                    if used & list_masks[hand]:
-                        compatible = False
+            weight = 1.0
+            used = base_used_mask
+            if rejection:
+                in_a_row = 0
+                while True:
+                    used = base_used_mask
+                    compatible = True
+                    for position in range(list_count):
+                        group = deal_groups[position]
+                        state, uniform = _uniform(state)
+                        hand = _pick_weighted(group_cumulative, group_offsets[group], group_offsets[group + 1],
+                                              uniform)
+                        if used & group_masks[hand]:
+                            compatible = False
+                            break
+                        used |= group_masks[hand]
+                        chosen[position] = hand
+                    if compatible:
                         break
-                    used |= list_masks[hand]
-                    chosen[list_index] = hand
-                if compatible:
+                    redrawn += 1
+                    in_a_row += 1
+                    if in_a_row >= MAX_REJECTIONS_IN_A_ROW:
+                        gave_up = True
+                        break
+                if gave_up:
                     break
-                redrawn += 1
-                in_a_row += 1
-                if in_a_row >= MAX_REJECTIONS_IN_A_ROW:
-                    gave_up = True
-                    break
-            if gave_up:
-                break
+            else:
+                for group in range(group_count):
+                    applied[group] = -1
+                for position in range(list_count):
+                    group = deal_groups[position]
+                    state, uniform = _uniform(state)
+                    if position == 0:
+                        hand = _pick_weighted(group_cumulative, group_offsets[group], group_offsets[group + 1],
+                                              uniform)
+                    else:
+                        mass = _compatible_mass(group, list_cards, position * hole_count, applied, excluded,
+                                                word_counts, class_counts, card_words, word_valid,
+                                                group_word_offsets, class_word_offsets, class_weights,
+                                                group_class_offsets)
+                        if mass <= 0.0:
+                            weight = 0.0
+                            break
+                        weight *= mass
+                        hand = _pick_compatible(group, uniform * mass, excluded, word_counts, class_counts,
+                                                word_valid, bit_hands, class_word_offsets, class_weights,
+                                                group_class_offsets)
+                    chosen[position] = hand
+                    used |= group_masks[hand]
+                    for card_position in range(hole_count):
+                        list_cards[position * hole_count + card_position] = group_hands[hand, card_position]
+            weight_sum += weight
+            square_weight_sum += weight * weight
+            if weight == 0.0:
+                continue  # a dead end scores nothing
             # Dealt players' unknown cards and the board: a partial Fisher-Yates shuffle of the
             # chunk's deck (every card not known beforehand), skipping cards that a list hand
             # holds in this deal. Skipping items of a uniformly random sequence leaves a
@@ -177,10 +361,10 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
             for position in range(board_known_count, 5):
                 state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
                 board[position] = card
-            for list_index in range(list_count):
-                player = list_players[list_index]
-                for position in range(hole_count):
-                    hole[player, position] = list_hands[chosen[list_index], position]
+            for position in range(list_count):
+                player = deal_players[position]
+                for card_position in range(hole_count):
+                    hole[player, card_position] = group_hands[chosen[position], card_position]
             board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
             board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
             for player in range(player_count):
@@ -191,32 +375,83 @@ def sample_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_pl
                     pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
                     board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
                 )
-            low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
+            low_weight += score_board(high_values, low_values, hilo, units, weight, shares, slab_stats)
             for player in range(player_count):
-                square_sums[slab, player] += shares[player] * shares[player]
-        low_boards[slab] = low_board_count
+                share = float(shares[player])
+                squares[slab, player, 0] += weight * share * share
+                squares[slab, player, 1] += weight * weight * share
+                squares[slab, player, 2] += weight * weight * share * share
+        weights[slab, 0] = weight_sum
+        weights[slab, 1] = square_weight_sum
+        low_weights[slab] = low_weight
         rejections[slab] = -1 if gave_up else redrawn
-    return counts, low_boards, square_sums, rejections
+    return weights, stats, squares, low_weights, rejections
+
+
+@njit(cache=True, nogil=True)
+def _score_combination(index, used, list_hands, list_weights, board_known_count, colex, pair_board, flush, low,
+                       dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
+                       hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values,
+                       shares, slab_counts):
+    """Score every completion of the board for one compatible combination of list hands
+    (``index[player]`` = row of each player's hand, ``used`` their cards and the known ones).
+
+    Returns ``(weight x completions, completions, weighted low boards)``."""
+    player_count = index.shape[0]
+    dealt_count = 5 - board_known_count
+    weight = 1
+    for player in range(player_count):
+        weight *= list_weights[index[player]]
+        hole_low_masks[player] = hole_features(list_hands[index[player]], colex, pair_indexes[player],
+                                               hole_suit_masks[player])
+    deck_size = 0
+    for card in range(52):
+        if not (used >> card) & 1:
+            deck[deck_size] = card
+            deck_size += 1
+    for position in range(dealt_count):
+        combination[position] = position
+    completions = binomials[deck_size, dealt_count]
+    low_boards = 0
+    for _ in range(completions):
+        dealt_ranks_index, board_low_mask = enumerated_board(
+            deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
+        board_index = dealt_board_indexes[dealt_ranks_index]
+        flush_suit = flush_suit_of(suit_masks)
+        board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
+        for player in range(player_count):
+            high_values[player], low_values[player] = hand_values(
+                pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
+                flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+            )
+        low_boards += score_board(high_values, low_values, hilo, units, weight, shares, slab_counts)
+        next_combination(combination, deck_size, dealt_count)
+    return weight * completions, completions, low_boards
 
 
 @njit(parallel=True, cache=True)
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                     dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, chunk_count):
+                     dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
+                     first_unit, unit_count, chunk_count):
     """Exact enumeration over every compatible combination of list hands and every completion
-    of the board, each combination weighted by the product of its hands' weights.
+    of the board, each combination weighted by the product of its hands' weights, a bounded
+    piece of the work at a time.
 
-    Every player is a list here (a fixed hand is a list of one). Work is split over chunks of
-    player 0's list (the caller puts the longest list first).
+    Every player is a list here (a fixed hand is a list of one). The work is cut into *units*:
+    one unit is one choice of hands for the first ``prefix_count`` lists (numbered in mixed
+    radix, list 0 the most significant digit), with every combination of the other lists and
+    every board completion under it. A call scores units ``first_unit`` ..
+    ``first_unit + unit_count - 1``, split into ``chunk_count`` slabs run in parallel.
 
     Parameters
     ----------
-    list_hands, list_masks, list_offsets : as in :func:`sample_ranges`; one list per player,
-        player ``p`` holding list ``p``.
+    list_hands, list_masks, list_offsets : one list per player, player ``p`` holding list ``p``:
+        (hand_count, hole_count) int8, (hand_count,) int64 card masks, (players + 1,) int64.
     list_weights : (hand_count,) int64, whole-number weights.
     base_used_mask : int64 mask of the known board and dead cards.
     board_known : (b,) int8; dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from
         ``_kernels.dealt_board_indexes`` (dealt-rank multiset -> board multiset index).
-    binomials : (53, 6) int64.
+    binomials : (53, 6) int64. prefix_count : 1..players. first_unit, unit_count : int64.
 
     Returns
     -------
@@ -230,7 +465,6 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     pair_count = hole_count * (hole_count - 1) // 2
     board_known_count = board_known.shape[0]
     dealt_count = 5 - board_known_count
-    first_list_size = list_offsets[1] - list_offsets[0]
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
     fixed_low_mask = 0
     for position in range(board_known_count):
@@ -242,8 +476,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     weight_totals = np.zeros(chunk_count, dtype=np.int64)
     deal_totals = np.zeros(chunk_count, dtype=np.int64)
     for slab in prange(chunk_count):
-        first_hand_start = list_offsets[0] + first_list_size * slab // chunk_count
-        first_hand_stop = list_offsets[0] + first_list_size * (slab + 1) // chunk_count
+        unit_start = first_unit + unit_count * slab // chunk_count
+        unit_stop = first_unit + unit_count * (slab + 1) // chunk_count
         index = np.empty(player_count, dtype=np.int64)
         used_stack = np.empty(player_count, dtype=np.int64)
         pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
@@ -256,18 +490,41 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         slab_counts = counts[slab]
-        for first_hand in range(first_hand_start, first_hand_stop):
-            if base_used_mask & list_masks[first_hand]:
+        for unit in range(unit_start, unit_stop):
+            # the unit's hands for the first prefix_count lists, skipped if they share a card
+            rest = unit
+            for level in range(prefix_count - 1, -1, -1):
+                size = list_offsets[level + 1] - list_offsets[level]
+                index[level] = list_offsets[level] + rest % size
+                rest //= size
+            used = base_used_mask
+            compatible = True
+            for level in range(prefix_count):
+                mask = list_masks[index[level]]
+                if used & mask:
+                    compatible = False
+                    break
+                used |= mask
+                used_stack[level] = used
+            if not compatible:
                 continue
-            index[0] = first_hand
-            used_stack[0] = base_used_mask | list_masks[first_hand]
+            if prefix_count == player_count:
+                weight, deals, lows = _score_combination(
+                    index, used, list_hands, list_weights, board_known_count, colex, pair_board, flush, low,
+                    dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
+                    hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values, shares,
+                    slab_counts)
+                weight_totals[slab] += weight
+                deal_totals[slab] += deals
+                low_boards[slab] += lows
+                continue
             # depth-first walk over the other players' lists, skipping shared cards
-            level = 1
-            index[1] = list_offsets[1]
-            while level >= 1:
+            level = prefix_count
+            index[level] = list_offsets[level]
+            while level >= prefix_count:
                 if index[level] == list_offsets[level + 1]:
                     level -= 1
-                    if level >= 1:
+                    if level >= prefix_count:
                         index[level] += 1
                     continue
                 mask = list_masks[index[level]]
@@ -279,36 +536,14 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                     level += 1
                     index[level] = list_offsets[level]
                     continue
-                # a compatible combination: weight, hand features, then every board completion
-                weight = 1
-                for player in range(player_count):
-                    weight *= list_weights[index[player]]
-                    hole_low_masks[player] = hole_features(list_hands[index[player]], colex, pair_indexes[player],
-                                                           hole_suit_masks[player])
-                used = used_stack[level]
-                deck_size = 0
-                for card in range(52):
-                    if not (used >> card) & 1:
-                        deck[deck_size] = card
-                        deck_size += 1
-                for position in range(dealt_count):
-                    combination[position] = position
-                completions = binomials[deck_size, dealt_count]
-                for _ in range(completions):
-                    dealt_ranks_index, board_low_mask = enumerated_board(
-                        deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
-                    board_index = dealt_board_indexes[dealt_ranks_index]
-                    flush_suit = flush_suit_of(suit_masks)
-                    board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
-                    for player in range(player_count):
-                        high_values[player], low_values[player] = hand_values(
-                            pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
-                            flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                        )
-                    low_boards[slab] += score_board(high_values, low_values, hilo, units, weight, shares, slab_counts)
-                    next_combination(combination, deck_size, dealt_count)
-                weight_totals[slab] += weight * completions
-                deal_totals[slab] += completions
+                weight, deals, lows = _score_combination(
+                    index, used_stack[level], list_hands, list_weights, board_known_count, colex, pair_board, flush,
+                    low, dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
+                    hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values, shares,
+                    slab_counts)
+                weight_totals[slab] += weight
+                deal_totals[slab] += deals
+                low_boards[slab] += lows
                 index[level] += 1
     return counts, low_boards, weight_totals, deal_totals
 

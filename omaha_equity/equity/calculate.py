@@ -25,7 +25,7 @@ from ..evaluate._kernels import build_player_rows, low_rank_bit
 from ..evaluate.tables import load_tables
 from ..games import Game, get_game
 from ..pots import pot_units
-from . import _kernels, plan, range_equity
+from . import _kernels, plan, range_equity, range_sampling
 from ..validate import check_hands, check_run_options
 from .pieces import run_in_pieces
 from .players import FIXED, seat_players
@@ -280,7 +280,7 @@ def calculate_equity(
     else:
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)
-    squares = None
+    squares = errors = None
     with _threads_for(threads, work if chosen == plan.EXACT else trials * player_count):
         if all_fixed:
             prepared = _prepare(deal)
@@ -295,14 +295,16 @@ def calculate_equity(
             sample_count, weight_total, counts, low_boards = range_equity.enumerate_range_equity(
                 seats, board_cards, dead_cards, game, units, weights_by_seat, progress)
         else:
-            sampler = range_equity.RangeSampler(seats, board_cards, dead_cards, game, units, seed, trials)
-            sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,
-                                                                progress)
-            weight_total = sample_count
+            run = range_sampling.sample_range_equity(seats, board_cards, dead_cards, game, units, seed, trials,
+                                                     precision, progress)
+            counts, low_boards = range_sampling.scaled_counts(run, units)
+            sample_count = weight_total = run.deals
+            errors = run.standard_errors(units)
     cache.mark_in_use()
     players = tuple(
         PlayerEquity.from_counts(seat.expression, counts[player], units, sample_count, weight_total,
-                                 None if squares is None else int(squares[player]), seat.random_card_count(game))
+                                 None if squares is None else int(squares[player]), seat.random_card_count(game),
+                                 None if errors is None else errors[player])
         for player, seat in enumerate(seats)
     )
     board_count = range_equity.board_completions(player_count, board_cards, dead_cards, game)

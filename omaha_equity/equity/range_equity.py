@@ -1,19 +1,22 @@
 """Equity when some player holds a range, a partial hand or a random hand.
 
 Exact enumeration walks every compatible combination of hands times every board completion
-(``_range_kernels.enumerate_ranges``); Monte Carlo draws range hands by weight with rejection
-of shared cards and deals the rest (``_range_kernels.sample_ranges``). The work estimate for
-the choice is the product of the players' hand counts (partial and random hands counted as all
-their completions) times the board completions times the players: an upper bound, since hands
-sharing a card are skipped.
+(``_range_kernels.enumerate_ranges``), in calls of bounded work (about a quarter of a second,
+so Ctrl-C and the progress bar are served between them). Monte Carlo is in
+``range_sampling``; :class:`RangeSampler` holds the list inputs of the all-in sampler. The work
+estimate for the choice is the product of the players' hand counts (partial and random hands
+counted as all their completions) times the board completions times the players: an upper
+bound, since hands sharing a card are skipped.
 """
 
 from __future__ import annotations
 
 import itertools
+import time
 from fractions import Fraction
 from math import comb, gcd, lcm, prod
 
+import numba
 import numpy as np
 
 from ..cards import DECK_SIZE
@@ -24,6 +27,30 @@ from . import _kernels, _range_kernels, plan
 from .players import DEALT, FIXED, RANGE, Seat
 
 _INT64_SAFE = 2**62
+
+
+def run_kernel(kernel, slab_count: int, *arguments):
+    """Call a parallel kernel over ``slab_count`` slabs: threads take slabs one at a time (a
+    thread held up by a busy machine does not hold the others), and a single slab runs on this
+    thread alone (waking the others would cost more than the work). Ctrl-C during the call
+    comes out as a plain KeyboardInterrupt: Python sees the interrupt when the kernel hands
+    control back, often inside one of numba's own callbacks, which then reports it as a
+    SystemError chained to the KeyboardInterrupt."""
+    previous = numba.get_num_threads()
+    try:
+        if slab_count <= 1:
+            numba.set_num_threads(1)
+        with numba.parallel_chunksize(1):
+            return kernel(*arguments)
+    except SystemError as error:
+        cause = error.__cause__ or error.__context__
+        while cause is not None:
+            if isinstance(cause, KeyboardInterrupt):
+                raise KeyboardInterrupt from None
+            cause = cause.__cause__ or cause.__context__
+        raise
+    finally:
+        numba.set_num_threads(previous)
 
 
 def _card_mask(cards) -> int:
@@ -107,8 +134,9 @@ def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarr
 
 class ExactLists:
     """Kernel inputs of an exact enumeration over ranges (``_range_kernels.enumerate_ranges``
-    and the all-in kernels): one list per player, the longest first (the kernels split the
-    work over the first list's hands); ``order[i]`` is the player holding list ``i``."""
+    and the all-in kernels): one list per player, the longest first (the equity kernel cuts the
+    work by the hands of the first lists, the all-in kernel into ``chunk_count`` slices of the
+    first list); ``order[i]`` is the player holding list ``i``."""
 
     def __init__(self, seats: list[Seat], board, dead, game: Game, weights_by_seat):
         self.tables = tables = load_tables()
@@ -138,32 +166,86 @@ class ExactLists:
         self.chunk_count = int(min(plan.EXACT_CHUNKS, self.offsets[1]))
 
 
-def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, weights_by_seat, progress=None):
-    """Exact enumeration, with ``weights_by_seat`` from :func:`whole_weights`.
+# An exact enumeration unit (one choice of hands for the first lists, see
+# ``_range_kernels.enumerate_ranges``) is at most this many player-boards when the lists allow
+# it, about 40 ms on one thread; calls are sized to take about CALL_SECONDS.
+UNIT_WORK = 2_000_000
+CALL_SECONDS = 0.25
+_SLABS_PER_THREAD = 4
 
-    Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``."""
+
+def _prefix_count(sizes: list[int], completions: int, player_count: int) -> int:
+    """Lists fixed per unit: the fewest whose remaining work fits ``UNIT_WORK`` (all if none)."""
+    for prefix_count in range(1, len(sizes) + 1):
+        if prod(sizes[prefix_count:]) * completions * player_count <= UNIT_WORK:
+            return prefix_count
+    return len(sizes)
+
+
+def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, weights_by_seat, progress=None):
+    """Exact enumeration, with ``weights_by_seat`` from :func:`whole_weights`, in calls of
+    bounded work; ``progress(done, total)`` gets deals (an upper bound: combinations of hands
+    x board completions, before shared cards are skipped) after each call.
+
+    Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``.
+
+    Raises
+    ------
+    InputError
+        No combination of the players' hands is card-disjoint; work beyond 64-bit counting.
+    """
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
     tables = lists.tables
-    counts, low_weights, weight_totals, deal_totals = _range_kernels.enumerate_ranges(
-        lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-        lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo,
-        units, lists.chunk_count,
-    )
-    if progress is not None:
-        progress(1, 1)
-    weight_total = int(weight_totals.sum())
+    sizes = [int(lists.offsets[position + 1] - lists.offsets[position]) for position in range(len(seats))]
+    completions = board_completions(len(seats), board, dead, game)
+    prefix_count = _prefix_count(sizes, completions, len(seats))
+    unit_total = prod(sizes[:prefix_count])
+    unit_deals = prod(sizes[prefix_count:]) * completions
+    if unit_total * unit_deals >= _INT64_SAFE:
+        raise InputError(f"exact enumeration of about {unit_total * unit_deals:.2e} deals is beyond 64-bit counting: "
+                         "use Monte Carlo")
+    threads = numba.get_num_threads()
+    per_call = max(1, UNIT_WORK // max(1, unit_deals * len(seats)))
+    counts = np.zeros((len(seats), _kernels.STAT_COUNT), dtype=np.int64)
+    deal_count = weight_total = low_weight = 0
+    first_unit = 0
+    while first_unit < unit_total:
+        unit_count = min(per_call, unit_total - first_unit)
+        started = time.monotonic()
+        slab_count = min(unit_count, _SLABS_PER_THREAD * threads)
+        call_counts, low_weights, weight_totals, deal_totals = run_kernel(
+            _range_kernels.enumerate_ranges, slab_count, lists.hands, lists.masks, lists.offsets, lists.weights,
+            lists.base_used_mask, lists.board_known, lists.dealt_indexes, tables.colex, tables.pair_board,
+            tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, prefix_count, first_unit, unit_count,
+            slab_count,
+        )
+        elapsed = time.monotonic() - started
+        counts += call_counts.sum(axis=0)
+        low_weight += int(low_weights.sum())
+        weight_total += int(weight_totals.sum())
+        deal_count += int(deal_totals.sum())
+        first_unit += unit_count
+        if progress is not None:
+            progress(first_unit * unit_deals, unit_total * unit_deals)
+        per_call = _next_call_size(unit_count, elapsed)
     if weight_total == 0:
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
-    summed = counts.sum(axis=0)
-    by_player = np.empty_like(summed)
+    by_player = np.empty_like(counts)
     for position, player in enumerate(lists.order):
-        by_player[player] = summed[position]
-    return int(deal_totals.sum()), weight_total, by_player, int(low_weights.sum())
+        by_player[player] = counts[position]
+    return deal_count, weight_total, by_player, low_weight
+
+
+def _next_call_size(last_count: int, elapsed: float) -> int:
+    """Pieces for the next call so that it takes about ``CALL_SECONDS`` (at most 4x the last)."""
+    scaled = last_count * CALL_SECONDS / max(elapsed, 1e-4)
+    return max(1, min(4 * last_count, int(scaled)))
 
 
 class RangeSampler:
-    """Monte Carlo over ranges: a callable ``(first_chunk, chunk_count)`` returning
-    ``(counts, low_boards, square_sums)`` for ``calculate._sample``-style chunked runs."""
+    """The list inputs of the all-in Monte Carlo kernel (``_allin_kernels.sample_allin_ranges``):
+    every range player's list, concatenated in player order with cumulative weights, and the
+    known cards of the other players (equity Monte Carlo is in ``range_sampling``)."""
 
     def __init__(self, seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int):
         tables = load_tables()
@@ -199,21 +281,3 @@ class RangeSampler:
         self.units = units
         self.seed = seed
         self.trials = trials
-        self.redrawn = 0
-
-    def __call__(self, first_chunk: int, chunk_count: int):
-        tables = self.tables
-        counts, low_boards, squares, rejections = _range_kernels.sample_ranges(
-            self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
-            self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
-            self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo, self.units,
-            np.uint64(self.seed), first_chunk, chunk_count, plan.CHUNK_SIZE, self.trials,
-        )
-        if (rejections < 0).any():
-            raise InputError(
-                "the players' ranges leave almost no deal without a shared card "
-                f"({_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided): with many players, "
-                "widen the ranges or give some players '*' (dealt at random)"
-            )
-        self.redrawn += int(rejections.sum())
-        return counts, low_boards, squares

@@ -93,7 +93,8 @@ class PlayerEquity:
 
     @classmethod
     def from_counts(cls, hand: str, counts_row, units: int, sample_count: int, weight_total: int,
-                    square_sum: int | None = None, random_card_count: int = 0) -> PlayerEquity:
+                    square_sum: int | None = None, random_card_count: int = 0,
+                    error: float | None = None) -> PlayerEquity:
         """One player's statistics from the kernels' counters.
 
         Parameters
@@ -103,13 +104,17 @@ class PlayerEquity:
         units : int
             Pot units (``pots.pot_units``).
         square_sum : int, optional
-            Sum of squared shares (pot units squared): Monte Carlo. None: exact enumeration.
+            Sum of squared shares (pot units squared): Monte Carlo. None (and no ``error``):
+            exact enumeration.
+        error : float, optional
+            The standard error of equity (fraction 0..1) when the caller worked it out itself
+            (weighted deals of ranges: ``range_sampling``); the counts are then estimates.
         """
         from . import _kernels  # the counter layout; loaded with the kernels that made the counts
 
         row = [int(value) for value in counts_row]
         share_sum, low_sum = row[_kernels.EQUITY], row[_kernels.EQUITY_LOW]
-        exact = square_sum is None
+        exact = square_sum is None and error is None
         denominator = units * weight_total
         return cls(
             hand=hand,
@@ -119,7 +124,8 @@ class PlayerEquity:
             equity_low=low_sum / denominator,
             equity_high_fraction=Fraction(share_sum - low_sum, denominator) if exact else None,
             equity_low_fraction=Fraction(low_sum, denominator) if exact else None,
-            standard_error=0.0 if exact else standard_error(share_sum, int(square_sum), sample_count, units),
+            standard_error=0.0 if exact else error if error is not None
+            else standard_error(share_sum, int(square_sum), sample_count, units),
             sample_count=sample_count,
             weight_total=weight_total,
             win_count=row[_kernels.WIN],

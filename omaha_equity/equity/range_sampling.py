@@ -1,0 +1,325 @@
+"""Monte Carlo over ranges, partial and random hands: weighted deals, fast for narrow multiway
+ranges, in calls of bounded time.
+
+The deal a user means (issue 3) draws every range player's hand from their list by weight,
+independently, and throws away deals in which two hands share a card. Drawing that way and
+redrawing (rejection) is exact but slow when few deals survive: six ``15%`` ranges keep
+about one deal in a thousand. So players are dealt one after another instead, each from the
+hands left compatible with the cards already dealt, and each deal carries an importance
+weight (``_range_kernels.sample_ranges``); the weighted averages are exact in expectation.
+Rejection is kept for the queries where it is cheaper (wide ranges, few players): a pilot of
+the first chunk decides, from the seed alone, so the same seed gives the same numbers for any
+thread count.
+
+Estimates are the weighted means ``sum(w x) / sum(w)``; their standard errors are the
+delta-method (linearised ratio) ones, ``sqrt(sum(w^2 (x - mean)^2)) / sum(w)``, which with
+equal weights is the usual ``s / sqrt(n)`` and otherwise accounts for the weights' spread (its
+effective sample size, Kish's ``sum(w)^2 / sum(w^2)``, is :attr:`RangeRun.effective_samples`);
+the Kish form ``s_w / sqrt(n_eff)`` is taken instead when it is the larger (it is when the
+weights are unrelated to the outcome), so the error is never understated by either reading.
+Counts are reported as deals: the weighted fractions times the deals drawn, rounded.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from ..errors import InputError
+from ..evaluate.tables import load_tables
+from ..games import Game
+from . import _kernels, _range_kernels
+from .players import DEALT, FIXED, RANGE, Seat
+from .range_equity import _card_mask, _hand_masks, _known_cards, run_kernel
+
+# Deals per chunk (each chunk has its own random stream: fixed, so a seed gives the same deals
+# for any thread count). A chunk takes a few to a few tens of milliseconds.
+CHUNK_SIZE = 2048
+# The precision target is checked at every CHECK_CHUNKS chunks (and at the end), whatever the
+# calls were, so when a run stops depends only on the samples.
+CHECK_CHUNKS = 64
+# Calls are sized from the time of the last one to take about this long: Ctrl-C is served and
+# the progress bar moves between calls.
+CALL_SECONDS = 0.25
+# With no compatible deal among this many, a run stops: the ranges leave (almost) no deal.
+GIVE_UP_AFTER = 100_000
+# Cost model of the pilot, in nanoseconds on one core (fitted on 2- to 6-way ranges of 5% to
+# 50%): a hand drawn from a whole list (a binary search: per halving), a word of a list's bits
+# scanned for compatible hands, the cards and board of a deal, one player's hand scored.
+DRAW_COST_PER_HALVING = 10.0
+WORD_COST = 1.6
+DEAL_COST = 300.0
+SCORE_COST = 120.0
+
+@dataclass
+class RangeRun:
+    """Weighted sums of a Monte Carlo run over ranges (all float64, in pot units for shares).
+
+    Attributes
+    ----------
+    deals : int
+        Deals drawn (zero-weight dead ends included).
+    weight_sum, square_weight_sum : float
+        ``sum(w)``, ``sum(w^2)``.
+    stats : (players, STAT_COUNT) float64, weighted counts (``_kernels`` statistics).
+    squares : (players, 3) float64, ``sum(w s^2)``, ``sum(w^2 s)``, ``sum(w^2 s^2)``.
+    low_weight : float
+    rejection : bool
+        Whether deals were drawn by rejection (all weights 1).
+    """
+
+    player_count: int
+    deals: int = 0
+    weight_sum: float = 0.0
+    square_weight_sum: float = 0.0
+    stats: np.ndarray = field(default=None)
+    squares: np.ndarray = field(default=None)
+    low_weight: float = 0.0
+    rejection: bool = False
+
+    def __post_init__(self):
+        self.stats = np.zeros((self.player_count, _kernels.STAT_COUNT), dtype=np.float64)
+        self.squares = np.zeros((self.player_count, 3), dtype=np.float64)
+
+    def add_chunk(self, deals: int, weights, stats, squares, low_weight) -> None:
+        """Add one chunk's sums (always chunk by chunk in chunk order: the same floats for any
+        grouping of chunks into calls)."""
+        self.deals += deals
+        self.weight_sum += weights[0]
+        self.square_weight_sum += weights[1]
+        self.stats += stats
+        self.squares += squares
+        self.low_weight += low_weight
+
+    @property
+    def effective_samples(self) -> float:
+        """Kish's effective sample size ``sum(w)^2 / sum(w^2)`` (0 with no weight)."""
+        return self.weight_sum ** 2 / self.square_weight_sum if self.square_weight_sum > 0 else 0.0
+
+    def standard_errors(self, units: int) -> list[float | None]:
+        """Standard error of each player's equity (fraction 0..1); None (undefined) below 2 deals
+        of weight."""
+        return [_weighted_error(self.deals, self.weight_sum, self.square_weight_sum,
+                                self.stats[player, _kernels.EQUITY], self.squares[player], units)
+                for player in range(self.player_count)]
+
+
+def _weighted_error(deals: int, weight_sum: float, square_weight_sum: float, share_sum: float, squares,
+                    units: int) -> float | None:
+    """Larger of the delta-method and Kish standard errors of the weighted mean share
+    ``share_sum / weight_sum / units`` (``share_sum`` = sum(w s), ``squares`` = sums of w s^2,
+    w^2 s and w^2 s^2, with shares ``s`` in pot units)."""
+    if deals < 2 or weight_sum <= 0:
+        return None  # undefined from fewer than 2 samples
+    mean = share_sum / weight_sum  # in pot units
+    correction = deals / (deals - 1)
+    # sum(w^2 (s - mean)^2)
+    spread_of_weighted = max(squares[2] - 2 * mean * squares[1] + mean * mean * square_weight_sum, 0.0)
+    delta_variance = spread_of_weighted / (weight_sum * weight_sum)
+    # weighted variance of s over the effective sample size sum(w)^2 / sum(w^2)
+    weighted_variance = max(squares[0] / weight_sum - mean * mean, 0.0)
+    kish_variance = weighted_variance * square_weight_sum / (weight_sum * weight_sum)
+    return math.sqrt(max(delta_variance, kish_variance) * correction) / units
+
+
+class RangeDeals:
+    """Kernel inputs of ``_range_kernels.sample_ranges`` for one query.
+
+    Players holding the same list (hands and weights) share one *group*: one set of bits per
+    hand. Within a group the hands are sorted by weight and each weight class starts a new
+    64-bit word, so a word's compatible weight is its popcount times one weight. List players
+    are dealt narrowest list first (the widest lists then absorb the weight's spread).
+    """
+
+    def __init__(self, seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int):
+        self.tables = load_tables()
+        self.player_count = len(seats)
+        self.hilo = game.hilo
+        self.units = units
+        self.seed = seed
+        self.trials = trials
+        hole_count = game.hole_count
+        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
+        range_players.sort(key=lambda player: (seats[player].range_size, player))
+        groups: list[int] = []  # a player holding each group's list
+        deal_groups = []
+        for player in range_players:
+            for group, holder in enumerate(groups):
+                if _same_list(seats[holder], seats[player]):
+                    deal_groups.append(group)
+                    break
+            else:
+                deal_groups.append(len(groups))
+                groups.append(player)
+        self.deal_groups = np.array(deal_groups, dtype=np.int64)
+        self.deal_players = np.array(range_players, dtype=np.int64)
+        self._build_groups([seats[holder] for holder in groups], hole_count)
+        dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
+        self.dealt_known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
+        self.dealt_known_counts = np.zeros(len(dealt_players), dtype=np.int64)
+        for position, player in enumerate(dealt_players):
+            known = seats[player].known_cards
+            self.dealt_known[position, :len(known)] = known
+            self.dealt_known_counts[position] = len(known)
+        self.dealt_players = np.array(dealt_players, dtype=np.int64)
+        self.base_used_mask = _card_mask(_known_cards(seats, board, dead))
+        self.board_known = np.array(board, dtype=np.int8)
+
+    def _build_groups(self, holders: list[Seat], hole_count: int) -> None:
+        hands, cumulative, hand_offsets = [], [], [0]
+        word_offsets, class_word_offsets, class_weights, class_offsets = [0], [0], [], [0]
+        bit_rows = []  # (word, bit, row) of every hand
+        for seat in holders:
+            weights = np.asarray(seat.weights, dtype=np.float64)
+            order = np.argsort(weights, kind="stable")
+            sorted_weights = weights[order]
+            total = float(sorted_weights.sum())
+            row_start = hand_offsets[-1]
+            hands.append(seat.hands[order])
+            running = np.cumsum(sorted_weights) / total
+            running[-1] = 1.0
+            cumulative.append(running)
+            hand_offsets.append(row_start + len(order))
+            values, starts, counts = np.unique(sorted_weights, return_index=True, return_counts=True)
+            word = word_offsets[-1]
+            for value, start, count in zip(values, starts, counts):
+                positions = np.arange(count)
+                bit_rows.append((word + positions // 64, positions % 64, row_start + start + positions))
+                word += -(-int(count) // 64)
+                class_word_offsets.append(word)
+                class_weights.append(value / total)
+            word_offsets.append(word)
+            class_offsets.append(len(class_weights))
+        self.group_hands = np.ascontiguousarray(np.concatenate(hands), dtype=np.int8) if hands \
+            else np.zeros((0, hole_count), dtype=np.int8)
+        self.group_masks = _hand_masks(self.group_hands)
+        self.group_offsets = np.array(hand_offsets, dtype=np.int64)
+        self.group_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
+        word_count = word_offsets[-1]
+        self.group_word_offsets = np.array(word_offsets, dtype=np.int64)
+        self.class_word_offsets = np.array(class_word_offsets, dtype=np.int64)
+        self.class_weights = np.array(class_weights, dtype=np.float64)
+        self.group_class_offsets = np.array(class_offsets, dtype=np.int64)
+        self.card_words = np.zeros((52, word_count), dtype=np.uint64)
+        self.word_valid = np.zeros(word_count, dtype=np.uint64)
+        self.bit_hands = np.full(word_count * 64, -1, dtype=np.int64)
+        for words, bits, rows in bit_rows:
+            masks = np.left_shift(np.uint64(1), bits.astype(np.uint64))
+            np.bitwise_or.at(self.word_valid, words, masks)
+            self.bit_hands[words * 64 + bits] = rows
+            for position in range(hole_count):
+                np.bitwise_or.at(self.card_words, (self.group_hands[rows, position].astype(np.int64), words), masks)
+        self.group_sizes = np.diff(self.group_offsets)
+        self.group_words = np.diff(self.group_word_offsets)
+
+    def sample(self, rejection: bool, first_chunk: int, chunk_count: int):
+        """Run chunks ``first_chunk ..`` (``chunk_count`` of them): the kernel's outputs."""
+        tables = self.tables
+        outputs = run_kernel(
+            _range_kernels.sample_ranges, chunk_count, self.group_hands, self.group_masks, self.group_offsets,
+            self.group_cumulative, self.card_words, self.word_valid, self.bit_hands, self.group_word_offsets,
+            self.class_word_offsets, self.class_weights, self.group_class_offsets, self.deal_groups,
+            self.deal_players, self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask,
+            self.board_known, self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low,
+            self.hilo, self.units, rejection, np.uint64(self.seed), first_chunk, chunk_count, CHUNK_SIZE,
+            self.trials,
+        )
+        if (outputs[4] < 0).any():
+            raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
+        return outputs
+
+    def prefer_rejection(self, weight_sum: float, square_weight_sum: float, deals: int) -> bool:
+        """From a pilot of weighted deals: is redrawing colliding deals cheaper per effective
+        sample? Rejection keeps a fraction ``mean weight`` of its deals, all of weight 1; the
+        weighted deals are worth ``effective samples / deals`` each but never redraw."""
+        list_count = len(self.deal_groups)
+        if list_count < 2 or weight_sum <= 0:
+            return False
+        accepted = weight_sum / deals
+        efficiency = weight_sum ** 2 / square_weight_sum / deals
+        draws = [DRAW_COST_PER_HALVING * (1 + math.log2(int(self.group_sizes[group]))) for group in self.deal_groups]
+        scoring = DEAL_COST + SCORE_COST * self.player_count
+        words = sum(int(self.group_words[group]) for group in self.deal_groups[1:])
+        weighted_cost = (draws[0] + WORD_COST * words + scoring) / efficiency
+        rejection_cost = sum(draws) / accepted + scoring
+        return rejection_cost < weighted_cost
+
+
+def _same_list(first: Seat, second: Seat) -> bool:
+    return (first.hands.shape == second.hands.shape and np.array_equal(first.hands, second.hands)
+            and np.array_equal(first.weights, second.weights))
+
+
+def _almost_no_deal(detail: str) -> InputError:
+    return InputError(f"the players' ranges leave almost no deal without a shared card ({detail}): with many "
+                      "players, widen the ranges or give some players '*' (dealt at random)")
+
+
+def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int,
+                        precision: float | None = None, progress=None) -> RangeRun:
+    """Monte Carlo over ranges: up to ``trials`` deals, stopping at the first check (every
+    ``CHECK_CHUNKS`` chunks) where every player's standard error is below ``precision``
+    percentage points; ``progress(done, trials)`` after every call.
+
+    Raises
+    ------
+    InputError
+        The ranges leave almost no deal without a shared card.
+    """
+    deals = RangeDeals(seats, board, dead, game, units, seed, trials)
+    chunk_total = -(-trials // CHUNK_SIZE)
+    threads = numba.get_num_threads()
+    run = RangeRun(len(seats))
+    first_chunk = 0
+    per_call = threads
+    rejection = False
+    piloted = False
+    while first_chunk < chunk_total:
+        checkpoint = min(chunk_total, (first_chunk // CHECK_CHUNKS + 1) * CHECK_CHUNKS)
+        # the first call is one chunk, the pilot that picks the method
+        chunk_count = 1 if first_chunk == 0 else min(per_call, checkpoint - first_chunk)
+        started = time.monotonic()
+        weights, stats, squares, low_weights, _ = deals.sample(rejection, first_chunk, chunk_count)
+        elapsed = time.monotonic() - started
+        if not piloted:
+            piloted = True
+            if deals.prefer_rejection(weights[0, 0], weights[0, 1], min(CHUNK_SIZE, trials)):
+                rejection = run.rejection = True
+                continue  # start over, redrawing collisions: the pilot's deals are not kept
+        for slab in range(chunk_count):
+            chunk = first_chunk + slab
+            chunk_deals = min(CHUNK_SIZE, trials - chunk * CHUNK_SIZE)
+            run.add_chunk(chunk_deals, weights[slab], stats[slab], squares[slab], low_weights[slab])
+        first_chunk += chunk_count
+        if progress is not None:
+            progress(run.deals, trials)
+        if run.weight_sum == 0 and run.deals >= GIVE_UP_AFTER:
+            break
+        if precision is not None and first_chunk == checkpoint and run.weight_sum > 0:
+            errors = run.standard_errors(units)
+            if None not in errors and max(errors) * 100 < precision:
+                break
+        per_call = max(threads, min(4 * chunk_count, int(chunk_count * CALL_SECONDS / max(elapsed, 1e-4))))
+    if run.weight_sum == 0:
+        raise _almost_no_deal(f"no compatible deal in {run.deals:,} weighted draws")
+    return run
+
+
+def scaled_counts(run: RangeRun, units: int) -> tuple[np.ndarray, int]:
+    """The run's weighted counts as whole deals: ``(counts (players, STATS) int64, low deals)``,
+    each the weighted fraction times the deals drawn, rounded (EQUITY in pot units, rounded by
+    largest remainders so that the players' equities still add up to one pot per deal)."""
+    scale = run.deals / run.weight_sum
+    scaled = run.stats * scale
+    counts = np.rint(scaled).astype(np.int64)
+    shares = scaled[:, _kernels.EQUITY]
+    floors = np.floor(shares).astype(np.int64)
+    missing = units * run.deals - int(floors.sum())
+    by_remainder = np.argsort(-(shares - floors), kind="stable")
+    floors[by_remainder[:max(0, min(missing, len(floors)))]] += 1
+    counts[:, _kernels.EQUITY] = floors
+    return counts, int(round(run.low_weight * scale))
