@@ -234,7 +234,7 @@ def equity_distribution(
     seats = seat_players([hand, opponent], board_cards, dead_cards, game)
     if seats[0].kind != FIXED:
         raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "
-                         f"got {quoted(seats[0].expression)}")
+                         f"got {seats[0].expression!r}")
     units = pot_units(2, game.hilo)
     available = _common.available_cards(seats, board_cards, dead_cards)
     opponent_hands = _common.seat_hand_list(seats[1], available, game.hole_count)
