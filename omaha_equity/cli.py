@@ -16,7 +16,7 @@ from tabulate import tabulate_formats
 
 from . import __version__
 from .cards import parse_cards
-from .errors import InputError
+from .errors import InputError, quoted
 from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
 from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
@@ -319,7 +319,7 @@ class ChipsListType(click.ParamType):
         for token in str(value).split(","):
             token = token.strip().replace("_", "")
             if not token.lstrip("-").isdigit() or int(token) < self.minimum:
-                self.fail(f"bad {self.what} {token!r} in {value!r}: expected whole numbers of chips, at least "
+                self.fail(f"bad {self.what} {quoted(token)} in {quoted(value)}: expected whole numbers of chips, at least "
                           f"{self.minimum}, separated by commas", param, ctx)
             amounts.append(int(token))
         return tuple(amounts)
@@ -335,7 +335,7 @@ class FixedLimitType(click.ParamType):
             return value
         small, _, big = value.partition("/")
         if not (small.isdigit() and big.isdigit() and int(small) > 0 and int(big) > 0):
-            self.fail(f"bad fixed-limit sizes {value!r}: expected SMALL/BIG such as 2/4", param, ctx)
+            self.fail(f"bad fixed-limit sizes {quoted(value)}: expected SMALL/BIG such as 2/4", param, ctx)
         return int(small), int(big)
 
 
@@ -353,7 +353,7 @@ class RoundType(click.ParamType):
         try:
             return Street.of(int(text) - 1 if text.isdigit() else text)
         except InputError:
-            self.fail(f"bad round {value!r}: expected 1..4 or pre-flop, flop, turn, river", param, ctx)
+            self.fail(f"bad round {quoted(value)}: expected 1..4 or pre-flop, flop, turn, river", param, ctx)
 
 
 @main.command(name="pot-limit")

@@ -28,7 +28,7 @@ from numba import njit
 
 from .cache import redirect_numba_cache, restore_numba_cache
 
-from .errors import InputError
+from .errors import InputError, quoted
 from .evaluate.tables import NO_LOW
 
 # settle_pots reads eligibility as a bit mask of player indexes in an int64.
@@ -232,7 +232,7 @@ def _check_chips(values: Sequence[int], what: str) -> list[int]:
     checked = []
     for index, value in enumerate(values, start=1):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-            raise InputError(f"bad {what} {value!r} for player {index}: expected a whole number of chips, 0 or more")
+            raise InputError(f"bad {what} {quoted(value)} for player {index}: expected a whole number of chips, 0 or more")
         checked.append(int(value))
     return checked
 

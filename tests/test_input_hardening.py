@@ -125,6 +125,8 @@ def test_only_the_grammars_ascii_digits_and_letters_are_read(expression, message
     # the README grammar's number has an exponent, in percents as in weights
     assert np.array_equal(parse_range("1e1%").hands, parse_range("10%").hands)
     assert np.array_equal(parse_range("5E0%-1e1%").hands, parse_range("5%-10%").hands)
+    with pytest.raises(InputError, match="unknown card 'Ａs': expected a rank"):
+        parse_cards("Ａs")  # cards too: a fullwidth letter is no ace
     # suit symbols stay, as the README says
     assert parse_range("A♠K♠Q♥J♥").hands.tolist() == [list(parse_cards("AsKsQhJh"))]
 
@@ -223,10 +225,11 @@ def test_long_lists_and_chains_parse_to_the_right_hands():
 
 def test_a_list_of_written_hands_means_what_its_patterns_mean(monkeypatch):
     # the same union read as one list (a set atom) and as separate patterns: same hands, same weights
+    # (written hands, partial hands, and patterns of written ranks such as AKQ* or T9s8)
     from omaha_equity.ranges import hand_lists, hand_range
 
     expression = ("(AsAhKsKh@2, AsAh, KdKc2s@0.5, Qh7d6s5s@3, QhJh@0.25, Tc9c8c7c, 9s8s@2, AsAhKsKh@0.5, "
-                  "2c3c4c5c@1.5):*!JJ, AA@0.75")
+                  "2c3c4c5c@1.5, AKQ*@1.25, T9s8, 77@0.1):*!JJ, AA@0.75")
 
     def read(min_items):
         monkeypatch.setattr(hand_lists, "MIN_LIST_ITEMS", min_items)
@@ -238,4 +241,4 @@ def test_a_list_of_written_hands_means_what_its_patterns_mean(monkeypatch):
     assert listed.size == separate.size > 8_000
     assert np.array_equal(listed.hands, separate.hands)
     assert np.array_equal(listed.weights, separate.weights)
-    assert set(listed.weights.tolist()) == {0.25, 0.5, 0.75, 1.0, 2.0, 3.0, 1.5}
+    assert set(listed.weights.tolist()) == {0.1, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0}

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 from .queries import UnreadableRow, check_keys
 from .run import BATCH_COLUMNS
 
@@ -53,7 +53,7 @@ def read_records(stream: IO[str], input_format: str) -> Iterator[dict[str, Any] 
         check_keys([name for name in header if name])
         repeated = sorted({name for name in header if header.count(name) > 1 and name})
         if repeated:
-            raise InputError(f"column {repeated[0]!r} appears twice in the CSV header")
+            raise InputError(f"column {quoted(repeated[0])} appears twice in the CSV header")
         for cells in reader:
             if not any(cell.strip() for cell in cells):
                 continue
@@ -76,7 +76,7 @@ def read_records(stream: IO[str], input_format: str) -> Iterator[dict[str, Any] 
                 continue
             yield {str(key).lower(): value for key, value in record.items()}
     else:
-        raise InputError(f"unknown input format {input_format!r}: expected one of {', '.join(INPUT_FORMATS)}")
+        raise InputError(f"unknown input format {quoted(input_format)}: expected one of {', '.join(INPUT_FORMATS)}")
 
 
 def _json_value(value: Any) -> Any:
@@ -90,7 +90,7 @@ class RowWriter:
 
     def __init__(self, stream: IO[str], output_format: str, header: bool = True):
         if output_format not in OUTPUT_FORMATS:
-            raise InputError(f"unknown output format {output_format!r}: expected one of {', '.join(OUTPUT_FORMATS)}")
+            raise InputError(f"unknown output format {quoted(output_format)}: expected one of {', '.join(OUTPUT_FORMATS)}")
         self.stream = stream
         self.output_format = output_format
         self._csv = csv.DictWriter(stream, fieldnames=BATCH_COLUMNS, lineterminator="\n") \

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 
 SCALAR_KEYS = ("id", "game", "die", "board", "dead", "hands", "method", "trials", "precision", "seed")
 _HAND_KEY = re.compile(r"hand(\d+)$")
@@ -114,7 +114,7 @@ def _whole_number(key: str, value: Any, low: int, high: int | None = None) -> in
                 number = int(as_float)
     upper = "" if high is None else f"..{high}"
     if number is None or number < low or (high is not None and number > high):
-        raise InputError(f"bad {key} {value!r}: expected a whole number {low}{upper or ' or more'}")
+        raise InputError(f"bad {key} {quoted(value)}: expected a whole number {low}{upper or ' or more'}")
     return number
 
 
@@ -124,13 +124,13 @@ def _positive_number(key: str, value: Any) -> float:
     except (TypeError, ValueError):
         number = None
     if number is None or isinstance(value, bool) or not 0 < number < float("inf"):
-        raise InputError(f"bad {key} {value!r}: expected a positive number of percentage points")
+        raise InputError(f"bad {key} {quoted(value)}: expected a positive number of percentage points")
     return number
 
 
 def _text(key: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise InputError(f"bad {key} {value!r}: expected text such as 'Qd7h2s'")
+        raise InputError(f"bad {key} {quoted(value)}: expected text such as 'Qd7h2s'")
     return value.strip()
 
 
@@ -147,7 +147,7 @@ def _hands(record: Mapping[str, Any]) -> tuple[str, ...]:
         value = record["hands"]
         parts = value if isinstance(value, list) else _text("hands", value).split("|")
         if not all(isinstance(part, str) for part in parts):
-            raise InputError(f"bad hands {value!r}: expected text such as 'AsAhKsKh|JdTd9c8c' or a list of hands")
+            raise InputError(f"bad hands {quoted(value)}: expected text such as 'AsAhKsKh|JdTd9c8c' or a list of hands")
         return tuple(part.strip() for part in parts)
     if not given:
         raise InputError("no hands: expected columns 'hand1', 'hand2', ... or 'hands' ('AsAhKsKh|JdTd9c8c')")
@@ -162,7 +162,7 @@ def check_keys(keys) -> None:
     """Raises InputError naming a key that is neither a query key nor ``handN``."""
     for key in keys:
         if key not in SCALAR_KEYS and not _HAND_KEY.match(key):
-            raise InputError(f"unknown column {key!r}: expected {', '.join(SCALAR_KEYS[:-1])}, hand1, hand2, ... "
+            raise InputError(f"unknown column {quoted(key)}: expected {', '.join(SCALAR_KEYS[:-1])}, hand1, hand2, ... "
                              f"(see 'omaha-equity batch --help')")
 
 
@@ -190,7 +190,7 @@ def query_from_record(record: Mapping[str, Any] | Query) -> Query:
     if isinstance(record, Query):
         return record
     if not isinstance(record, Mapping):
-        raise InputError(f"expected a query (an object of keys such as 'hands' and 'board'), got {record!r}")
+        raise InputError(f"expected a query (an object of keys such as 'hands' and 'board'), got {quoted(record)}")
     check_keys(record)
     fields: dict[str, Any] = {"hands": _hands(record)}
     for key in ("board", "dead", "game"):

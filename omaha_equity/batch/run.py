@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..equity.result import EquityResult
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
 from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
 
@@ -173,7 +173,7 @@ def _tasks(queries: Iterable[Query | Mapping[str, Any] | UnreadableRow], batch_s
             continue
         query, error = None, None
         if query_id in seen:
-            error = (f"duplicate id {query_id!r} (also query {seen[query_id]}): each query needs its own id "
+            error = (f"duplicate id {quoted(query_id)} (also query {seen[query_id]}): each query needs its own id "
                      "(it names its rows, seeds it and lets --resume skip it)")
         else:
             seen[query_id] = position
@@ -257,9 +257,9 @@ def run_batch(
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InputError(f"bad seed {seed!r}: expected a whole number 0..2**64-1")
+        raise InputError(f"bad seed {quoted(seed)}: expected a whole number 0..2**64-1")
     if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
-        raise InputError(f"bad chunk size {chunk_size!r}: expected a whole number of at least 1")
+        raise InputError(f"bad chunk size {quoted(chunk_size)}: expected a whole number of at least 1")
     own_executor = executor is None
     if executor is None:
         executor = make_executor(workers, scheduler, scheduler_file, client, warm_up=warm_up)

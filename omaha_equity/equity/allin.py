@@ -23,7 +23,7 @@ import numpy as np
 from .. import cache
 from ..cards import format_cards
 from ..deal import CardsLike, Deal, parse_board_and_dead
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game, get_game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from . import _allin_kernels, plan
@@ -61,11 +61,11 @@ def committed_from_stacks(stacks: Sequence[int]) -> tuple[int, ...]:
 
 def _positive_chips(values, what: str, minimum: int = 1) -> list[int]:
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise InputError(f"expected a list of {what}s in chips, got {values!r}")
+        raise InputError(f"expected a list of {what}s in chips, got {quoted(values)}")
     checked = []
     for number, value in enumerate(values, start=1):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-            raise InputError(f"bad {what} {value!r} for player {number}: expected a whole number of chips, "
+            raise InputError(f"bad {what} {quoted(value)} for player {number}: expected a whole number of chips, "
                              f"at least {minimum}")
         checked.append(int(value))
     return checked
@@ -334,7 +334,7 @@ def calculate_allin(
                          f"{', '.join(str(amount) for amount in amounts)}")
     folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
     if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
-        raise InputError(f"bad dead money {pot!r}: expected a whole number of chips, 0 or more")
+        raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)

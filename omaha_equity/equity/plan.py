@@ -15,7 +15,7 @@ from math import comb
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 
 EXACT_WORK_BUDGET = 50_000_000
 # Forced exact enumeration (``method="exact"``, ``--exact``) is refused beyond this much work:
@@ -64,7 +64,7 @@ def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
         gives the estimate).
     """
     if method not in METHODS:
-        raise InputError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+        raise InputError(f"unknown method {quoted(method)}: expected one of {', '.join(METHODS)}")
     if sampling_asked:
         if method == EXACT:
             raise InputError("trials and precision apply to Monte Carlo, not to exact enumeration")

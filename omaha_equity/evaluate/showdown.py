@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..cards import RANK_NAMES, RANKS, card_rank, card_suit, format_cards
 from ..deal import CardsLike, make_deal
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import showdown_shares
 from .tables import (
@@ -220,7 +220,7 @@ def read_showdown(hands: Sequence[CardsLike], board: CardsLike, game: str | Game
     """
     deal = make_deal(hands, board, "", game, die=die, min_players=1)
     if len(deal.board) != 5:
-        raise InputError(f"showdown needs a complete board of 5 cards, got {len(deal.board)} in {board!r}")
+        raise InputError(f"showdown needs a complete board of 5 cards, got {len(deal.board)} in {quoted(board)}")
     readings = tuple(read_hand(hand, deal.board, deal.game.hilo) for hand in deal.hands)
     high_values = [reading.high.value for reading in readings]
     low_values = [reading.low.value if reading.low else NO_LOW for reading in readings]

@@ -4,9 +4,11 @@ The kernels test every atom of a range (pattern, macro, set) against every hand 
 so a union of 9,000 written hands (a range exported from another tool, ``AsKsQhJh@0.5, ...``)
 cost 9,000 tests per hand: minutes (issue 9). Two rewrites of the tree, both exact:
 
-- Written hands in one union (every card written with rank and suit, at most two cards short
-  of the hole count, optionally weighted) become one :class:`HandList`: a set atom (``OP_SET``)
-  whose hands are listed directly, with each hand's weight from the items that hold it.
+- Patterns of written ranks in one union (``AsKsQhJh``, ``AKQJ``, ``AsAh``, ``K9s``, optionally
+  weighted; no variables, lists or lone suits) become one :class:`HandList`: a set atom
+  (``OP_SET``) whose hands are listed directly (every way to give each written card a card of
+  the deck, then every completion), with each hand's weight from the items that hold it. A
+  union gathers them while they list at most ``MAX_LIST_HANDS`` hands; the rest stay patterns.
 - Repeated operands of ``,`` and ``:`` are dropped: ``X, X`` and ``X : X`` are ``X`` (same
   hands, same weights), so ``AA:AA:...:AA`` is ``AA``.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 
 import numpy as np
@@ -29,8 +31,8 @@ from .syntax import Combine, Macro, Node, Pattern, Percent, Weighted
 # A union gathers its written hands into a list from this many on; below it the kernels'
 # pattern tests are as quick.
 MIN_LIST_ITEMS = 8
-# Items may lack at most this many cards (each is completed every way: C(50, 2) = 1,225 hands).
-MAX_MISSING_CARDS = 2
+# Most hands (rows) a union's list may hold: about 40 bytes each while it is built.
+MAX_LIST_HANDS = 16_000_000
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,10 @@ class HandList:
     Attributes
     ----------
     items : tuple of tuple of int
-        Each item's cards (``rank * 4 + suit``, descending); an item with fewer cards than the
-        hole count stands for every hand holding them.
+        Cards (``rank * 4 + suit``, descending), one tuple per way of dealing a pattern's
+        written cards; a tuple shorter than the hole count stands for every hand holding it.
     weights : tuple
-        Each item's weight as an exact ``Fraction``, or None for an unweighted item.
+        Each tuple's weight (its pattern's) as an exact ``Fraction``, or None if unweighted.
     position : int
         Where the first item starts in the expression.
     """
@@ -75,14 +77,36 @@ def simplify(node: Node, hole_count: int) -> Node:
         removed = simplify(_joined(",", subtracted, node.position), hole_count)
         return Combine("!", kept, removed, node.position)
     operands = _distinct([simplify(operand, hole_count) for operand in _flatten(node)])
-    written = [operand for operand in operands if _written_cards(operand, hole_count) is not None]
-    if len(written) >= MIN_LIST_ITEMS:
-        items = [_written_cards(operand, hole_count) for operand in written]
-        weights = [Fraction(operand.text or repr(operand.weight)) if isinstance(operand, Weighted) else None
-                   for operand in written]
-        others = [operand for operand in operands if _written_cards(operand, hole_count) is None]
-        operands = [*others, HandList(tuple(items), tuple(weights), _position(written[0]))]
+    listed = _listable(operands, hole_count)
+    if len(listed) >= MIN_LIST_ITEMS:
+        items, weights = [], []
+        for index, card_tuples in listed.items():
+            operand = operands[index]
+            weight = Fraction(operand.text or repr(operand.weight)) if isinstance(operand, Weighted) else None
+            items.extend(card_tuples)
+            weights.extend([weight] * len(card_tuples))
+        others = [operand for index, operand in enumerate(operands) if index not in listed]
+        first = operands[min(listed)]
+        operands = [*others, HandList(tuple(items), tuple(weights), _position(first))]
     return _joined(",", operands, node.position)
+
+
+def _listable(operands: list, hole_count: int) -> dict[int, list[tuple[int, ...]]]:
+    """The operands a list can hold, by index, with their card tuples, while the list stays
+    within ``MAX_LIST_HANDS`` hands (and its building matrix within as many cells)."""
+    listed, hand_total, cell_total = {}, 0, 0
+    for index, operand in enumerate(operands):
+        card_tuples = _written_choices(operand, hole_count)
+        if not card_tuples:
+            continue
+        written = len(card_tuples[0])
+        hands = len(card_tuples) * comb(52 - written, hole_count - written)
+        cells = len(card_tuples) * comb(52, hole_count - written)
+        if hand_total + hands > MAX_LIST_HANDS or cell_total + cells > MAX_LIST_HANDS:
+            continue
+        hand_total, cell_total = hand_total + hands, cell_total + cells
+        listed[index] = card_tuples
+    return listed
 
 
 def _selection_parts(node: Combine) -> tuple[list[Node], list[Node]]:
@@ -153,20 +177,28 @@ def _position(node) -> int:
     return node.position if isinstance(node, (Pattern, Weighted)) else 0
 
 
-def _written_cards(node, hole_count: int) -> tuple[int, ...] | None:
-    """The cards of a written hand (``AsKsQhJh``, ``AsKsQhJh@0.5``), or None for anything else."""
+def _written_choices(node, hole_count: int) -> list[tuple[int, ...]] | None:
+    """The card tuples a pattern of written ranks stands for, one per way to deal its written
+    cards (``AK`` -> 16 tuples, ``AsK`` -> 4, ``AsKh`` -> 1; ``*`` adds nothing), each descending;
+    None for anything else (variables, lists, lone suits, macros, ...)."""
     if isinstance(node, Weighted):
         node = node.child
-    if not isinstance(node, Pattern) or not hole_count - MAX_MISSING_CARDS <= len(node.cards) <= hole_count:
-        return None
-    cards = []
+    if not isinstance(node, Pattern) or len(node.cards) > hole_count:
+        return None  # too many cards: the compiler says so
+    choices = []
     for card in node.cards:
-        if card.rank < 0 or card.suit < 0 or card.rank_variable or card.suit_variable or card.card_mask:
+        if card.rank_variable or card.suit_variable or card.card_mask:
             return None
-        cards.append(card.rank * 4 + card.suit)
-    if len(set(cards)) < len(cards):
+        if card.rank < 0:
+            if card.suit >= 0:
+                return None
+            continue  # '*': a free card of the hand, as the completions give
+        suits = (card.suit,) if card.suit >= 0 else range(4)
+        choices.append([card.rank * 4 + suit for suit in suits])
+    if not choices:
         return None
-    return tuple(sorted(cards, reverse=True))
+    dealt = {tuple(sorted(cards, reverse=True)) for cards in product(*choices) if len(set(cards)) == len(cards)}
+    return sorted(dealt) or None
 
 
 def list_hands(hand_list: HandList, hole_count: int) -> tuple[np.ndarray, np.ndarray, list]:

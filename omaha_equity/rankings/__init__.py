@@ -42,7 +42,7 @@ import numpy as np
 
 from ..cards import format_cards, parse_cards
 from ..deal import hole_count_error
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game, get_game
 from . import store
 
@@ -210,16 +210,16 @@ def _sorted_hands(name: str, table: str) -> np.ndarray:
 
 def _ranking_for(game, six_handed: bool) -> _Ranking:
     if not isinstance(six_handed, (bool, np.bool_)):
-        raise InputError(f"six_handed must be True or False, got {six_handed!r}")
+        raise InputError(f"six_handed must be True or False, got {quoted(six_handed)}")
     return _load(ranking_game_name(game), store.table_name(bool(six_handed)))
 
 
 def _check_percent(value, label: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise InputError(f"bad {label} percent {value!r}: expected a number 0..100")
+        raise InputError(f"bad {label} percent {quoted(value)}: expected a number 0..100")
     value = float(value)
     if not math.isfinite(value) or not 0 <= value <= 100:
-        raise InputError(f"bad {label} percent {value!r}: expected a number 0..100")
+        raise InputError(f"bad {label} percent {quoted(value)}: expected a number 0..100")
     return value
 
 
@@ -250,7 +250,7 @@ def percent_range(game: str | Game, low_percent: float, high_percent: float, six
     low = _check_percent(low_percent, "low")
     high = _check_percent(high_percent, "high")
     if not low < high:
-        raise InputError(f"bad percent range {low_percent!r}%-{high_percent!r}%: expected low < high")
+        raise InputError(f"bad percent range {quoted(low_percent)}%-{quoted(high_percent)}%: expected low < high")
     ranking = _ranking_for(game, six_handed)
     hand_count = int(ranking.starts[-1])
     first = int(np.searchsorted(ranking.starts, _hand_bound(low, hand_count), side="left"))
@@ -274,7 +274,7 @@ def _hand_array(game: Game, hand_cards) -> np.ndarray:
     if len(cards) != game.hole_count:
         raise hole_count_error(game, len(cards), text)
     if len(set(cards)) != len(cards):
-        raise InputError(f"duplicate card in {text!r}: expected {game.hole_count} different cards")
+        raise InputError(f"duplicate card in {quoted(text)}: expected {game.hole_count} different cards")
     return np.array([sorted(cards, reverse=True)], dtype=np.int64)
 
 

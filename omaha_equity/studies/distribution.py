@@ -25,7 +25,7 @@ from ..deal import CardsLike, parse_board_and_dead
 from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
 from ..equity.players import FIXED, RANGE, seat_players
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..evaluate.tables import load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
@@ -159,7 +159,7 @@ def histogram(items, bin_count: int = DEFAULT_BIN_COUNT) -> tuple[HistogramBin, 
         ``bin_count`` not a whole number 1..100.
     """
     if not isinstance(bin_count, int) or isinstance(bin_count, bool) or not 1 <= bin_count <= 100:
-        raise InputError(f"bad bin count {bin_count!r}: expected a whole number 1..100")
+        raise InputError(f"bad bin count {quoted(bin_count)}: expected a whole number 1..100")
     weights = [0.0] * bin_count
     item_counts = [0] * bin_count
     for item in items:
@@ -222,9 +222,9 @@ def equity_distribution(
         ``by="next-card"`` without a flop or turn.
     """
     if by not in DISTRIBUTIONS:
-        raise InputError(f"unknown distribution {by!r}: expected one of {', '.join(DISTRIBUTIONS)}")
+        raise InputError(f"unknown distribution {quoted(by)}: expected one of {', '.join(DISTRIBUTIONS)}")
     if not isinstance(opponent, str) or not isinstance(hand, (str, list, tuple)):
-        raise InputError(f"expected player 1's hand and the opponent's range as text, got {hand!r} and {opponent!r}")
+        raise InputError(f"expected player 1's hand and the opponent's range as text, got {quoted(hand)} and {quoted(opponent)}")
     histogram((), bin_count)  # checks the bin count before any work
     game = get_game(game, die)
     if by == BY_NEXT_CARD:

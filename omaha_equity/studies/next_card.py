@@ -24,7 +24,7 @@ from ..equity import plan, range_equity
 from ..equity.calculate import calculate_equity
 from ..equity.players import RANGE, seat_players
 from ..equity.result import EquityResult, PlayerEquity
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..evaluate.tables import load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
@@ -193,7 +193,7 @@ def next_card_equity(
     game = get_game(game, die)
     board_cards, dead_cards = parse_next_card_board(board, dead)
     if not isinstance(above, (int, float)) or not 0 <= above <= 1:
-        raise InputError(f"bad threshold {above!r}: expected a fraction of the pot 0..1 (0.5 for 50%)")
+        raise InputError(f"bad threshold {quoted(above)}: expected a fraction of the pot 0..1 (0.5 for 50%)")
     check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = seat_players(list(hands), board_cards, dead_cards, game)
     units = pot_units(len(seats), game.hilo)
