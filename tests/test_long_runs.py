@@ -154,7 +154,7 @@ def test_equity_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
     uneven_pieces.setattr(pieces, "TARGET_SECONDS", 10.0)  # calls as large as allowed
     whole = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
     whole_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
-    assert cut.sample_count == whole.sample_count == 16 * 65_536  # stopped at the first check
+    assert cut.sample_count == whole.sample_count < 3_000_000  # stopped at the same precision check
     assert _equity_numbers(cut) == _equity_numbers(whole)
     assert [player.equity_fraction for player in cut_exact.players] == [
         player.equity_fraction for player in whole_exact.players]

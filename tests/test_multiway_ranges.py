@@ -150,7 +150,7 @@ def test_same_seed_same_numbers_for_any_thread_count():
 
 def test_ranges_with_no_deal_left_are_an_error_with_weighted_deals(weighted_deals):
     every_pair_collides = ["AsAhKsKh,AsAhKdKc", "AsAdQsQh,AhAcQdQc"]
-    with pytest.raises(InputError, match="almost no deal without a shared card"):
+    with pytest.raises(InputError, match="no deal is possible: every combination of the players' hands shares a card"):
         calculate_equity(every_pair_collides, method="monte-carlo", trials=5_000, seed=1)
 
 

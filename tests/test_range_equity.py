@@ -147,7 +147,9 @@ def test_weights_are_relative_however_small_or_large():
 
 
 def test_weights_too_far_apart_for_64_bits_fall_back_to_monte_carlo():
-    players = ["AA@0.123457,KK@0.000001", "QQ@0.654321,JJ@0.000003", "TT@0.777777"]
+    # lists of written hands: the work is small (under the exact ceiling), the weights are not
+    players = ["AsAhKsKh@0.123456789,AdAcKdKc@0.000000001", "QsQhJsJh@0.654321987,QdQcJdJc@0.000000003",
+               "TsTh9s9h@0.777777777,TdTc9d9c@0.000000007"]
     result = calculate_equity(players, board="2c3d4h5s", seed=1, trials=20_000)
     assert result.method == "monte-carlo"
     with pytest.raises(InputError, match="too far apart for exact enumeration"):
