@@ -37,6 +37,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
+from ..evaluate._kernels import prange_only
 
 # Compiled kernels are cached with the package's others (see omaha_equity.cache). Every
 # function these kernels call is in this file, so numba's per-file check keeps the cache valid.
@@ -306,7 +307,7 @@ def _deck_index(hand, hole_count, binomials):
     return binomials[52, hole_count] - 1 - colex
 
 
-@njit(parallel=True, cache=True)
+@njit(parallel=prange_only(), cache=True)
 def match_hands(deck, required, hole_count, operations, card_allowed, card_info, pattern_info,
                 sets, binomials, chunk_count, matched, chunk_counts):
     """Mark the hands the program matches.
@@ -394,7 +395,7 @@ def collect_hands(deck, required, hole_count, binomials, chunk_count, matched, c
                 _previous_colex(indexes, free_count)
 
 
-@njit(parallel=True, cache=True)
+@njit(parallel=prange_only(), cache=True)
 def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, binomials, chunk_count,
                     signatures):
     """Which atoms (patterns, macros, percent sets) each hand matches, for weighing a range.
