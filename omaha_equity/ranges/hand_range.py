@@ -236,7 +236,8 @@ def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: s
     hands = np.asarray(rankings.percent_range(game, low, high, six_handed))
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
         raise InputError(f"percent range {text!r} did not give {game.hole_count}-card hands for {game.name}")
-    return _frozen(canonical_rows(hands.astype(np.int8, copy=False)))
+    hands = hands.astype(np.int8)
+    return _frozen(canonical_rows(hands))
 
 
 def canonical_rows(hands: np.ndarray) -> np.ndarray:
