@@ -352,22 +352,22 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=min(2, numba.config.NUMBA_NUM_THREADS))
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-cache CLI run (about a minute)")
-    parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
-    parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
     parser.add_argument("--only-startup", action="store_true",
                         help="only start-up: the CLI warm and cold, a small query, 1,000 percent ranges (issue 9)")
+    parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
+    parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
     parser.add_argument("--skip-cluster", action="store_true", help="no Dask LocalCluster batch figures")
     arguments = parser.parse_args()
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
-    if arguments.only_ev:
-        print_ev_figure(arguments.threads)
-        return
     if arguments.only_startup:
         startup_figures(arguments.repeats, arguments.skip_cold)
         print(f"fixed cost of a small query (heads-up river, 1 thread): "
               f"{per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
         print(f"1,000 ranges of 5% (omaha) parsed and expanded: {percent_ranges_seconds():.2f} s")
+        return
+    if arguments.only_ev:
+        print_ev_figure(arguments.threads)
         return
     print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
     batch_figures(arguments.skip_cluster)
