@@ -114,22 +114,16 @@ def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
     completions = comb(len(prepared.deck), prepared.dealt_count)
     counts_total = np.zeros((prepared.high_rows.shape[0], _kernels.STAT_COUNT), dtype=np.int64)
     low_boards = 0
-    # Little work (a flop, turn or river query): one call, at most one slice per board, so the
-    # fixed cost of a call (thread launch, output slabs, sums) is paid once; the integer counts
-    # do not depend on the slicing.
-    total_chunks = min(plan.EXACT_CHUNKS, completions)
-    small = completions * prepared.high_rows.shape[0] <= plan.SMALL_EXACT_WORK
-    chunks_per_call = total_chunks if small else plan.EXACT_CHUNKS_PER_CALL
-    for first_chunk in range(0, total_chunks, chunks_per_call):
+    for first_chunk in range(0, plan.EXACT_CHUNKS, plan.EXACT_CHUNKS_PER_CALL):
         counts, lows = _kernels.enumerate_boards(
             *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, prepared.units,
-            first_chunk, chunks_per_call, total_chunks,
+            first_chunk, plan.EXACT_CHUNKS_PER_CALL, plan.EXACT_CHUNKS,
         )
         counts_total += counts.sum(axis=0)
         low_boards += int(lows.sum())
         if progress is not None:
-            done_chunks = min(first_chunk + chunks_per_call, total_chunks)
-            progress(completions * done_chunks // total_chunks, completions)
+            done_chunks = first_chunk + plan.EXACT_CHUNKS_PER_CALL
+            progress(completions * done_chunks // plan.EXACT_CHUNKS, completions)
     return completions, counts_total, low_boards
 
 

@@ -28,8 +28,6 @@ CHUNKS_PER_CALL = 16
 # EXACT_CHUNKS_PER_CALL slices (progress is reported between calls).
 EXACT_CHUNKS = 256
 EXACT_CHUNKS_PER_CALL = 32
-# Exact work (player-boards) small enough for a single call: well under a millisecond.
-SMALL_EXACT_WORK = 20_000
 
 AUTO, EXACT, MONTE_CARLO = "auto", "exact", "monte-carlo"
 # BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
