@@ -6,13 +6,14 @@ Prints, for this machine:
 - exact heads-up preflop enumeration (1,086,008 boards), Omaha hi and hi/lo: kernel time and
   the whole ``calculate_equity`` call, warm, best of several runs;
 - Monte Carlo throughput in player-boards per second with fixed hands;
+- start-up (issue 9; ``--only-startup`` prints just these): the warm CLI below in wall and CPU
+  seconds of fresh processes, beside its floor (the interpreter alone, importing the CLI,
+  importing numba) and poker-equity's same query through ``python -c``; the cold CLI; a small
+  query's fixed cost in process; 1,000 different 5% ranges;
 - the studies (issue 8): equity after every turn card on a flop (one pass, and 41 separate
   queries for comparison) and the distribution over each hand of a 5% range on a flop;
-- start-up (``--only-startup`` prints just these): the CLI ``omaha-equity calc AsAhKsKh
-  JdTd9c8c`` warm, wall and CPU seconds of fresh processes, beside its floor (the interpreter
-  alone, importing the CLI, importing numba) and poker-equity's same query through
-  ``python -c``; cold (fresh table and numba caches, in temporary folders); a small query's
-  fixed cost in process; 1,000 different 5% ranges;
+- the CLI's wall time for ``omaha-equity calc AsAhKsKh JdTd9c8c`` warm, and cold (fresh table
+  and numba caches, in temporary folders);
 - the same exact and Monte Carlo queries with ``poker_equity`` (PyPI ``poker-equity``) and the
   ratio, when it can be imported;
 - ``ev``: 10,000 PokerStars hand histories read, replayed by the rules engine and all-in
