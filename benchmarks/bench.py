@@ -6,6 +6,10 @@ Prints, for this machine:
 - exact heads-up preflop enumeration (1,086,008 boards), Omaha hi and hi/lo: kernel time and
   the whole ``calculate_equity`` call, warm, best of several runs;
 - Monte Carlo throughput in player-boards per second with fixed hands;
+- start-up (issue 9; ``--only-startup`` prints just these): the warm CLI below in wall and CPU
+  seconds of fresh processes, beside its floor (the interpreter alone, importing the CLI,
+  importing numba) and poker-equity's same query through ``python -c``; the cold CLI; a small
+  query's fixed cost in process; 1,000 different 5% ranges;
 - the studies (issue 8): equity after every turn card on a flop (one pass, and 41 separate
   queries for comparison) and the distribution over each hand of a 5% range on a flop;
 - a heads-up river query asked with 2 threads while another process burns a core (issue 9);
@@ -152,11 +156,56 @@ def distribution_seconds(repeats: int) -> tuple[float, int]:
     return best_of(lambda: equity_distribution("AsAhJs9h", "5%", "Qd7h2s"), repeats), len(spread.items)
 
 
+CLI_QUERY = [sys.executable, "-m", "omaha_equity", "calc", "AsAhKsKh", "JdTd9c8c"]
+
+
 def cli_seconds(environment: dict[str, str] | None = None) -> float:
+    return process_seconds(CLI_QUERY, environment)[0]
+
+
+def process_seconds(command: list[str], environment: dict[str, str] | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process and its threads) of one run of ``command``."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "omaha_equity", "calc", "AsAhKsKh", "JdTd9c8c"],
-                   check=True, capture_output=True, env=environment)
-    return time.perf_counter() - start
+    subprocess.run(command, check=True, capture_output=True, env=environment)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def best_process_seconds(command: list[str], repeats: int) -> tuple[float, float]:
+    """Best wall and best CPU seconds of ``repeats`` runs (on a busy machine the CPU seconds
+    are the steadier figure)."""
+    runs = [process_seconds(command) for _ in range(repeats)]
+    return min(wall for wall, _ in runs), min(cpu for _, cpu in runs)
+
+
+PEER_QUERY = "import poker_equity; print(poker_equity.exact_from_text('omaha', ['AsAhKsKh', 'JdTd9c8c']))"
+
+
+def startup_figures(repeats: int, skip_cold: bool) -> None:
+    """The whole command warm (issue 9: at most 0.35 s, and faster than poker-equity through
+    python -c), what no command can go below (the interpreter, importing the CLI, importing
+    numba), and the cold command (at most 5 s)."""
+    wall, cpu = best_process_seconds(CLI_QUERY, repeats)
+    print(f"CLI warm 'omaha-equity calc AsAhKsKh JdTd9c8c': {wall:.3f} s wall, {cpu:.3f} s CPU "
+          f"(best of {repeats} processes)")
+    floors = (("the interpreter alone", [sys.executable, "-c", "pass"]),
+              ("importing the CLI", [sys.executable, "-c", "import omaha_equity.cli"]),
+              ("importing numba", [sys.executable, "-c", "import numba"]))
+    print("  floor (wall / CPU): " + "; ".join(
+        "{} {:.3f} / {:.3f} s".format(label, *best_process_seconds(command, repeats)) for label, command in floors))
+    try:
+        import poker_equity  # noqa: F401
+    except ImportError:
+        print("  poker-equity not installed: no side-by-side start-up figure")
+    else:
+        wall, cpu = best_process_seconds([sys.executable, "-c", PEER_QUERY], repeats)
+        print(f"  poker-equity, the same query through python -c: {wall:.3f} s wall, {cpu:.3f} s CPU")
+    if not skip_cold:
+        print(f"CLI cold (empty table and numba caches): {cold_cli_seconds():.1f} s wall")
 
 
 def cold_cli_seconds() -> float:
@@ -350,6 +399,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=min(2, numba.config.NUMBA_NUM_THREADS))
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-cache CLI run (about a minute)")
+    parser.add_argument("--only-startup", action="store_true",
+                        help="only start-up: the CLI warm and cold, a small query, 1,000 percent ranges (issue 9)")
     parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
     parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
     parser.add_argument("--skip-cluster", action="store_true", help="no Dask LocalCluster batch figures")
@@ -357,6 +408,12 @@ def main() -> None:
     arguments = parser.parse_args()
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
+    if arguments.only_startup:
+        startup_figures(arguments.repeats, arguments.skip_cold)
+        print(f"fixed cost of a small query (heads-up river, 1 thread): "
+              f"{per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
+        print(f"1,000 ranges of 5% (omaha) parsed and expanded: {percent_ranges_seconds():.2f} s")
+        return
     if arguments.only_ev:
         print_ev_figure(arguments.threads)
         return
@@ -399,10 +456,7 @@ def main() -> None:
     seconds, hand_count = distribution_seconds(arguments.repeats)
     print(f"distribution by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands x 820 boards, exact): "
           f"{seconds:.2f} s")
-    warm = min(cli_seconds() for _ in range(arguments.repeats))
-    print(f"CLI warm 'omaha-equity calc AsAhKsKh JdTd9c8c': {warm:.2f} s wall")
-    if not arguments.skip_cold:
-        print(f"CLI cold (empty table and numba caches): {cold_cli_seconds():.1f} s wall")
+    startup_figures(arguments.repeats, arguments.skip_cold)
 
     print_ev_figure(arguments.threads)
 

@@ -1,5 +1,5 @@
 """``python -m omaha_equity`` runs the command-line tool."""
 
-from .cli import main
+from .cli import run
 
-main()
+run()

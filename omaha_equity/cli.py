@@ -17,6 +17,7 @@ from tabulate import tabulate_formats
 from . import __version__
 from .cards import parse_cards
 from .errors import InputError, quoted
+from .fast_exit import exit_program
 from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
 from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
@@ -648,5 +649,15 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, m
         click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
 
 
+def run() -> None:
+    """The ``omaha-equity`` program (console script and ``python -m omaha_equity``): :func:`main`,
+    then a fast exit once the output is flushed (:mod:`omaha_equity.fast_exit`). Tests and other
+    code that call :func:`main` in their own process keep the ordinary ``SystemExit``."""
+    try:
+        main()
+    except SystemExit as stop:
+        exit_program(stop.code)
+
+
 if __name__ == "__main__":
-    main()
+    run()

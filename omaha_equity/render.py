@@ -12,8 +12,6 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabulate import tabulate
-
 FORMATS = ("table", "csv", "json")
 
 
@@ -34,6 +32,8 @@ def render_table(rows: Sequence[dict[str, Any]], *, percent_columns: Iterable[st
         {key: percent(value) if key in percent_columns and value is not None else value for key, value in row.items()}
         for row in rows
     ]
+    from tabulate import tabulate  # lazy: CSV and JSON output do not need it (it reads package metadata)
+
     lines = [title] if title else []
     lines.append(tabulate(shown, headers="keys", tablefmt=style, disable_numparse=True))
     if footer:

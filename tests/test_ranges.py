@@ -641,6 +641,22 @@ def test_percent_ranges_with_the_shipped_rankings():
     assert parse_range("15%", "omaha5").hands.shape[1] == 5
 
 
+
+@pytest.mark.parametrize("hole_count", [4, 5, 6])
+def test_canonical_rows_sorts_any_rows_into_the_canonical_order_once_each(hole_count):
+    # The percent ranges' radix sort, against a plain reference: rows in any order, cards in
+    # any order within a row, repeated rows. Canonical: descending bit masks, cards descending.
+    rng = np.random.default_rng(hole_count)
+    hands = np.array([rng.choice(52, hole_count, replace=False) for _ in range(3000)], dtype=np.int8)
+    hands = np.concatenate([hands, hands[:500][:, ::-1]])  # repeats, written in another card order
+    rows = hand_range_module.canonical_rows(np.ascontiguousarray(hands))
+    keys = np.unique(keys_of(hands))[::-1]
+    assert np.array_equal(keys_of(rows), keys)  # each hand once, descending bit masks
+    assert np.all(rows[:, :-1] > rows[:, 1:])
+    descending = np.ascontiguousarray(np.sort(hands, axis=1)[:, ::-1])  # the rankings' form: no reordering
+    assert np.array_equal(hand_range_module.canonical_rows(descending), rows)
+    assert hand_range_module.canonical_rows(np.zeros((0, hole_count), dtype=np.int8)).shape == (0, hole_count)
+
 def test_hand_range_is_the_public_type():
     assert isinstance(parse_range("AA"), HandRange)
     assert len(parse_range("AsKhJd2c")) == 1

@@ -14,7 +14,7 @@ from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 
-from ..evaluate._kernels import bit_count, low_rank_bit
+from ..evaluate._kernels import bit_count, low_rank_bit, prange_only
 from ..pots import split_pot
 from .pieces import quiet_idle_threads
 
@@ -162,7 +162,15 @@ def dealt_board_indexes(fixed_ranks, dealt_count, colex):
             board[position] = fixed_ranks[position]
         for position in range(dealt_count):
             board[fixed_ranks.shape[0] + position] = dealt[position]
-        board.sort()
+        # five ranks: an insertion sort (board.sort() compiles numba's whole quicksort, a second
+        # of a cold start)
+        for position in range(1, 5):
+            rank = board[position]
+            insert_at = position
+            while insert_at > 0 and board[insert_at - 1] > rank:
+                board[insert_at] = board[insert_at - 1]
+                insert_at -= 1
+            board[insert_at] = rank
         board_index = 0
         for position in range(5):
             board_index += colex[position, board[position]]
@@ -308,7 +316,7 @@ def _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, sha
     return low_board_count
 
 
-@njit(parallel=True, cache=True)
+@njit(parallel=prange_only(), cache=True)
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, units, first_chunk, chunk_count, total_chunks):
     """Score every completion of the board, a range of chunks at a time.
@@ -399,7 +407,7 @@ def chunk_random_state(seed, chunk):
     return state
 
 
-@njit(parallel=True, cache=True)
+@njit(parallel=prange_only(), cache=True)
 def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                   colex, hilo, units, seed, first_chunk, chunk_count, chunk_size, sample_count):
     """Score random completions of the board (Monte Carlo), a range of chunks at a time.

@@ -71,7 +71,7 @@ def _prepare(deal: Deal) -> _Prepared:
     fixed_low_mask = 0
     for card in deal.board:
         fixed_suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= int(low_rank_bit(card >> 2))
+        fixed_low_mask |= low_rank_bit.py_func(card >> 2)  # plain Python: no kernel to load for a bit
     # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
     # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
     dealt_indexes = _dealt_board_indexes(tuple(int(rank) for rank in fixed_ranks), dealt_count)

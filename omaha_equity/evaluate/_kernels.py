@@ -24,6 +24,19 @@ BOARD_MULTISETS = 6188
 SUIT_MASKS = 8192
 LOW_MASKS = 256
 
+# numba parallel options for the package's parallel kernels, ``@njit(parallel=prange_only())``:
+# their parallel loops are written with prange, and numba's other automatic parallelisation
+# (array expressions, np.zeros and friends, loop fusion) only adds parallel regions around
+# one-off allocations and gufuncs to compile (about a quarter of a kernel's compile time, so of
+# a cold start), and slowed the exact kernel's short calls.
+
+
+def prange_only() -> dict:
+    """A fresh options dict (numba consumes the one it is given)."""
+    return {"comprehension": False, "reduction": False, "inplace_binop": False, "setitem": False, "numpy": False,
+            "stencil": False, "fusion": False}
+
+
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
 

@@ -1,0 +1,141 @@
+"""Start-up and exit of the program: the fast exit loses no output and keeps the exit code and the
+cleanup, and importing the package loads the heavy parts (numba, tabulate) only when needed.
+
+Each test runs a fresh interpreter (what is imported, and how the process ends, is the point).
+"""
+
+import json
+import subprocess
+import sys
+import textwrap
+
+
+
+def python(code: str, *arguments: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code), *arguments], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def program(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "omaha_equity", *arguments], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_importing_the_package_or_the_cli_does_not_import_numba():
+    result = python("""
+        import sys
+        import omaha_equity
+        print(sorted(name for name in ("numba", "numpy", "tabulate") if name in sys.modules))
+        import omaha_equity.cli
+        print("numba" in sys.modules, "numpy" in sys.modules)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["[]", "False False"]
+
+
+def test_csv_and_json_rendering_do_not_import_tabulate():
+    result = python("""
+        import sys
+        from omaha_equity.render import render
+        render("csv", [{"a": 1}], None)
+        render("json", [], {"a": 1})
+        print("tabulate" in sys.modules)
+        render("table", [{"a": 1}], None)
+        print("tabulate" in sys.modules)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "True"]
+
+
+def test_a_query_through_a_pipe_prints_everything_and_exits_0():
+    result = program("calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s7s", "-f", "json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)  # complete JSON: the buffered tail was flushed
+    # aces (AsAh with 7-5-4) against jack high: the aces win the one board
+    assert [player["equity_exact"] for player in data["players"]] == ["1", "0"]
+    assert "Traceback" not in result.stderr and "Error" not in result.stderr  # (a cold cache says so there)
+
+
+def test_a_long_output_through_a_pipe_arrives_whole():
+    # CSV lists every hand of the range: 6,961 rows, about 90 KB, more than a pipe buffer holds
+    result = program("range", "AA", "-f", "csv")
+    assert result.returncode == 0, result.stderr
+    rows = result.stdout.splitlines()
+    assert rows[0] == "hand,weight" and rows[1] == "AsAhAdAc,1.0"
+    assert len(rows) == 1 + 6961 and rows[-1] == "AdAc2d2c,1.0"  # the last hand, in canonical order
+
+
+def test_usage_error_keeps_exit_code_2_and_its_message():
+    result = program("calc", "AsAhKsKh", "JdTd9c8c", "--game", "chess")
+    assert result.returncode == 2
+    assert result.stderr.startswith("Error: ") and "chess" in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_atexit_handlers_still_run_and_print_after_the_output():
+    result = python("""
+        import atexit, sys
+        from omaha_equity.cli import run
+        atexit.register(lambda: print("cleanup ran"))
+        sys.argv = ["omaha-equity", "--version"]
+        run()
+        print("not reached")
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["omaha-equity, version 0.1.0", "cleanup ran"]
+
+
+def test_a_running_thread_is_waited_for_as_in_an_ordinary_exit():
+    # A non-daemon thread still at work: skipping the teardown would kill it, so the program
+    # takes the ordinary exit, which waits for it.
+    result = python("""
+        import sys, threading, time
+        from omaha_equity.cli import run
+        worker = threading.Thread(target=lambda: (time.sleep(0.3), print("thread finished", flush=True)))
+        worker.start()
+        sys.argv = ["omaha-equity", "calc", "AsAhKsKh"]
+        run()
+    """)
+    assert result.returncode == 2  # one player: a usage error
+    assert "expected at least 2 players" in result.stderr
+    assert result.stdout == "thread finished\n"
+
+
+def test_a_string_exit_code_is_printed_and_gives_status_1():
+    result = python("""
+        from omaha_equity.fast_exit import exit_program
+        print("output first")
+        exit_program("fatal: something broke")
+    """)
+    assert result.returncode == 1
+    assert result.stdout == "output first\n" and result.stderr == "fatal: something broke\n"
+
+
+def test_exit_codes_pass_through_the_fast_exit():
+    result = python("""
+        import sys
+        from omaha_equity.fast_exit import exit_program
+        sys.stdout.write("x" * 100_000)  # more than a pipe holds: written while the parent reads
+        exit_program(int(sys.argv[1]))
+    """, "3")
+    assert result.returncode == 3
+    assert result.stdout == "x" * 100_000
+
+
+def test_the_interpreter_teardown_is_skipped_once_the_output_is_out():
+    # What makes the exit fast: objects still alive at the end are not finalized one by one
+    # (an ordinary exit would run this __del__ while clearing the modules).
+    result = python("""
+        import sys
+        from omaha_equity.cli import run
+
+        class Noisy:
+            def __del__(self):
+                print("torn down")
+
+        survivor = Noisy()
+        sys.argv = ["omaha-equity", "--version"]
+        run()
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "omaha-equity, version 0.1.0\n"
