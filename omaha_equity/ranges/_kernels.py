@@ -37,7 +37,10 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
+from ..equity.pieces import quiet_idle_threads
 from ..evaluate._kernels import prange_only
+
+quiet_idle_threads()  # before any parallel kernel runs: idle OpenMP workers sleep, not spin
 
 # Compiled kernels are cached with the package's others (see omaha_equity.cache). Every
 # function these kernels call is in this file, so numba's per-file check keeps the cache valid.
