@@ -16,7 +16,7 @@ from tabulate import tabulate_formats
 
 from . import __version__
 from .cards import parse_cards
-from .errors import InputError, quoted
+from .errors import InputError, caused_by_interrupt, quoted
 from .fast_exit import exit_program
 from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
@@ -142,9 +142,7 @@ class _OneLineErrors(click.Group):
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
             # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
-            while error is not None and not isinstance(error, KeyboardInterrupt):
-                error = error.__cause__ or error.__context__
-            if error is None:
+            if not caused_by_interrupt(error):
                 raise
             click.echo("Aborted!", err=True)
             sys.exit(130)

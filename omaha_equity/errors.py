@@ -45,3 +45,17 @@ def quoted(value, position: int | None = None) -> str:
     before = "…" if start > 0 else ""
     after = "…" if start + QUOTE_LIMIT < len(text) else ""
     return f"{before}{shown}{after} ({len(text):,} characters)"
+
+
+def caused_by_interrupt(error: BaseException | None) -> bool:
+    """Whether ``error`` is, or wraps anywhere in its chain of causes and contexts, a
+    KeyboardInterrupt. Ctrl-C landing in numba's calls back into Python comes out as a
+    SystemError chained, several levels deep, to the interrupt; callers turn it back into an
+    interrupt (exit 130 at the command line) instead of reporting an error."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False

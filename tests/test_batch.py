@@ -276,7 +276,7 @@ def test_rankings_estimated_on_a_dask_cluster_equal_the_ones_estimated_here(loca
 def test_an_interrupt_wrapped_levels_deep_stops_the_batch_instead_of_becoming_an_error_row():
     """numba re-raises Ctrl-C inside a kernel as another exception whose interrupt is several
     levels down the chain; a batch on one worker must stop, not record the query as failed."""
-    from omaha_equity.batch.run import _caused_by_interrupt
+    from omaha_equity.errors import caused_by_interrupt
 
     def wrapped(depth):
         try:
@@ -288,5 +288,5 @@ def test_an_interrupt_wrapped_levels_deep_stops_the_batch_instead_of_becoming_an
 
     with pytest.raises(SystemError) as caught:
         wrapped(3)
-    assert _caused_by_interrupt(caught.value)
-    assert not _caused_by_interrupt(SystemError("a real bug"))
+    assert caused_by_interrupt(caught.value)
+    assert not caused_by_interrupt(SystemError("a real bug"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..equity.result import EquityResult
-from ..errors import InputError, quoted
+from ..errors import InputError, caused_by_interrupt, quoted
 from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
 from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
 
@@ -115,18 +115,6 @@ def warm_up() -> None:
     _warmed = True
 
 
-def _caused_by_interrupt(error: BaseException) -> bool:
-    """Whether ``error`` wraps a KeyboardInterrupt anywhere in its chain of causes and contexts
-    (numba re-raises an interrupt inside a kernel as another exception, several levels deep)."""
-    seen: set[int] = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        seen.add(id(error))
-        error = error.__cause__ or error.__context__
-    return False
-
-
 def _run_task(task: _Task) -> BatchResult:
     if task.error is not None:
         return BatchResult(task.position, task.query_id, error=task.error, written=task.written)
@@ -141,7 +129,7 @@ def _run_task(task: _Task) -> BatchResult:
     except InputError as error:
         return BatchResult(task.position, task.query_id, error=str(error), written=task.written)
     except Exception as error:  # a bug must not lose the rest of a long batch: report it on the row
-        if _caused_by_interrupt(error):  # Ctrl-C inside a kernel arrives wrapped, levels deep
+        if caused_by_interrupt(error):  # Ctrl-C inside a kernel arrives wrapped, levels deep
             raise KeyboardInterrupt from None
         message = f"internal error ({type(error).__name__}: {error}); please report it"
         return BatchResult(task.position, task.query_id, error=message, written=task.written)

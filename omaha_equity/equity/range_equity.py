@@ -20,7 +20,7 @@ import numba
 import numpy as np
 
 from ..cards import DECK_SIZE
-from ..errors import InputError
+from ..errors import InputError, caused_by_interrupt
 from ..evaluate.tables import load_tables
 from ..games import BOARD_SIZE, Game
 from . import _kernels, _range_kernels, plan
@@ -43,11 +43,8 @@ def run_kernel(kernel, slab_count: int, *arguments):
         with numba.parallel_chunksize(1):
             return kernel(*arguments)
     except SystemError as error:
-        cause = error.__cause__ or error.__context__
-        while cause is not None:
-            if isinstance(cause, KeyboardInterrupt):
-                raise KeyboardInterrupt from None
-            cause = cause.__cause__ or cause.__context__
+        if caused_by_interrupt(error):
+            raise KeyboardInterrupt from None
         raise
     finally:
         numba.set_num_threads(previous)
