@@ -1,7 +1,7 @@
 """Cards as integers: parsing card text and formatting it back.
 
 A card is an ``int`` 0..51 equal to ``rank * 4 + suit``, with rank 0..12 for 2..A and suit
-0..3 for c, d, h, s (DESIGN.md). Arrays of cards use ``numpy.int8``.
+0..3 for c, d, h, s (README, "How it works"). Arrays of cards use ``numpy.int8``.
 
 Text in is forgiving: ``As``, ``as``, ``AS``, ``10s`` for a ten, the suit symbols ♠♥♦♣
 (and their outlined forms), and hands written ``AsKsQhJh``, ``As Ks Qh Jh`` or

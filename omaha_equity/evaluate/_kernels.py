@@ -1,6 +1,6 @@
 """Compiled evaluation kernels: arrays in, arrays out, no globals but integer constants.
 
-The Omaha structure does the work (DESIGN.md, "Evaluation: fast and checked"):
+The Omaha structure does the work (README, "How it works"):
 - without a flush, the best high hand depends only on the hole ranks and the board's rank
   multiset: ``tables.pair_board[board_index, pair_index]`` holds the best unsuited value of one
   hole-rank pair on one board-rank multiset, so a hand costs one read per hole pair;
