@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit, prange_only
+from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 from ..pots import settle_pots
 from ._kernels import (
     _board_values, _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board,
@@ -51,7 +51,7 @@ def _add_squares(payouts, square_sums):
         square_sums[pot_count, player] += float(total) * float(total)
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                            colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
                            total_chunks):
@@ -108,7 +108,7 @@ def chunk_random_states(seed, first_chunk, chunk_count):
     return states
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                         colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
                         states, decks, positions, payout_sums, square_sums):
@@ -174,7 +174,7 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
         positions[slab] += stop - start
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
                            board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
@@ -286,7 +286,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
     return payout_sums, weight_totals, deal_totals
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
                         dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
                         colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,

@@ -23,7 +23,7 @@ from numba import njit, prange, types
 from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit, prange_only
+from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 from ._kernels import (
     STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
     splitmix64,
@@ -174,7 +174,7 @@ def _pick_compatible(group, target, excluded, word_counts, class_counts, word_va
     return -1  # unreachable: the class holds ``count`` compatible hands
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, card_words, word_valid, bit_hands,
                   group_word_offsets, class_word_offsets, class_weights, group_class_offsets, deal_groups,
                   deal_players, dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known,
@@ -429,7 +429,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
     return weight * completions, completions, low_boards
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                      dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
                      first_unit, unit_count, chunk_count):

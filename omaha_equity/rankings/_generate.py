@@ -19,7 +19,7 @@ from numba import njit, prange
 from ..cache import redirect_numba_cache, restore_numba_cache
 
 from ..equity._kernels import chunk_random_state, splitmix64
-from ..evaluate._kernels import board_features, hand_values, hole_features, prange_only
+from ..evaluate._kernels import board_features, hand_values, hole_features
 from ..pots import split_pot
 
 DECK_SIZE = 52
@@ -29,7 +29,7 @@ BOARD_SIZE = 5
 _previous_numba_cache = redirect_numba_cache()
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_index,
                         colex, pair_board, flush, low, hilo, units):
     """Pot share of each hand against random opponents on random boards (Monte Carlo).

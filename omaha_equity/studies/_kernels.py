@@ -24,7 +24,7 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 from ..equity._kernels import (
     STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
 )
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit, prange_only
+from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 
 DECK_CARDS = 52
 
@@ -45,7 +45,7 @@ def _known_board_masks(board_known, suit_masks):
     return low_mask
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                            dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, chunk_count):
     """Exact enumeration over every compatible combination of list hands and every completion
@@ -212,7 +212,7 @@ def _completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexe
     return card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, dealt_board_indexes, colex,
                            pair_board, flush, low, binomials, hilo, units):
     """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
@@ -270,7 +270,7 @@ def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_know
     return counts, low_boards, board_counts
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(parallel=True, cache=True)
 def sample_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, colex, pair_board, flush, low,
                         hilo, units, seed, trials):
     """Monte Carlo equity of one hand against each hand of a list, ``trials`` random board
