@@ -333,8 +333,9 @@ class FixedLimitType(click.ParamType):
         if isinstance(value, tuple):
             return value
         small, _, big = value.partition("/")
-        if not (small.isdigit() and big.isdigit() and int(small) > 0 and int(big) > 0):
-            self.fail(f"bad fixed-limit sizes {quoted(value)}: expected SMALL/BIG such as 2/4", param, ctx)
+        if not (small.isdigit() and big.isdigit() and 0 < int(small) <= int(big)):
+            self.fail(f"bad fixed-limit sizes {quoted(value)}: expected SMALL/BIG such as 2/4 (the big bet at "
+                      "least the small bet)", param, ctx)
         return int(small), int(big)
 
 
@@ -525,7 +526,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     amounts, option = (stacks, "--stacks") if stacks is not None else (committed, "--committed")
     if len(amounts) != len(hands):
         raise click.UsageError(f"expected one amount per hand in {option} ({len(hands)} hands), got {len(amounts)}: "
-                               f"{','.join(str(amount) for amount in amounts)}")
+                               f"{quoted(','.join(str(amount) for amount in amounts))}")
     if stacks is not None:
         amounts = committed_from_stacks(stacks)
     progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())

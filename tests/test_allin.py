@@ -241,6 +241,7 @@ def test_cli_csv_monte_carlo_has_standard_errors():
 
 @pytest.mark.parametrize("arguments, token", [
     (["--stacks", "300,200"], "3 hands"),
+    (["--stacks", ",".join(["1"] * 30_000)], "got 30000: '1,1,1,1,"),  # the list itself is shortened
     (["--stacks", "300,-5,100"], "'-5'"),
     (["--stacks", "300,abc,100"], "'abc'"),
     (["--committed", "300,0,100"], "'0'"),
@@ -255,3 +256,4 @@ def test_cli_bad_input_is_a_one_line_error(arguments, token):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and token in lines[0], result.output
+    assert len(lines[0]) < 200

@@ -290,3 +290,22 @@ def test_an_interrupt_wrapped_levels_deep_stops_the_batch_instead_of_becoming_an
         wrapped(3)
     assert caused_by_interrupt(caught.value)
     assert not caused_by_interrupt(SystemError("a real bug"))
+
+
+def test_input_that_is_not_utf8_is_a_one_line_error_from_a_file_or_standard_input(tmp_path):
+    garbage = tmp_path / "garbage.csv"
+    garbage.write_bytes(b"id,hand1,hand2\n\xff\xfe\x00abc\n")
+    from_file = run_cli("batch", str(garbage), "--workers", "1")
+    from_stdin = run_cli("batch", "-", "--workers", "1", input=garbage.read_bytes())
+    for result, name in ((from_file, "'/"), (from_stdin, "standard input")):
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"Error: {name}") and len(result.stderr.splitlines()) == 1
+        assert "is not UTF-8 text (byte 0xff cannot be read); 0 queries before it were written" in result.stderr
+
+
+def test_standard_input_with_a_byte_order_mark_reads_like_a_file():
+    spreadsheet_csv = b"\xef\xbb\xbfID,Hand1,HAND2,Board\r\na,AsAhKsKh,JdTd9c8c,Qd7h2s\r\n"
+    result = run_cli("batch", "-", "--workers", "1", input=spreadsheet_csv)
+    assert result.exit_code == 0, result.output
+    rows = csv_rows(result.stdout)
+    assert [(row["id"], row["equity_exact"]) for row in rows] == [("a", "168/205"), ("a", "37/205")]

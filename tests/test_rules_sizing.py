@@ -81,6 +81,7 @@ def test_pot_limit_command_no_limit_and_fixed_limit():
 @pytest.mark.parametrize("args, message", [
     (["--bets", "1,x"], "bad bet 'x' in '1,x'"),
     (["--fixed-limit", "2-4"], "bad fixed-limit sizes '2-4'"),
+    (["--fixed-limit", "4/2", "--bets", "1"], "bad fixed-limit sizes '4/2': expected SMALL/BIG such as 2/4 (the big bet"),
     (["--round", "5", "--fixed-limit", "2/4"], "bad round '5'"),
     (["--no-limit", "--fixed-limit", "2/4"], "cannot be used together"),
     (["--pot", "10"], "give --blind"),

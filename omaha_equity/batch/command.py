@@ -4,13 +4,14 @@ output, ``--resume``, the progress bar, the summary on stderr and the exit code)
 from __future__ import annotations
 
 import contextlib
+import io
 import secrets
 import sys
 import time
 
 import click
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 from .files import RowWriter, finished_ids, format_for_path, read_records
 from .run import run_batch
 
@@ -23,7 +24,7 @@ def _count_records(path: str, input_format: str) -> int | None:
     try:
         with open(path, encoding="utf-8-sig") as file:
             lines = sum(1 for line in file if line.strip())
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # the run itself reports a file it cannot read
         return None
     return max(lines - (input_format == "csv"), 0)
 
@@ -57,8 +58,9 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
     interrupted = False
     with contextlib.ExitStack() as stack:
         try:
-            source = sys.stdin if input_file == "-" else stack.enter_context(
-                open(input_file, newline="", encoding="utf-8-sig"))
+            # standard input read like a file: UTF-8 with or without a byte-order mark, strict
+            source = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="") if input_file == "-" \
+                else stack.enter_context(open(input_file, newline="", encoding="utf-8-sig"))
             appending = resume and bool(skip_ids or (output != "-" and _non_empty(output)))
             sink = sys.stdout if output == "-" else stack.enter_context(
                 open(output, "a" if appending else "w", newline="", encoding="utf-8"))
@@ -83,6 +85,10 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                     bar.update(1)
         except KeyboardInterrupt:
             interrupted = True
+        except UnicodeDecodeError as error:
+            name = "standard input" if input_file == "-" else quoted(input_file)
+            raise InputError(f"{name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be read); "
+                             f"{done:,} queries before it were written") from None
     if not quiet:
         elapsed = time.perf_counter() - started
         succeeded = done - failed
