@@ -82,6 +82,8 @@ def test_a_malformed_action_says_what_was_expected(text, expected):
     (dict(starting_stacks=[1000, 0, 1000]), "stack 2 is 0"),
     (dict(players=["a", "b"]), "field 'players': expected 3 values"),
     (dict(antes=[0, -1, 0]), r"field 'antes': value 2 is -1"),
+    (dict(min_bet=Decimal("NaN")), "field 'min_bet': expected a finite number >= 0, got NaN"),
+    (dict(antes=[0, Decimal("Infinity"), 0]), r"field 'antes': value 2 is Infinity, expected a finite number"),
     (dict(day="monday"), "field 'day': expected an integer"),
     (dict(actions=["p1 f", "p4 f"]), r"action 1 'p4 f': no player p4 at a table of 3"),
     (dict(actions=["p1 f", "p2 x"]), r"action 1 'p2 x': unknown action 'x'"),

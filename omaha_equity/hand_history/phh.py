@@ -272,12 +272,16 @@ def _frozen(value: Any) -> Any:
 
 
 def _check_kind(name: str, kind: str, value: Any) -> None:
+    def shown(item: Any) -> str:
+        # TOML floats are read as Decimal: show them as written (1e400 is Infinity), not as a repr
+        return str(item) if isinstance(item, Decimal) else repr(item)
+
     def bad(expected: str) -> PhhError:
-        return PhhError(f"field {name!r}: expected {expected}, got {value!r}")
+        return PhhError(f"field {name!r}: expected {expected}, got {shown(value)}")
 
     def is_amount(item: Any) -> bool:
         return (isinstance(item, int) and not isinstance(item, bool) and item >= 0) or (
-            isinstance(item, Decimal) and not item.is_nan() and item >= 0)
+            isinstance(item, Decimal) and item.is_finite() and item >= 0)
 
     if kind == "str" and not isinstance(value, str):
         raise bad("a string")
@@ -290,13 +294,13 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
     if kind == "time" and not isinstance(value, datetime.time):
         raise bad("a TOML local time (hh:mm:ss)")
     if kind == "amount" and not is_amount(value):
-        raise bad("a number >= 0")
+        raise bad("a finite number >= 0")
     if kind in ("amounts", "ints", "strs"):
         if not isinstance(value, tuple):
             raise bad("an array")
         for index, item in enumerate(value):
             if kind == "amounts" and not is_amount(item):
-                raise PhhError(f"field {name!r}: value {index + 1} is {item!r}, expected a number >= 0")
+                raise PhhError(f"field {name!r}: value {index + 1} is {shown(item)}, expected a finite number >= 0")
             if kind == "ints" and (isinstance(item, bool) or not isinstance(item, int)):
                 raise PhhError(f"field {name!r}: value {index + 1} is {item!r}, expected an integer")
             if kind == "strs" and not isinstance(item, str):
