@@ -12,6 +12,7 @@ from typing import Any
 from .equity.allin_result import AllinResult, pot_name
 from .equity.result import EXACT
 from .render import render
+from .views import NO_CARDS
 
 
 def _column(index: int) -> str:
@@ -37,7 +38,7 @@ def allin_rows(result: AllinResult) -> list[dict[str, Any]]:
         row.update(
             expected=player.expected, expected_exact=_exact_text(player.expected_exact),
             standard_error=player.standard_error, net=player.net, net_exact=_exact_text(player.net_exact),
-            game=result.game.name, board=result.board, dead=result.dead, method=result.method,
+            game=result.game.name, board=result.board or NO_CARDS, dead=result.dead or NO_CARDS, method=result.method,
             sample_count=result.sample_count,
         )
         rows.append(row)

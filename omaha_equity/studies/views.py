@@ -9,6 +9,7 @@ from typing import Any
 
 from ..equity.result import EXACT, EquityResult, PlayerEquity
 from ..render import percent, render
+from ..views import NO_CARDS
 from .distribution import BY_HAND, EquityDistribution
 from .next_card import NextCardResult, equity_change
 from .streets import StreetsResult
@@ -48,10 +49,10 @@ def streets_rows(streets: StreetsResult) -> list[dict[str, Any]]:
     for entry in streets.streets:
         result = entry.result
         for number, player in enumerate(result.players, start=1):
-            row: dict[str, Any] = {"street": entry.street, "board": result.board, "player": number,
+            row: dict[str, Any] = {"street": entry.street, "board": result.board or NO_CARDS, "player": number,
                                    "hand": player.hand}
             row.update(_player_columns(player, streets.game.hilo))
-            row.update(game=streets.game.name, dead=result.dead, method=result.method,
+            row.update(game=streets.game.name, dead=result.dead or NO_CARDS, method=result.method,
                        sample_count=result.sample_count, seed=result.seed if result.seed is not None else "")
             rows.append(row)
     return rows
@@ -101,7 +102,7 @@ def next_card_rows(result: NextCardResult) -> list[dict[str, Any]]:
                 "change": equity_change(now[number - 1], player),
             }
             row.update(_player_columns(player, result.game.hilo))
-            row.update(game=result.game.name, board=entry.result.board, dead=result.dead,
+            row.update(game=result.game.name, board=entry.result.board or NO_CARDS, dead=result.dead or NO_CARDS,
                        method=entry.result.method, sample_count=entry.result.sample_count)
             rows.append(row)
     return rows
