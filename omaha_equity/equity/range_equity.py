@@ -50,6 +50,18 @@ def run_kernel(kernel, slab_count: int, *arguments):
         numba.set_num_threads(previous)
 
 
+def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The known cards of the players dealt at random (fixed and partial hands), for the kernels:
+    ``(known (players, hole_count) int8, padded; counts (players,) int64)``."""
+    known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
+    counts = np.zeros(len(dealt_players), dtype=np.int64)
+    for position, player in enumerate(dealt_players):
+        cards = seats[player].known_cards
+        known[position, :len(cards)] = cards
+        counts[position] = len(cards)
+    return known, counts
+
+
 def _card_mask(cards) -> int:
     mask = 0
     for card in cards:
@@ -264,12 +276,7 @@ class RangeSampler:
             cumulative.append(running)
         self.list_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
         self.list_players = np.array(range_players, dtype=np.int64)
-        self.dealt_known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
-        self.dealt_known_counts = np.zeros(len(dealt_players), dtype=np.int64)
-        for position, player in enumerate(dealt_players):
-            known = seats[player].known_cards
-            self.dealt_known[position, :len(known)] = known
-            self.dealt_known_counts[position] = len(known)
+        self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
         self.dealt_players = np.array(dealt_players, dtype=np.int64)
         self.base_used_mask = _card_mask(_known_cards(seats, board, dead))
         self.board_known = np.array(board, dtype=np.int8)

@@ -34,7 +34,7 @@ from ..evaluate.tables import load_tables
 from ..games import Game
 from . import _kernels, _range_kernels
 from .players import DEALT, FIXED, RANGE, Seat
-from .range_equity import _card_mask, _hand_masks, _known_cards, run_kernel
+from .range_equity import _card_mask, _hand_masks, _known_cards, known_cards_of_dealt, run_kernel
 
 # Deals per chunk (each chunk has its own random stream: fixed, so a seed gives the same deals
 # for any thread count). A chunk takes a few to a few tens of milliseconds.
@@ -159,12 +159,7 @@ class RangeDeals:
         self.deal_players = np.array(range_players, dtype=np.int64)
         self._build_groups([seats[holder] for holder in groups], hole_count)
         dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
-        self.dealt_known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
-        self.dealt_known_counts = np.zeros(len(dealt_players), dtype=np.int64)
-        for position, player in enumerate(dealt_players):
-            known = seats[player].known_cards
-            self.dealt_known[position, :len(known)] = known
-            self.dealt_known_counts[position] = len(known)
+        self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
         self.dealt_players = np.array(dealt_players, dtype=np.int64)
         self.base_used_mask = _card_mask(_known_cards(seats, board, dead))
         self.board_known = np.array(board, dtype=np.int8)
