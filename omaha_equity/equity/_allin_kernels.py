@@ -22,9 +22,9 @@ from ..evaluate._kernels import board_features, hand_values, hole_features, low_
 from ..pots import settle_pots
 from ._kernels import (
     _board_values, _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board,
-    flush_suit_of, next_combination, splitmix64, start_board_levels, step_board_levels,
+    flush_suit_of, next_combination, start_board_levels, step_board_levels,
 )
-from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, _pick_weighted
+from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, draw_hands_once
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
@@ -324,6 +324,7 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         state = states[slab]
         deck = decks[slab]
         chosen = np.empty(max(list_count, 1), dtype=np.int64)
+        list_order = np.arange(list_count)  # each player's own list, in seat order
         hole = np.empty((player_count, hole_count), dtype=np.int8)
         board = np.empty(5, dtype=np.int8)
         board_ranks = np.empty(5, dtype=np.int32)
@@ -351,18 +352,8 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         for _ in range(stop - start):
             in_a_row = 0
             while True:
-                used = base_used_mask
-                compatible = True
-                for list_index in range(list_count):
-                    state, bits = splitmix64(state)
-                    uniform = (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                    hand = _pick_weighted(list_cumulative, list_offsets[list_index], list_offsets[list_index + 1],
-                                          uniform)
-                    if used & list_masks[hand]:
-                        compatible = False
-                        break
-                    used |= list_masks[hand]
-                    chosen[list_index] = hand
+                state, used, compatible = draw_hands_once(state, base_used_mask, list_order, list_cumulative,
+                                                          list_offsets, list_masks, chosen)
                 if compatible:
                     break
                 redrawn += 1

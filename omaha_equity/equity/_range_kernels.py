@@ -94,6 +94,23 @@ def _uniform(state):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def draw_hands_once(state, used, hand_groups, cumulative, offsets, masks, chosen):
+    """One rejection-sampling attempt: for each position, a hand of group ``hand_groups[position]``
+    drawn by weight (``cumulative`` over ``offsets[group]:offsets[group + 1]``) into ``chosen``,
+    stopping at the first hand that shares a card with ``used`` (a card bit mask).
+    Returns ``(state, used, compatible)``."""
+    for position in range(hand_groups.shape[0]):
+        group = hand_groups[position]
+        state, uniform = _uniform(state)
+        hand = _pick_weighted(cumulative, offsets[group], offsets[group + 1], uniform)
+        if used & masks[hand]:
+            return state, used, False
+        used |= masks[hand]
+        chosen[position] = hand
+    return state, used, True
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _compatible_mass(group, list_cards, card_total, applied, excluded, word_counts, class_counts, card_words,
                      word_valid, group_word_offsets, class_word_offsets, class_weights, group_class_offsets):
     """Weight of the hands of ``group`` that share no card with the first ``card_total`` cards
@@ -293,18 +310,8 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
             if rejection:
                 in_a_row = 0
                 while True:
-                    used = base_used_mask
-                    compatible = True
-                    for position in range(list_count):
-                        group = deal_groups[position]
-                        state, uniform = _uniform(state)
-                        hand = _pick_weighted(group_cumulative, group_offsets[group], group_offsets[group + 1],
-                                              uniform)
-                        if used & group_masks[hand]:
-                            compatible = False
-                            break
-                        used |= group_masks[hand]
-                        chosen[position] = hand
+                    state, used, compatible = draw_hands_once(state, base_used_mask, deal_groups, group_cumulative,
+                                                              group_offsets, group_masks, chosen)
                     if compatible:
                         break
                     redrawn += 1
