@@ -1,7 +1,7 @@
 """Compiled equity kernels: deal the rest of the board, exactly or at random, and score it.
 
 Both kernels read per-player rows from ``evaluate._kernels.build_player_rows`` (re-indexed by
-the multiset of the *dealt* board ranks, see ``dealt_board_indexes``), so a board costs a few
+the multiset of the *dealt* board ranks, see ``tables.dealt_board_indexes``), so a board costs a few
 table reads per player. Work is cut into chunks with their own output slab (no atomics): the
 counts are integers, so the totals do not depend on the thread count; Monte Carlo chunks carry
 their own random state derived from (seed, chunk index), so samples do not either.
@@ -10,11 +10,11 @@ their own random state derived from (seed, chunk index), so samples do not eithe
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 
-from ..evaluate._kernels import bit_count, low_rank_bit, prange_only
+from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
 from .pieces import quiet_idle_threads
 
@@ -134,57 +134,6 @@ def draw_card(state, cards, position, card_count):
     cards[pick] = cards[position]
     cards[position] = card
     return state, card
-
-
-@njit(cache=True)
-def dealt_board_indexes(fixed_ranks, dealt_count, colex):
-    """Map each multiset of ``dealt_count`` dealt ranks to the five-rank board multiset index.
-
-    Parameters
-    ----------
-    fixed_ranks : (5 - dealt_count,) int32, the ranks of the known board cards.
-
-    Returns
-    -------
-    (C(12 + dealt_count, dealt_count),) int32, indexed by the dealt multiset's colex index.
-    """
-    size = 1
-    for position in range(dealt_count):
-        size = size * (13 + position) // (position + 1)
-    mapping = np.empty(size, dtype=np.int32)
-    dealt = np.zeros(dealt_count, dtype=np.int32)
-    board = np.empty(5, dtype=np.int32)
-    while True:
-        dealt_index = 0
-        for position in range(dealt_count):
-            dealt_index += colex[position, dealt[position]]
-        for position in range(fixed_ranks.shape[0]):
-            board[position] = fixed_ranks[position]
-        for position in range(dealt_count):
-            board[fixed_ranks.shape[0] + position] = dealt[position]
-        # five ranks: an insertion sort (board.sort() compiles numba's whole quicksort, a second
-        # of a cold start)
-        for position in range(1, 5):
-            rank = board[position]
-            insert_at = position
-            while insert_at > 0 and board[insert_at - 1] > rank:
-                board[insert_at] = board[insert_at - 1]
-                insert_at -= 1
-            board[insert_at] = rank
-        board_index = 0
-        for position in range(5):
-            board_index += colex[position, board[position]]
-        mapping[dealt_index] = board_index
-        # next non-decreasing tuple of ranks (odometer from the right)
-        position = dealt_count - 1
-        while position >= 0 and dealt[position] == 12:
-            position -= 1
-        if position < 0:
-            break
-        dealt[position] += 1
-        for later in range(position + 1, dealt_count):
-            dealt[later] = dealt[position]
-    return mapping
 
 
 @njit(cache=True, nogil=True)
@@ -316,7 +265,7 @@ def _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, sha
     return low_board_count
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, units, first_chunk, chunk_count, total_chunks):
     """Score every completion of the board, a range of chunks at a time.
@@ -352,7 +301,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     by_outcome = key_bits <= OUTCOME_BITS
     counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(chunk_count, dtype=np.int64)
-    for slab in prange(chunk_count):
+    for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = total * chunk // total_chunks
         stop = total * (chunk + 1) // total_chunks
@@ -407,7 +356,7 @@ def chunk_random_state(seed, chunk):
     return state
 
 
-@njit(parallel=prange_only(), cache=True)
+@njit(cache=True, nogil=True)
 def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                   colex, hilo, units, seed, first_chunk, chunk_count, chunk_size, sample_count):
     """Score random completions of the board (Monte Carlo), a range of chunks at a time.
@@ -432,7 +381,7 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
     counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(chunk_count, dtype=np.int64)
     square_sums = np.zeros((chunk_count, player_count), dtype=np.int64)
-    for slab in prange(chunk_count):
+    for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = chunk * chunk_size
         stop = min(start + chunk_size, sample_count)

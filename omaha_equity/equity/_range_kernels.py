@@ -457,7 +457,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     list_weights : (hand_count,) int64, whole-number weights.
     base_used_mask : int64 mask of the known board and dead cards.
     board_known : (b,) int8; dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from
-        ``_kernels.dealt_board_indexes`` (dealt-rank multiset -> board multiset index).
+        ``tables.dealt_board_indexes`` (dealt-rank multiset -> board multiset index).
     binomials : (53, 6) int64. prefix_count : 1..players. first_unit, unit_count : int64.
 
     Returns

@@ -22,12 +22,12 @@ from ..cards import format_cards
 from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..errors import InputError
 from ..evaluate._kernels import build_player_rows, low_rank_bit
-from ..evaluate.tables import load_tables
+from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import Game, get_game
 from ..pots import pot_units
 from . import _kernels, plan, range_equity, range_sampling
 from ..validate import check_hands, check_run_options
-from .pieces import run_in_pieces
+from .pieces import across_threads, run_in_pieces
 from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
@@ -56,10 +56,10 @@ class _Prepared:
 
 @functools.lru_cache(maxsize=8192)
 def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.ndarray:
-    """``_kernels.dealt_board_indexes``, kept per known-rank multiset (at most 6,188 on the
+    """``tables.dealt_board_indexes``, kept per known-rank multiset (at most 6,188 on the
     river): a batch of small queries meets the same ones again and again. Shared: never
     written to (left writeable so the kernels keep one compiled signature)."""
-    return _kernels.dealt_board_indexes(np.array(fixed_ranks, dtype=np.int32), dealt_count, load_tables().colex)
+    return dealt_board_indexes(fixed_ranks, dealt_count, load_tables().colex)
 
 
 def _prepare(deal: Deal) -> _Prepared:
@@ -144,7 +144,10 @@ def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
             first_slice, slice_count, total_slices,
         )
 
-    for first_slice, slice_count, (counts, lows) in run_in_pieces(enumerate_slices, total_slices):
+    def enumerate_across_threads(first_slice, slice_count):
+        return across_threads(enumerate_slices, first_slice, slice_count)
+
+    for first_slice, slice_count, (counts, lows) in run_in_pieces(enumerate_across_threads, total_slices):
         counts_total += counts.sum(axis=0)
         low_boards += int(lows.sum())
         if progress is not None:
@@ -161,7 +164,7 @@ def _fixed_hand_sampler(prepared: _Prepared, seed: int, trials: int):
             first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
         )
 
-    return sample
+    return lambda first_chunk, chunk_count: across_threads(sample, first_chunk, chunk_count)
 
 
 def _sample(sample_chunks, player_count: int, units: int, trials: int, precision: float | None,
@@ -276,7 +279,7 @@ def calculate_equity(
         seed = secrets.randbits(63)
     trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
     if all_fixed:
-        kernels = ["build_player_rows", "dealt_board_indexes", "enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
+        kernels = ["build_player_rows", "enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
     else:
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from ..errors import InputError, caused_by_interrupt
-from ..evaluate.tables import load_tables
+from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game
 from . import _kernels, _range_kernels, plan
 from .players import DEALT, FIXED, RANGE, Seat
@@ -171,7 +171,7 @@ class ExactLists:
         self.base_used_mask = _card_mask(list(board) + list(dead))
         self.board_known = np.array(board, dtype=np.int8)
         fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
-        self.dealt_indexes = _kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
+        self.dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
         self.chunk_count = int(min(plan.EXACT_CHUNKS, self.offsets[1]))
 
 

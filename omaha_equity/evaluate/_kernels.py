@@ -130,6 +130,17 @@ def best_flush_high(hole_suit_mask, board_suit_mask, flush):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def best_unsuited_high(pair_indexes, board_index, pair_board):
+    """Best high value without a flush: the best of the hole pairs on the board's rank multiset."""
+    best = 0
+    for position in range(pair_indexes.shape[0]):
+        value = pair_board[board_index, pair_indexes[position]]
+        if value > best:
+            best = value
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
 def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask,
                 board_low_mask, pair_board, flush, low, hilo):
     """High and low value of one hand (given by :func:`hole_features`) on one complete board.
@@ -146,11 +157,7 @@ def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush
     -------
     (high, low) : high value (larger is better); low value, 0 when none or not ``hilo``.
     """
-    best = 0
-    for position in range(pair_indexes.shape[0]):
-        value = pair_board[board_index, pair_indexes[position]]
-        if value > best:
-            best = value
+    best = best_unsuited_high(pair_indexes, board_index, pair_board)
     if flush_suit >= 0:
         value = best_flush_high(hole_suit_masks[flush_suit], board_suit_mask, flush)
         if value > best:
@@ -205,7 +212,7 @@ def build_player_rows(hole_cards, board_indexes, fixed_suit_masks, dealt_count, 
     hole_cards : (player_count, hole_count) int8
     board_indexes : (row_size,) int32
         The five-rank board multiset index of each dealt-rank multiset
-        (``equity._kernels.dealt_board_indexes``).
+        (``tables.dealt_board_indexes``).
     fixed_suit_masks : (4,) int32
         Rank mask per suit of the known board cards.
     dealt_count : int
@@ -235,10 +242,7 @@ def build_player_rows(hole_cards, board_indexes, fixed_suit_masks, dealt_count, 
     for player in range(player_count):
         hole_low_mask = hole_features(hole_cards[player], colex, pair_indexes, suit_masks)
         for dealt_index in range(row_size):
-            high_rows[player, dealt_index] = hand_values(
-                pair_indexes, suit_masks, hole_low_mask, board_indexes[dealt_index], -1, 0, 0, pair_board, flush, low,
-                False,
-            )[0]
+            high_rows[player, dealt_index] = best_unsuited_high(pair_indexes, board_indexes[dealt_index], pair_board)
         for board_low_mask in range(LOW_MASKS):
             low_rows[player, board_low_mask] = low[hole_low_mask, board_low_mask]
         for suit in range(4):

@@ -61,7 +61,7 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     list_weights : (hand_count,) int64, whole-number weights.
     base_used_mask : int64 mask of the known board and dead cards.
     board_known : (b,) int8, the known board, 3 or 4 cards.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from ``equity._kernels.dealt_board_indexes``.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from ``tables.dealt_board_indexes``.
     colex, pair_board, flush, low : the tables (``evaluate.tables.Tables``).
     binomials : (53, 6) int64; hilo : bool; units : pot units (``pots.pot_units``).
     chunk_count : int, slices of player 0's list (at most its length).

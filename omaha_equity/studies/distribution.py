@@ -26,7 +26,7 @@ from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
 from ..equity.players import FIXED, RANGE, seat_players
 from ..errors import InputError, quoted
-from ..evaluate.tables import load_tables
+from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..equity.result import standard_error
@@ -255,8 +255,7 @@ def equity_distribution(
         if chosen == plan.EXACT:
             cache.announce_compiling(["enumerate_hand_by_hand"])
             fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
-            dealt_indexes = equity_kernels.dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board_cards),
-                                                               tables.colex)
+            dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board_cards), tables.colex)
             counts, _, board_counts = _kernels.enumerate_hand_by_hand(
                 hero, opponent_hands, base_used, board_known, dealt_indexes, tables.colex, tables.pair_board,
                 tables.flush, tables.low, plan.BINOMIALS, game.hilo, units)

@@ -25,7 +25,7 @@ from ..equity.calculate import calculate_equity
 from ..equity.players import RANGE, seat_players
 from ..equity.result import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
-from ..evaluate.tables import load_tables
+from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..validate import check_hands, check_run_options
@@ -244,8 +244,6 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
     board_known = np.array(board_cards, dtype=np.int8)
     dealt_count = BOARD_SIZE - len(board_cards)
     fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
-    from ..equity._kernels import dealt_board_indexes
-
     cache.announce_compiling(["enumerate_by_next_card"])
     dealt_indexes = dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
     chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
