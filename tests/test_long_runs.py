@@ -101,11 +101,12 @@ def test_piece_sizes_follow_the_measured_speed():
 
 @pytest.mark.parametrize("chosen, expected", [(None, "passive"), ("active", "active")])
 def test_idle_kernel_threads_sleep_rather_than_spin_unless_the_user_chose(chosen, expected):
-    # set when the kernels are imported, before any parallel call; a value the user set is kept
+    # set when the parallel (range matching) kernels are imported, before any parallel call; a
+    # value the user set is kept
     environment = {name: value for name, value in os.environ.items() if name != "OMP_WAIT_POLICY"}
     if chosen is not None:
         environment["OMP_WAIT_POLICY"] = chosen
-    code = "import os, omaha_equity.equity.calculate; print(os.environ.get('OMP_WAIT_POLICY'))"
+    code = "import os, omaha_equity.ranges._kernels; print(os.environ.get('OMP_WAIT_POLICY'))"
     output = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True,
                             check=True).stdout
     assert output.strip() == expected

@@ -15,7 +15,7 @@ values in the caller's player order, index 0 the first seat left of the button.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
@@ -51,7 +51,7 @@ def _add_squares(payouts, square_sums):
         square_sums[pot_count, player] += float(total) * float(total)
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                            colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
                            total_chunks):
@@ -72,7 +72,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
     pot_count = pot_amounts.shape[0]
     total = binomials[card_count, dealt_count]
     payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
-    for slab in prange(chunk_count):
+    for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = total * chunk // total_chunks
         stop = total * (chunk + 1) // total_chunks
@@ -108,7 +108,7 @@ def chunk_random_states(seed, first_chunk, chunk_count):
     return states
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                         colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
                         states, decks, positions, payout_sums, square_sums):
@@ -133,7 +133,7 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
     card_count = deck.shape[0]
     player_count = high_rows.shape[0]
     pot_count = pot_amounts.shape[0]
-    for slab in prange(states.shape[0]):
+    for slab in range(states.shape[0]):
         chunk = first_chunk + slab
         start = chunk * chunk_size + positions[slab]
         stop = min(chunk * chunk_size + chunk_size, sample_count, start + budget)
@@ -174,7 +174,7 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
         positions[slab] += stop - start
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
                            board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
@@ -213,7 +213,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
     payout_sums = np.zeros((slab_count, pot_count, player_count), dtype=np.int64)
     weight_totals = np.zeros(slab_count, dtype=np.int64)
     deal_totals = np.zeros(slab_count, dtype=np.int64)
-    for slab in prange(slab_count):
+    for slab in range(slab_count):
         first_hand_start = list_offsets[0] + first_list_size * (first_slab + slab) // total_slabs
         first_hand_stop = list_offsets[0] + first_list_size * (first_slab + slab + 1) // total_slabs
         index = np.empty(player_count, dtype=np.int64)
@@ -286,7 +286,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
     return payout_sums, weight_totals, deal_totals
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
                         dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
                         colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,
@@ -314,7 +314,7 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
     for card in range(52):
         if not (base_used_mask >> card) & 1:
             deck_size += 1
-    for slab in prange(states.shape[0]):
+    for slab in range(states.shape[0]):
         chunk = first_chunk + slab
         start = chunk * chunk_size + positions[slab]
         chunk_stop = min(chunk * chunk_size + chunk_size, sample_count)

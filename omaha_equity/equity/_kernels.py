@@ -13,13 +13,8 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-
 from ..evaluate._kernels import bit_count, low_rank_bit
 from ..pots import split_pot
-from .pieces import quiet_idle_threads
-
-# before any of our parallel kernels runs (the equity, all-in and study kernel modules import this one)
-quiet_idle_threads()
 
 # Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
 # low half, are counted in pot units). WIN, TIE and SPLIT are disjoint (see ``score_board``).

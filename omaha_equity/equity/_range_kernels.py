@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, prange, types
+from numba import njit, types
 from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
@@ -191,7 +191,7 @@ def _pick_compatible(group, target, excluded, word_counts, class_counts, word_va
     return -1  # unreachable: the class holds ``count`` compatible hands
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, card_words, word_valid, bit_hands,
                   group_word_offsets, class_word_offsets, class_weights, group_class_offsets, deal_groups,
                   deal_players, dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known,
@@ -259,7 +259,7 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
     squares = np.zeros((chunk_count, player_count, 3), dtype=np.float64)
     low_weights = np.zeros(chunk_count, dtype=np.float64)
     rejections = np.zeros(chunk_count, dtype=np.int64)
-    for slab in prange(chunk_count):
+    for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = chunk * chunk_size
         stop = min(start + chunk_size, sample_count)
@@ -436,7 +436,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
     return weight * completions, completions, low_boards
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                      dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
                      first_unit, unit_count, chunk_count):
@@ -448,7 +448,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     one unit is one choice of hands for the first ``prefix_count`` lists (numbered in mixed
     radix, list 0 the most significant digit), with every combination of the other lists and
     every board completion under it. A call scores units ``first_unit`` ..
-    ``first_unit + unit_count - 1``, split into ``chunk_count`` slabs run in parallel.
+    ``first_unit + unit_count - 1``, split into ``chunk_count`` slabs (the rows of the outputs; threads run calls side by side, see
+    ``pieces.across_threads``).
 
     Parameters
     ----------
@@ -482,7 +483,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     low_boards = np.zeros(chunk_count, dtype=np.int64)
     weight_totals = np.zeros(chunk_count, dtype=np.int64)
     deal_totals = np.zeros(chunk_count, dtype=np.int64)
-    for slab in prange(chunk_count):
+    for slab in range(chunk_count):
         unit_start = first_unit + unit_count * slab // chunk_count
         unit_stop = first_unit + unit_count * (slab + 1) // chunk_count
         index = np.empty(player_count, dtype=np.int64)

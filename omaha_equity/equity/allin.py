@@ -30,7 +30,7 @@ from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
 from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
 from ..validate import check_hands, check_run_options
-from .pieces import PieceSizer, run_in_pieces
+from .pieces import PieceSizer, across_threads, run_in_pieces
 from .players import FIXED, seat_players
 from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
 
@@ -97,6 +97,17 @@ class _ChunkRun:
         self.square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
         self.rejections = np.zeros(chunk_count, dtype=np.int64)
 
+    def advance_with(self, kernel_call) -> None:
+        """``kernel_call(first_chunk, rows)`` over this run's chunks, shared among threads
+        (``pieces.across_threads``): each call gets its first chunk and the ``rows`` (a slice)
+        of its chunks in the state arrays, which it updates in place."""
+
+        def call(first: int, count: int) -> tuple:
+            kernel_call(self.first_chunk + first, slice(first, first + count))
+            return ()
+
+        across_threads(call, 0, len(self.states))
+
     @property
     def finished(self) -> bool:
         return bool((self.positions >= self.sizes).all())
@@ -123,11 +134,11 @@ class _FixedAllinSampler:
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
         prepared = self.prepared
-        _allin_kernels.sample_allin_boards(
-            *prepared.kernel_arguments(), prepared.hilo, self.pot_amounts, self.eligible_masks, run.first_chunk,
-            plan.CHUNK_SIZE, self.trials, budget, run.states, run.decks, run.positions, run.payout_sums,
-            run.square_sums,
-        )
+        run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_boards(
+            *prepared.kernel_arguments(), prepared.hilo, self.pot_amounts, self.eligible_masks, first_chunk,
+            plan.CHUNK_SIZE, self.trials, budget, run.states[rows], run.decks[rows], run.positions[rows],
+            run.payout_sums[rows], run.square_sums[rows],
+        ))
 
 
 class _AllinRangeSampler(RangeSampler):
@@ -149,13 +160,14 @@ class _AllinRangeSampler(RangeSampler):
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
         tables = self.tables
-        _allin_kernels.sample_allin_ranges(
+        run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_ranges(
             self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
             self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
             self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo,
-            self.pot_amounts, self.eligible_masks, run.first_chunk, plan.CHUNK_SIZE, self.trials, budget,
-            run.states, run.decks, run.positions, run.payout_sums, run.square_sums, run.rejections,
-        )
+            self.pot_amounts, self.eligible_masks, first_chunk, plan.CHUNK_SIZE, self.trials, budget,
+            run.states[rows], run.decks[rows], run.positions[rows], run.payout_sums[rows], run.square_sums[rows],
+            run.rejections[rows],
+        ))
         if (run.rejections < 0).any():
             raise InputError(
                 "the players' ranges leave almost no deal without a shared card: with many players, widen the "
@@ -178,12 +190,15 @@ def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None):
     sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
 
     def enumerate_slices(first_slice, slice_count):
-        return _allin_kernels.enumerate_allin_boards(
+        return (_allin_kernels.enumerate_allin_boards(
             *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, pot_amounts, eligible_masks,
             first_slice, slice_count, total_slices,
-        )
+        ),)
 
-    for first_slice, slice_count, slice_sums in run_in_pieces(enumerate_slices, total_slices):
+    def enumerate_across_threads(first_slice, slice_count):
+        return across_threads(enumerate_slices, first_slice, slice_count)
+
+    for first_slice, slice_count, (slice_sums,) in run_in_pieces(enumerate_across_threads, total_slices):
         sums += slice_sums.sum(axis=0)
         if progress is not None:
             progress(completions * (first_slice + slice_count) // total_slices, completions)
@@ -209,7 +224,10 @@ def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress,
             pot_amounts, eligible_masks, first_hand, hand_count, first_list_size,
         )
 
-    for first_hand, hand_count, (hand_sums, weight_totals, deal_totals) in run_in_pieces(enumerate_hands,
+    def enumerate_across_threads(first_hand, hand_count):
+        return across_threads(enumerate_hands, first_hand, hand_count, uneven=True)
+
+    for first_hand, hand_count, (hand_sums, weight_totals, deal_totals) in run_in_pieces(enumerate_across_threads,
                                                                                           first_list_size):
         sums += hand_sums.sum(axis=0)
         weight_total += int(weight_totals.sum())

@@ -15,6 +15,7 @@ Only the cutting of the work into calls varies with the timing; what is computed
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import threading
@@ -30,7 +31,9 @@ TARGET_SECONDS = 0.05
 
 
 def quiet_idle_threads() -> None:
-    """Make numba's OpenMP worker threads sleep, not spin, when they run out of work.
+    """Make numba's OpenMP worker threads sleep, not spin, when they run out of work (the range
+    matching kernels, ``ranges._kernels``, are numba parallel kernels; the others run on
+    Python threads, :func:`across_threads`).
 
     libgomp (numba's OpenMP layer, its default here) keeps idle workers spinning for a while
     after each parallel region; on a busy machine they take the core the main thread needs,
@@ -144,27 +147,52 @@ def thread_count() -> int:
     return numba.get_num_threads()
 
 
-def across_threads(call: Callable[[int, int], tuple], first: int, count: int) -> tuple:
-    """``call(first, count)`` with the units cut into one contiguous share per thread, each
-    share run on its own thread; the shares' outputs are joined along their first axis.
+# Pieces per thread for work that is uneven across units (:func:`across_threads`).
+UNEVEN_PIECES_PER_THREAD = 4
+
+
+def across_threads(call: Callable[[int, int], tuple], first: int, count: int, uneven: bool = False) -> tuple:
+    """``call(first, count)`` over the units ``first .. first + count - 1`` cut into contiguous
+    pieces, one per thread (``uneven``: ``UNEVEN_PIECES_PER_THREAD`` per thread), run on up to
+    :func:`thread_count` threads; the pieces' outputs are joined along their first axis, in
+    unit order.
 
     ``call`` is a compiled kernel with ``nogil=True`` (it runs while other threads do) that
-    returns a tuple of arrays with one row per unit, so joining the shares gives exactly the
-    arrays one call over all units would: results do not depend on the thread count.
+    returns a tuple of arrays with one row per slab of its units; the rows are sums over
+    disjoint units (or chunks with their own random streams), so the joined rows add up to
+    the same totals however the units are cut: results do not depend on the thread count.
+    Each thread takes the next piece when it is done with one, so with uneven work a thread
+    held up by a slow piece or a busy machine does not hold up the others.
+    With one thread, ``call`` runs once over all the units, on this thread.
 
     Why threads and not numba's ``prange``: a kernel compiled with ``parallel=True`` takes
     about 2.5 times as long to compile (numba's parfor passes and a gufunc per loop; heads-up
     preflop exact kernel: 6.6 s vs 2.6 s), which is most of a first run's wait, and runs no
-    faster on work cut into chunks of tens of milliseconds.
+    faster on work cut into calls of tens of milliseconds.
     """
     threads = min(thread_count(), count)
     if threads <= 1:
         return call(first, count)
+    pieces = min(count, threads * UNEVEN_PIECES_PER_THREAD if uneven else threads)
+    bounds = [first + count * piece // pieces for piece in range(pieces + 1)]
+    outputs: list = [None] * pieces
+    next_piece = itertools.count()  # next() on it is atomic: threads never take the same piece
+    stopping = threading.Event()
+
+    def take_pieces():
+        while not stopping.is_set():
+            piece = next(next_piece)
+            if piece >= pieces:
+                return
+            outputs[piece] = call(bounds[piece], bounds[piece + 1] - bounds[piece])
+
     pool = _thread_pool()
-    bounds = [first + count * share // threads for share in range(threads + 1)]
-    futures = [pool.submit(call, start, stop - start) for start, stop in zip(bounds, bounds[1:])]
-    parts = [future.result() for future in futures]
-    return tuple(np.concatenate(arrays) for arrays in zip(*parts))
+    try:
+        for future in [pool.submit(take_pieces) for _ in range(threads)]:
+            future.result()
+    finally:
+        stopping.set()  # after an error or Ctrl-C here, the other threads take no new piece
+    return tuple(np.concatenate(arrays) for arrays in zip(*outputs))
 
 
 def run_in_pieces(call: Callable[[int, int], object], total: int, boundary: int | None = None,

@@ -16,7 +16,6 @@ import time
 from fractions import Fraction
 from math import comb, gcd, lcm, prod
 
-import numba
 import numpy as np
 
 from ..cards import DECK_SIZE
@@ -24,30 +23,24 @@ from ..errors import InputError, caused_by_interrupt
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game
 from . import _kernels, _range_kernels, plan
+from .pieces import across_threads
 from .players import DEALT, FIXED, RANGE, Seat
 
 _INT64_SAFE = 2**62
 
 
-def run_kernel(kernel, slab_count: int, *arguments):
-    """Call a parallel kernel over ``slab_count`` slabs: threads take slabs one at a time (a
-    thread held up by a busy machine does not hold the others), and a single slab runs on this
-    thread alone (waking the others would cost more than the work). Ctrl-C during the call
-    comes out as a plain KeyboardInterrupt: Python sees the interrupt when the kernel hands
+def run_kernel(call, first: int, count: int):
+    """``call(first, count)``, a compiled kernel over units ``first ..`` of uneven work, cut into
+    pieces that threads take one at a time (``pieces.across_threads``). Ctrl-C during the call
+    comes out as a plain KeyboardInterrupt: on this thread, Python sees the interrupt when the kernel hands
     control back, often inside one of numba's own callbacks, which then reports it as a
     SystemError chained to the KeyboardInterrupt."""
-    previous = numba.get_num_threads()
     try:
-        if slab_count <= 1:
-            numba.set_num_threads(1)
-        with numba.parallel_chunksize(1):
-            return kernel(*arguments)
+        return across_threads(call, first, count, uneven=True)
     except SystemError as error:
         if caused_by_interrupt(error):
             raise KeyboardInterrupt from None
         raise
-    finally:
-        numba.set_num_threads(previous)
 
 
 def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count: int) -> tuple[np.ndarray, np.ndarray]:
@@ -180,7 +173,6 @@ class ExactLists:
 # it, about 40 ms on one thread; calls are sized to take about CALL_SECONDS.
 UNIT_WORK = 2_000_000
 CALL_SECONDS = 0.25
-_SLABS_PER_THREAD = 4
 
 
 def _prefix_count(sizes: list[int], completions: int, player_count: int) -> int:
@@ -213,7 +205,6 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
     if unit_total * unit_deals >= _INT64_SAFE:
         raise InputError(f"exact enumeration of about {unit_total * unit_deals:.2e} deals is beyond 64-bit counting: "
                          "use Monte Carlo")
-    threads = numba.get_num_threads()
     per_call = max(1, UNIT_WORK // max(1, unit_deals * len(seats)))
     counts = np.zeros((len(seats), _kernels.STAT_COUNT), dtype=np.int64)
     deal_count = weight_total = low_weight = 0
@@ -221,12 +212,12 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
     while first_unit < unit_total:
         unit_count = min(per_call, unit_total - first_unit)
         started = time.monotonic()
-        slab_count = min(unit_count, _SLABS_PER_THREAD * threads)
         call_counts, low_weights, weight_totals, deal_totals = run_kernel(
-            _range_kernels.enumerate_ranges, slab_count, lists.hands, lists.masks, lists.offsets, lists.weights,
-            lists.base_used_mask, lists.board_known, lists.dealt_indexes, tables.colex, tables.pair_board,
-            tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, prefix_count, first_unit, unit_count,
-            slab_count,
+            lambda first, count: _range_kernels.enumerate_ranges(
+                lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
+                lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
+                game.hilo, units, prefix_count, first, count, 1),
+            first_unit, unit_count,
         )
         elapsed = time.monotonic() - started
         counts += call_counts.sum(axis=0)

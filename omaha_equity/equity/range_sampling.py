@@ -26,13 +26,13 @@ import math
 import time
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from ..errors import InputError
 from ..evaluate.tables import load_tables
 from ..games import Game
 from . import _kernels, _range_kernels
+from .pieces import thread_count
 from .players import DEALT, FIXED, RANGE, Seat
 from .range_equity import _card_mask, _hand_masks, _known_cards, known_cards_of_dealt, run_kernel
 
@@ -215,13 +215,14 @@ class RangeDeals:
         """Run chunks ``first_chunk ..`` (``chunk_count`` of them): the kernel's outputs."""
         tables = self.tables
         outputs = run_kernel(
-            _range_kernels.sample_ranges, chunk_count, self.group_hands, self.group_masks, self.group_offsets,
-            self.group_cumulative, self.card_words, self.word_valid, self.bit_hands, self.group_word_offsets,
-            self.class_word_offsets, self.class_weights, self.group_class_offsets, self.deal_groups,
-            self.deal_players, self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask,
-            self.board_known, self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low,
-            self.hilo, self.units, rejection, np.uint64(self.seed), first_chunk, chunk_count, CHUNK_SIZE,
-            self.trials,
+            lambda first, count: _range_kernels.sample_ranges(
+                self.group_hands, self.group_masks, self.group_offsets, self.group_cumulative, self.card_words,
+                self.word_valid, self.bit_hands, self.group_word_offsets, self.class_word_offsets,
+                self.class_weights, self.group_class_offsets, self.deal_groups, self.deal_players,
+                self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask,
+                self.board_known, self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low,
+                self.hilo, self.units, rejection, np.uint64(self.seed), first, count, CHUNK_SIZE, self.trials),
+            first_chunk, chunk_count,
         )
         if (outputs[4] < 0).any():
             raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
@@ -267,7 +268,7 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
     """
     deals = RangeDeals(seats, board, dead, game, units, seed, trials)
     chunk_total = -(-trials // CHUNK_SIZE)
-    threads = numba.get_num_threads()
+    threads = thread_count()
     run = RangeRun(len(seats))
     first_chunk = 0
     per_call = threads

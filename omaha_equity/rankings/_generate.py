@@ -14,7 +14,7 @@ not depend on the thread count nor on how the classes are cut into calls.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 
@@ -29,7 +29,7 @@ BOARD_SIZE = 5
 _previous_numba_cache = redirect_numba_cache()
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_index,
                         colex, pair_board, flush, low, hilo, units):
     """Pot share of each hand against random opponents on random boards (Monte Carlo).
@@ -70,7 +70,7 @@ def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_i
     dealt_count = BOARD_SIZE + opponent_count * hole_count
     share_sums = np.zeros(class_count, dtype=np.int64)
     square_sums = np.zeros(class_count, dtype=np.int64)
-    for class_index in prange(class_count):
+    for class_index in range(class_count):
         hand = hands[class_index]
         cards = np.empty(DECK_SIZE - hole_count, dtype=np.int8)
         held = np.zeros(DECK_SIZE, dtype=np.bool_)

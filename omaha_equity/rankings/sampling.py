@@ -44,6 +44,7 @@ def sample_chunk(chunk: ClassChunk) -> tuple[np.ndarray, np.ndarray]:
     """Share sums and square sums, both ``(class_count,) int64`` in pot units, of a chunk."""
     import numba
 
+    from ..equity.pieces import across_threads
     from ..evaluate.tables import load_tables
     from ._generate import sample_class_shares
 
@@ -51,12 +52,13 @@ def sample_chunk(chunk: ClassChunk) -> tuple[np.ndarray, np.ndarray]:
     previous = numba.get_num_threads()
     if chunk.threads is not None:
         numba.set_num_threads(min(chunk.threads, numba.config.NUMBA_NUM_THREADS))
-    numba.set_parallel_chunksize(64)  # threads take 64 classes at a time: balanced, same results
     try:
-        return sample_class_shares(
-            chunk.hands, chunk.opponent_count, chunk.sample_count, np.uint64(chunk.seed), chunk.first_class_index,
-            tables.colex, tables.pair_board, tables.flush, tables.low, chunk.hilo, chunk.units,
-        )
+        # each class has its own random stream: the same numbers however the classes are shared
+        return across_threads(
+            lambda first, count: sample_class_shares(
+                chunk.hands[first:first + count], chunk.opponent_count, chunk.sample_count, np.uint64(chunk.seed),
+                chunk.first_class_index + first, tables.colex, tables.pair_board, tables.flush, tables.low,
+                chunk.hilo, chunk.units),
+            0, len(chunk.hands), uneven=True)
     finally:
-        numba.set_parallel_chunksize(0)
         numba.set_num_threads(previous)

@@ -18,7 +18,7 @@ the same code as every other equity path.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..equity._kernels import (
@@ -45,9 +45,10 @@ def _known_board_masks(board_known, suit_masks):
     return low_mask
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                           dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, chunk_count):
+                           dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, first_slab,
+                           slab_count, total_slabs):
     """Exact enumeration over every compatible combination of list hands and every completion
     of the board, each board credited to each of its dealt cards.
 
@@ -64,15 +65,16 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from ``tables.dealt_board_indexes``.
     colex, pair_board, flush, low : the tables (``evaluate.tables.Tables``).
     binomials : (53, 6) int64; hilo : bool; units : pot units (``pots.pot_units``).
-    chunk_count : int, slices of player 0's list (at most its length).
+    first_slab, slab_count, total_slabs : which of the ``total_slabs`` equal slices of player
+        0's list (at most its length) to walk in this call.
 
     Returns
     -------
-    counts : (chunk_count, 52, player_count, STAT_COUNT) int64
+    counts : (slab_count, 52, player_count, STAT_COUNT) int64
         Per next card: the weighted statistics of the boards holding that card.
-    low_boards : (chunk_count, 52) int64, weighted boards holding the card with a qualifying low.
-    weight_totals : (chunk_count, 52) int64, total weight of the boards holding the card.
-    deal_totals : (chunk_count, 52) int64, deals (hand combinations x boards) holding the card.
+    low_boards : (slab_count, 52) int64, weighted boards holding the card with a qualifying low.
+    weight_totals : (slab_count, 52) int64, total weight of the boards holding the card.
+    deal_totals : (slab_count, 52) int64, deals (hand combinations x boards) holding the card.
     """
     player_count = list_offsets.shape[0] - 1
     hole_count = list_hands.shape[1]
@@ -81,13 +83,13 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     first_list_size = list_offsets[1] - list_offsets[0]
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
     fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
-    counts = np.zeros((chunk_count, DECK_CARDS, player_count, STAT_COUNT), dtype=np.int64)
-    low_boards = np.zeros((chunk_count, DECK_CARDS), dtype=np.int64)
-    weight_totals = np.zeros((chunk_count, DECK_CARDS), dtype=np.int64)
-    deal_totals = np.zeros((chunk_count, DECK_CARDS), dtype=np.int64)
-    for slab in prange(chunk_count):
-        first_hand_start = list_offsets[0] + first_list_size * slab // chunk_count
-        first_hand_stop = list_offsets[0] + first_list_size * (slab + 1) // chunk_count
+    counts = np.zeros((slab_count, DECK_CARDS, player_count, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros((slab_count, DECK_CARDS), dtype=np.int64)
+    weight_totals = np.zeros((slab_count, DECK_CARDS), dtype=np.int64)
+    deal_totals = np.zeros((slab_count, DECK_CARDS), dtype=np.int64)
+    for slab in range(slab_count):
+        first_hand_start = list_offsets[0] + first_list_size * (first_slab + slab) // total_slabs
+        first_hand_stop = list_offsets[0] + first_list_size * (first_slab + slab + 1) // total_slabs
         index = np.empty(player_count, dtype=np.int64)
         used_stack = np.empty(player_count, dtype=np.int64)
         pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
@@ -161,8 +163,8 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
 
 
 @njit(cache=True)
-def _completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low,
-                      binomials, hilo):
+def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low,
+                     binomials, hilo):
     """Every completion of the board from the cards nobody is known to hold, with what the
     scoring needs of it and player 1's hand values on it (worked out once for all opponents).
 
@@ -212,23 +214,21 @@ def _completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexe
     return card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
 
 
-@njit(parallel=True, cache=True)
-def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, dealt_board_indexes, colex,
-                           pair_board, flush, low, binomials, hilo, units):
+@njit(cache=True, nogil=True)
+def enumerate_hand_by_hand(opponent_hands, card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high,
+                           hero_low, colex, pair_board, flush, low, hilo, units):
     """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
 
     The board completions are listed once, with player 1's values on each
-    (:func:`_completion_table`); each opponent hand then scores the completions that do not
-    hold its cards.
+    (:func:`completion_table`, whose outputs are ``card_masks`` .. ``hero_low``); each
+    opponent hand then scores the completions that do not hold its cards.
 
     Parameters
     ----------
-    hero_hand : (hole_count,) int8, player 1's hole cards.
-    opponent_hands : (hand_count, hole_count) int8, none sharing a card with the known cards.
-    base_used_mask : int64 mask of player 1's cards, the known board and the dead cards.
-    board_known : (b,) int8, 0..5 known board cards.
-    dealt_board_indexes : as in :func:`enumerate_by_next_card`.
-    colex, pair_board, flush, low, binomials, hilo, units : as there.
+    opponent_hands : (hand_count, hole_count) int8, none sharing a card with the known cards
+        or player 1's.
+    card_masks ... hero_low : :func:`completion_table`'s outputs.
+    colex, pair_board, flush, low, hilo, units : as in :func:`enumerate_by_next_card`.
 
     Returns
     -------
@@ -238,13 +238,11 @@ def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_know
     """
     hand_count, hole_count = opponent_hands.shape
     pair_count = hole_count * (hole_count - 1) // 2
-    card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low = _completion_table(
-        hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo)
     completion_count = card_masks.shape[0]
     counts = np.zeros((hand_count, 2, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(hand_count, dtype=np.int64)
     board_counts = np.zeros(hand_count, dtype=np.int64)
-    for hand in prange(hand_count):
+    for hand in range(hand_count):
         pair_indexes = np.empty(pair_count, dtype=np.int32)
         hole_suit_masks = np.empty(4, dtype=np.int32)
         hole_low_mask = hole_features(opponent_hands[hand], colex, pair_indexes, hole_suit_masks)
@@ -270,16 +268,24 @@ def enumerate_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_know
     return counts, low_boards, board_counts
 
 
-@njit(parallel=True, cache=True)
-def sample_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, colex, pair_board, flush, low,
-                        hilo, units, seed, trials):
+@njit(cache=True, nogil=True)
+def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, board_known, colex, pair_board, flush,
+                        low, hilo, units, seed, trials):
     """Monte Carlo equity of one hand against each hand of a list, ``trials`` random board
-    completions per opponent hand; hand ``i`` draws from its own SplitMix64 stream seeded from
+    completions per opponent hand; hand ``i`` of the whole list (``opponent_hands`` is its
+    hands from ``first_hand`` on) draws from its own SplitMix64 stream seeded from
     ``(seed, i)`` (``equity._kernels.chunk_random_state``), so the numbers depend only on the
     seed and the list.
 
-    Parameters are those of :func:`enumerate_hand_by_hand` (no enumeration tables) plus
-    ``seed`` (uint64) and ``trials`` (int, boards per opponent hand).
+    Parameters
+    ----------
+    hero_hand : (hole_count,) int8, player 1's hole cards.
+    opponent_hands : (hand_count, hole_count) int8, none sharing a card with the known cards
+        or player 1's; first_hand : int, the first one's place in the whole list.
+    base_used_mask : int64 mask of player 1's cards, the known board and the dead cards.
+    board_known : (b,) int8, 0..5 known board cards.
+    colex, pair_board, flush, low, hilo, units : as in :func:`enumerate_by_next_card`;
+    seed : uint64; trials : int, boards per opponent hand.
 
     Returns
     -------
@@ -294,8 +300,8 @@ def sample_hand_by_hand(hero_hand, opponent_hands, base_used_mask, board_known, 
     counts = np.zeros((hand_count, 2, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(hand_count, dtype=np.int64)
     square_sums = np.zeros(hand_count, dtype=np.int64)
-    for hand in prange(hand_count):
-        state = chunk_random_state(seed, hand)
+    for hand in range(hand_count):
+        state = chunk_random_state(seed, first_hand + hand)
         pair_indexes = np.empty((2, pair_count), dtype=np.int32)
         hole_suit_masks = np.empty((2, 4), dtype=np.int32)
         hole_low_masks = np.empty(2, dtype=np.int64)

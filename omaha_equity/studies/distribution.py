@@ -24,6 +24,7 @@ from ..cards import DECK_SIZE, format_cards, parse_card
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
+from ..equity.pieces import across_threads
 from ..equity.players import FIXED, RANGE, seat_players
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
@@ -253,20 +254,28 @@ def equity_distribution(
     board_known = np.array(board_cards, dtype=np.int8)
     with _common.thread_count(threads):
         if chosen == plan.EXACT:
-            cache.announce_compiling(["enumerate_hand_by_hand"])
+            cache.announce_compiling(["completion_table", "enumerate_hand_by_hand"])
             fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
             dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board_cards), tables.colex)
-            counts, _, board_counts = _kernels.enumerate_hand_by_hand(
-                hero, opponent_hands, base_used, board_known, dealt_indexes, tables.colex, tables.pair_board,
-                tables.flush, tables.low, plan.BINOMIALS, game.hilo, units)
+            completion_arrays = _kernels.completion_table(
+                hero, base_used, board_known, dealt_indexes, tables.colex, tables.pair_board, tables.flush,
+                tables.low, plan.BINOMIALS, game.hilo)
+            counts, _, board_counts = across_threads(
+                lambda first, count: _kernels.enumerate_hand_by_hand(
+                    opponent_hands[first:first + count], *completion_arrays, tables.colex, tables.pair_board,
+                    tables.flush, tables.low, game.hilo, units),
+                0, hand_count)
             square_sums = None
             seed = None
         else:
             seed = _common.draw_seed() if seed is None else seed
             cache.announce_compiling(["sample_hand_by_hand"])
-            counts, _, square_sums = _kernels.sample_hand_by_hand(
-                hero, opponent_hands, base_used, board_known, tables.colex, tables.pair_board, tables.flush,
-                tables.low, game.hilo, units, np.uint64(seed), trials_per_hand)
+            counts, _, square_sums = across_threads(
+                lambda first, count: _kernels.sample_hand_by_hand(
+                    hero, opponent_hands[first:first + count], first, base_used, board_known, tables.colex,
+                    tables.pair_board, tables.flush, tables.low, game.hilo, units, np.uint64(seed),
+                    trials_per_hand),
+                0, hand_count)
             board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
     cache.mark_in_use()
     share_sums = counts[:, 0, equity_kernels.EQUITY]

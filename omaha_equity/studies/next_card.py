@@ -22,6 +22,7 @@ from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
 from ..equity.calculate import calculate_equity
+from ..equity.pieces import across_threads
 from ..equity.players import RANGE, seat_players
 from ..equity.result import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
@@ -247,10 +248,14 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
     cache.announce_compiling(["enumerate_by_next_card"])
     dealt_indexes = dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
     chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
-    counts, low_boards, weight_totals, deal_totals = _kernels.enumerate_by_next_card(
-        list_hands, _common.hand_masks(list_hands), offsets, list_weights, _common.card_mask(board_cards + dead_cards),
-        board_known, dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
-        game.hilo, units, chunk_count,
+    list_masks = _common.hand_masks(list_hands)
+    base_used_mask = _common.card_mask(board_cards + dead_cards)
+    counts, low_boards, weight_totals, deal_totals = across_threads(
+        lambda first_slab, slab_count: _kernels.enumerate_by_next_card(
+            list_hands, list_masks, offsets, list_weights, base_used_mask, board_known, dealt_indexes, tables.colex,
+            tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, first_slab, slab_count,
+            chunk_count),
+        0, chunk_count, uneven=True,
     )
     cache.mark_in_use()
     # back to the players' order: (52, players, STATS)
