@@ -12,7 +12,7 @@ from typing import Any
 from .equity.allin_result import AllinResult, pot_name
 from .equity.result import EXACT
 from .render import render
-from .views import NO_CARDS
+from .cards import NO_CARDS
 
 
 def _column(index: int) -> str:

@@ -21,6 +21,9 @@ RANK_NAMES = (
     "nine", "ten", "jack", "queen", "king", "ace",
 )
 DECK_SIZE = 52
+# How CSV output writes an empty board or dead-card list (an empty cell reads as a missing
+# value, NaN in pandas); read back as no cards wherever a board or dead cards are asked for.
+NO_CARDS = "-"
 
 _SUIT_ALIASES = {
     "c": 0, "d": 1, "h": 2, "s": 3,

@@ -15,7 +15,7 @@ import click
 from tabulate import tabulate_formats
 
 from . import __version__
-from .cards import parse_cards
+from .cards import NO_CARDS, parse_cards
 from .errors import InputError, caused_by_interrupt, quoted
 from .fast_exit import exit_program
 from .games import GAME_NAMES, get_game, normalize_game_name
@@ -24,11 +24,17 @@ from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
 
 
 class CardsType(click.ParamType):
-    """Card text such as ``AsKsQhJh``, ``"As Ks Qh Jh"`` or ``As,Ks,Qh,Jh``."""
+    """Card text such as ``AsKsQhJh``, ``"As Ks Qh Jh"`` or ``As,Ks,Qh,Jh``; with
+    ``none_marker``, also ``-`` (no cards, how CSV output writes an empty board or dead list)."""
 
     name = "cards"
 
+    def __init__(self, none_marker: bool = False):
+        self.none_marker = none_marker
+
     def convert(self, value, param, ctx):
+        if self.none_marker and value.strip() == NO_CARDS:
+            return ""
         try:
             parse_cards(value)
         except InputError as error:
@@ -160,8 +166,8 @@ def main():
 
 @main.command()
 @click.argument("hands", nargs=-1, required=True, metavar="HAND...")
-@click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
-@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
+@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @_game_options
 @click.option("--exact", is_flag=True, help="Force exact enumeration of every board.")
 @click.option("--mc", is_flag=True, help="Force Monte Carlo sampling.")
@@ -244,8 +250,9 @@ def show(hands, board, game, die, format_name, table_style):
 
 @main.command(name="range")
 @click.argument("expression")
-@click.option("-b", "--board", default="", type=CardsType(), help="Board cards to remove from the range.")
-@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards to remove from the range.")
+@click.option("-b", "--board", default="", type=CardsType(none_marker=True),
+              help="Board cards to remove from the range.")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards to remove from the range.")
 @_game_options
 @click.option("--sample", "sample_size", default=20, show_default=True, type=click.IntRange(1, 10_000),  # views.MAX_TABLE_SAMPLE
               help="Hands shown in the table (at most 10,000; -f csv or -f json lists every hand).")
@@ -488,8 +495,8 @@ def play(file, format_name, table_style):
               help="Chips put in by players who folded (dead money in the pots they reach).")
 @click.option("--pot", "dead_money", default=0, type=click.IntRange(min=0),
               help="Extra dead money in the main pot (chips).")
-@click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
-@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
+@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @_game_options
 @click.option("--exact", is_flag=True, help="Force exact enumeration of every board.")
 @click.option("--mc", is_flag=True, help="Force Monte Carlo sampling.")
@@ -606,8 +613,8 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 @main.command()
 @click.argument("hand")
 @click.argument("opponent", metavar="RANGE")
-@click.option("-b", "--board", default="", type=CardsType(), help="Known board cards (0 to 5).")
-@click.option("-d", "--dead", default="", type=CardsType(), help="Dead cards (out of play).")
+@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @_game_options
 @click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card"]),
               help="Across the opponent's range hands, or across the next card (on a flop or a turn).")

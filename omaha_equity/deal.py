@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import DECK_SIZE, check_no_duplicates, format_cards, parse_cards
+from .cards import DECK_SIZE, NO_CARDS, check_no_duplicates, format_cards, parse_cards
 from .errors import InputError, quoted
 from .games import BOARD_SIZE, Game, get_game
 
@@ -108,17 +108,24 @@ def make_deal(
 
 
 def parse_board_and_dead(board: CardsLike, dead: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Parse the known board (at most 5 cards) and the dead cards.
+    """Parse the known board (at most 5 cards) and the dead cards; ``cards.NO_CARDS`` (``-``, how
+    CSV output writes none) is no cards.
 
     Raises
     ------
     InputError
         An unknown card, or more than 5 board cards.
     """
-    board_cards = parse_cards(board)
+    board_cards = _parse_card_list(board)
     if len(board_cards) > BOARD_SIZE:
         raise InputError(f"expected at most {BOARD_SIZE} board cards, got {len(board_cards)} in {quoted(_text(board))}")
-    return board_cards, parse_cards(dead)
+    return board_cards, _parse_card_list(dead)
+
+
+def _parse_card_list(cards: CardsLike) -> tuple[int, ...]:
+    if isinstance(cards, str) and cards.strip() == NO_CARDS:
+        return ()
+    return parse_cards(cards)
 
 
 def check_known_cards(hands: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int], game: Game) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .cards import RANKS, SUITS, format_cards
+from .cards import NO_CARDS, RANKS, SUITS, format_cards
 from .equity.result import EXACT, EquityResult
 from .errors import InputError
 from .evaluate.showdown import Showdown
@@ -27,8 +27,6 @@ _HILO_COLUMNS = ("equity_high", "equity_low", "split", "hi_win", "hi_tie", "lo_w
 _HILO_TABLE_COLUMNS = ("equity", "equity_high", "equity_low", "scoop", "split", "tie", "hi_win", "hi_tie", "lo_win",
                        "lo_tie", "quartered")
 _TABLE_HEADERS = {"equity_high": "eq. high", "equity_low": "eq. low"}
-# An empty cell reads as a missing value (NaN in pandas): no board or dead card is written so.
-NO_CARDS = "-"
 
 
 def equity_rows(result: EquityResult) -> list[dict[str, Any]]:

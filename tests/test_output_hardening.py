@@ -27,8 +27,8 @@ PANDAS_MISSING = {"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", 
                   "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"}
 
 
-def run(*args):
-    return CliRunner().invoke(main, list(args))
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
 
 
 def csv_rows(text: str) -> list[dict[str, str]]:
@@ -159,6 +159,28 @@ def test_csv_has_seed_and_low_possible_and_no_cell_pandas_reads_as_missing_for_n
     assert "-" not in PANDAS_MISSING
     with_dead = csv_rows(run("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-d", "2c", "-f", "csv").stdout)
     assert with_dead[0]["dead"] == "2c"
+
+
+def test_no_cards_is_dash_in_every_csv_and_empty_in_every_json_and_dash_reads_back_as_no_cards():
+    spots = "id,game,board,dead,hand1,hand2\ngood,omaha,Qd7h2s,,AsAhKsKh,JdTd9c8c\nbad,omaha,,,AsAhKsKh,\n"
+    batch_csv = csv_rows(run("batch", "-", "--workers", "1", input=spots).stdout)
+    assert [(row["id"], row["board"], row["dead"]) for row in batch_csv] == [
+        ("good", "Qd7h2s", "-"), ("good", "Qd7h2s", "-"), ("bad", "-", "-")]  # the error row too
+    batch_json = [json.loads(line) for line in run("batch", "-", "--workers", "1", "-f", "jsonl",
+                                                   input=spots).stdout.splitlines()]
+    assert [(row["id"], row["board"], row["dead"]) for row in batch_json] == [
+        ("good", "Qd7h2s", ""), ("good", "Qd7h2s", ""), ("bad", "", "")]
+    calc_json = json.loads(run("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-f", "json").stdout)
+    assert (calc_json["board"], calc_json["dead"]) == ("Qd7h2s", "")
+    # a CSV row fed back: '-' is no cards, on the command line, in a batch file and in the API
+    assert run("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-d", "-", "-f", "json").stdout == run(
+        "calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-f", "json").stdout
+    again = csv_rows(run("batch", "-", "--workers", "1", input="id,game,board,dead,hand1,hand2\n"
+                                                                 "good,omaha,Qd7h2s,-,AsAhKsKh,JdTd9c8c\n").stdout)
+    assert [row["equity_exact"] for row in again] == [row["equity_exact"] for row in batch_csv[:2]]
+    assert calculate_equity(["AsAhKsKh", "JdTd9c8c"], "-", "-").players == calculate_equity(
+        ["AsAhKsKh", "JdTd9c8c"]).players
+    assert run("calc", "AsAhKsKh", "JdTd9c8c", "-b", "--").exit_code == 2  # only '-' alone means none
 
 
 # --- 5. any thread count --------------------------------------------------------------------------

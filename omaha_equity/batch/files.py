@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from ..cards import NO_CARDS
 from ..errors import InputError, quoted
 from .queries import UnreadableRow, check_keys
 from .run import BATCH_COLUMNS
@@ -83,6 +84,17 @@ def _json_value(value: Any) -> Any:
     return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
+# No board or dead cards: ``-`` in CSV (an empty cell reads as a missing value), "" in JSON
+# Lines (as ``calc -f json`` writes it); error rows too, whatever the input cell held.
+_CARD_COLUMNS = ("board", "dead")
+
+
+def _with_card_cells(row: dict[str, Any], none_text: str) -> dict[str, Any]:
+    """``row`` with an empty board or dead list written as ``none_text``."""
+    changes = {key: none_text for key in _CARD_COLUMNS if row[key] in ("", None, NO_CARDS) and row[key] != none_text}
+    return {**row, **changes} if changes else row
+
+
 class RowWriter:
     """Writes result rows (keys ``BATCH_COLUMNS``) as CSV (with a header row, written unless
     ``header=False``) or as JSON Lines, flushing after each :meth:`write` so that every finished
@@ -102,10 +114,11 @@ class RowWriter:
     def write(self, rows: list[dict[str, Any]]) -> None:
         """Write one query's rows in one piece, then flush."""
         if self._csv is not None:
-            self._csv.writerows(rows)
+            self._csv.writerows(_with_card_cells(row, NO_CARDS) for row in rows)
         else:
-            self.stream.write("".join(json.dumps({key: _json_value(value) for key, value in row.items()}) + "\n"
-                                      for row in rows))
+            self.stream.write("".join(
+                json.dumps({key: _json_value(value) for key, value in _with_card_cells(row, "").items()}) + "\n"
+                for row in rows))
         self.stream.flush()
 
 

@@ -448,8 +448,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     one unit is one choice of hands for the first ``prefix_count`` lists (numbered in mixed
     radix, list 0 the most significant digit), with every combination of the other lists and
     every board completion under it. A call scores units ``first_unit`` ..
-    ``first_unit + unit_count - 1``, split into ``chunk_count`` slabs (the rows of the outputs; threads run calls side by side, see
-    ``pieces.across_threads``).
+    ``first_unit + unit_count - 1``, split into ``chunk_count`` slabs (the rows of the outputs;
+    threads run calls side by side, see ``pieces.across_threads``).
 
     Parameters
     ----------

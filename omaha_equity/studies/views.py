@@ -9,7 +9,7 @@ from typing import Any
 
 from ..equity.result import EXACT, EquityResult, PlayerEquity
 from ..render import percent, render
-from ..views import NO_CARDS
+from ..cards import NO_CARDS
 from .distribution import BY_HAND, EquityDistribution
 from .next_card import NextCardResult, equity_change
 from .streets import StreetsResult
