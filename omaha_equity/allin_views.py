@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import NO_CARDS
 from .equity.allin_result import AllinResult, pot_name
 from .equity.result import EXACT
 from .render import render
-from .cards import NO_CARDS
+from .views import method_text
 
 
 def _column(index: int) -> str:
@@ -45,13 +46,6 @@ def allin_rows(result: AllinResult) -> list[dict[str, Any]]:
     return rows
 
 
-def _method_text(result: AllinResult) -> str:
-    deals = f"{result.sample_count:,} deal{'s' if result.sample_count != 1 else ''}"
-    if result.method == EXACT:
-        return f"exact enumeration of {deals}"
-    return f"Monte Carlo, {deals}, seed {result.seed}"
-
-
 def pots_text(result: AllinResult) -> str:
     """``main pot 303: players 1, 2, 3; side pot 1 400: players 1, 2``."""
     parts = []
@@ -82,7 +76,7 @@ def allin_report(result: AllinResult, format_name: str = "table", style: str = "
         table_rows.append(shown)
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""
-    title = f"{result.game.title} all in | board: {board}{dead} | {_method_text(result)}"
+    title = f"{result.game.title} all in | board: {board}{dead} | {method_text(result)}"
     extras = []
     if result.folded:
         extras.append(f"folded chips {', '.join(f'{chips:,}' for chips in result.folded)}")

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .cards import NO_CARDS, RANKS, SUITS, format_cards
+from .equity.allin_result import AllinResult
 from .equity.result import EXACT, EquityResult
 from .errors import InputError
 from .evaluate.showdown import Showdown
@@ -57,7 +58,7 @@ def _count(count: int, noun: str) -> str:
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
-def _method_text(result: EquityResult) -> str:
+def method_text(result: EquityResult | AllinResult) -> str:
     """``exact enumeration of 44 boards``; with ranges, deals and boards apart:
     ``exact enumeration of 15,912,240 deals (361,641 hand combinations x 44 boards)``."""
     if result.method == EXACT:
@@ -74,7 +75,7 @@ def equity_title(result: EquityResult) -> str:
     """The header line: game, board, dead cards, method and counts, and any partial hands."""
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""
-    title = f"{result.game.title} | board: {board}{dead} | {_method_text(result)}"
+    title = f"{result.game.title} | board: {board}{dead} | {method_text(result)}"
     partial = [f"{player.hand} ({_count(player.random_card_count, 'card')} dealt at random)"
                for player in result.players if 0 < player.random_card_count < result.game.hole_count]
     if partial:

@@ -219,6 +219,24 @@ def test_cli_table_shows_pots_expected_chips_and_net():
     assert "+200.00" in result.output and "-300.00" in result.output
 
 
+def test_header_says_boards_for_known_hands_and_deals_with_ranges_as_calc_does():
+    def header(*arguments):
+        result = run("allin", *arguments)
+        assert result.exit_code == 0, result.output
+        return result.output.splitlines()[0]
+
+    assert header("AsAhKsKh", "JdTd9c8c", "--stacks", "600,250", "-b", "Qd7h2s").endswith(
+        "exact enumeration of 820 boards")
+    assert header("AsAhKsKh", "JdTd9c8c", "--stacks", "600,250", "--trials", "1000", "--seed", "1").endswith(
+        "Monte Carlo, 1,000 boards, seed 1")
+    assert header("AsAhKsKh", "KK", "--stacks", "600,250", "-b", "2c3d4h").endswith(
+        "exact enumeration of 740,460 deals (903 hand combinations x 820 boards)")
+    assert header("AsAhKsKh", "*", "--stacks", "600,250", "--trials", "1000", "--seed", "1").endswith(
+        "Monte Carlo, 1,000 deals of hands and board, seed 1")
+    data = json.loads(run("allin", "AsAhKsKh", "KK", "--stacks", "600,250", "-b", "2c3d4h", "-f", "json").stdout)
+    assert (data["sample_count"], data["hand_combinations"], data["board_count"]) == (740_460, 903, 820)
+
+
 def test_cli_stacks_json_exact():
     result = run("allin", "KsKd9h9c", "QsQhThTc", "As3sJhJc", "--stacks", "1000,301,101", "-b", "2c5d7hKcQd",
                  "-g", "omaha8", "-f", "json")

@@ -32,7 +32,7 @@ from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
 from ..validate import check_hands, check_run_options
 from .pieces import PieceSizer, across_threads, run_in_pieces
 from .players import FIXED, seat_players
-from .range_equity import ExactLists, RangeSampler, exact_work, whole_weights
+from .range_equity import ExactLists, RangeSampler, board_completions, exact_work, whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
@@ -441,6 +441,7 @@ def calculate_allin(
             expected_exact=sum(pot_exact, Fraction(0)) if exact else None,
             standard_error=total_error,
         ))
+    board_count = board_completions(player_count, board_cards, dead_cards, game)
     return AllinResult(
         game=game,
         hands=tuple(seat.expression for seat in seats),
@@ -448,6 +449,8 @@ def calculate_allin(
         dead=format_cards(dead_cards, sort=True),
         method=chosen,
         sample_count=sample_count,
+        hand_combinations=1 if all_fixed else sample_count // board_count if exact else None,
+        board_count=board_count,
         seed=None if exact else seed,
         pots=tuple(pots),
         folded=tuple(folded_amounts),

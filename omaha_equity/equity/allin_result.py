@@ -77,7 +77,13 @@ class AllinResult:
     method : str
         ``"exact"`` or ``"monte-carlo"``.
     sample_count : int
-        Deals enumerated or sampled (with ranges, combinations of hands x boards).
+        Deals enumerated or sampled (boards when every hand is known; with ranges,
+        combinations of hands x boards).
+    hand_combinations : int or None
+        Combinations of hands enumerated: 1 when every hand is known, None for Monte Carlo over
+        ranges (as ``EquityResult.hand_combinations``).
+    board_count : int
+        Boards completing each combination of hands.
     seed : int or None
         The Monte Carlo seed (None for exact).
     pots : tuple of Pot
@@ -96,6 +102,8 @@ class AllinResult:
     dead: str
     method: str
     sample_count: int
+    hand_combinations: int | None
+    board_count: int
     seed: int | None
     pots: tuple[Pot, ...]
     folded: tuple[int, ...]
@@ -151,6 +159,8 @@ class AllinResult:
             "dead": self.dead,
             "method": self.method,
             "sample_count": self.sample_count,
+            "hand_combinations": self.hand_combinations,
+            "board_count": self.board_count,
             "seed": self.seed,
             "folded": list(self.folded),
             "dead_money": self.dead_money,
