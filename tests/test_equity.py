@@ -111,6 +111,32 @@ def test_exact_equity_agrees_with_naive_enumeration(seed, hole_count, hilo, boar
     assert sum(player.equity_fraction for player in result.players) == 1
 
 
+@pytest.mark.parametrize("player_count", [6, 7, 11])
+def test_many_players_agree_with_naive_enumeration_whichever_kernel_serves_them(player_count):
+    """Fixed hands are tallied by outcome (who wins each half) when the outcome key fits
+    (hi/lo up to 6 players); 7 or more hi/lo players go to the list kernel, each hand a list
+    of one. Both must give the reference's numbers; 11 players is the high-only limit."""
+    hilo = player_count < 11
+    rng = random.Random(player_count)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[4 * player:4 * player + 4] for player in range(player_count)]
+    board = deck[4 * player_count:4 * player_count + 3]
+    dead = deck[4 * player_count + 3:4 * player_count + 3 + max(0, 49 - 4 * player_count - 3 - 14)]
+    result = calculate_equity([format_cards(hand) for hand in hands], format_cards(board), format_cards(dead),
+                              "omaha8" if hilo else "omaha")
+    expected = naive.enumerate_equity(hands, board, dead, hilo=hilo)
+    assert result.method == "exact" and result.sample_count == expected["boards"] and result.hand_combinations == 1
+    for index, player in enumerate(result.players):
+        assert player.equity_fraction == expected["equity"][index], index
+        assert (player.hi_win_count, player.hi_tie_count, player.lo_win_count, player.lo_tie_count) == (
+            expected["win_hi"][index], expected["tie_hi"][index], expected["win_lo"][index], expected["tie_lo"][index])
+        assert (player.scoop_count, player.tie_count, player.split_count, player.quartered_count) == (
+            expected["scoop"][index], expected["tie"][index], expected["split"][index], expected["quartered"][index])
+        assert player.has_low_count == expected["has_low"][index]
+    assert result.low_board_count == expected["low_boards"]
+
+
 @pytest.mark.parametrize("street, board_count", [("turn", 4), ("flop", 3)])
 def test_naive_spots_cover_ties_lows_and_quartered_pots(street, board_count):
     """Guard on the random spots: they hold high ties, low ties, quartered pots, dead cards and

@@ -59,7 +59,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
 
     Parameters
     ----------
-    deck ... total_chunks : as in ``_kernels.enumerate_boards`` (``units`` excepted), plus
+    deck ... total_chunks : as in ``_kernels.enumerate_boards``, plus
     pot_amounts : (pot_count,) int64, chips in each pot (main pot first).
     eligible_masks : (pot_count,) int64, bit ``i`` for each player ``i`` who can win the pot.
 

@@ -26,18 +26,19 @@ STAT_COUNT = 11
 _previous_numba_cache = redirect_numba_cache()
 
 @njit(cache=True, nogil=True, inline="always")
-def score_board(high_values, low_values, hilo, units, weight, shares, counts):
-    """Split the pot for one board and add each player's outcome, ``weight`` times, to ``counts``
-    (shares in pot units times the weight into EQUITY, the low half's part into EQUITY_LOW,
-    the weight into each outcome).
+def record_outcome(high_values, low_values, hilo, units, weight, shares, counts, split):
+    """Add each player's outcome on one board, ``weight`` times, to ``counts``, given the
+    board's ``split_pot`` result ``split`` and the shares it wrote (shares in pot units times
+    the weight into EQUITY, the low half's part into EQUITY_LOW, the weight into each outcome).
 
     A player who takes a part of the pot but not all of it either ties (shares the half, or
     the high-only pot, they take part of with an equal hand: TIE) or splits (wins one half
     alone while others win the other half: SPLIT); WIN is the whole pot alone.
 
-    Returns ``weight`` when some player has a qualifying low, else 0.
+    Returns ``weight`` when some player has a qualifying low, else 0. Plain Python can run it
+    too (``record_outcome.py_func``, see :func:`score_outcomes`).
     """
-    best_high, high_winner_count, best_low, low_winner_count = split_pot(high_values, low_values, hilo, units, shares)
+    best_high, high_winner_count, best_low, low_winner_count = split
     low_share = (units // 2) // low_winner_count if low_winner_count > 0 else 0
     for player in range(high_values.shape[0]):
         share = shares[player]
@@ -61,6 +62,15 @@ def score_board(high_values, low_values, hilo, units, weight, shares, counts):
         if hilo and low_values[player] != 0:
             counts[player, HAS_LOW] += weight
     return weight if low_winner_count > 0 else 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def score_board(high_values, low_values, hilo, units, weight, shares, counts):
+    """Split the pot for one board (``split_pot``) and add each player's outcome, ``weight``
+    times, to ``counts`` (:func:`record_outcome`). Returns ``weight`` when some player has a
+    qualifying low, else 0."""
+    split = split_pot(high_values, low_values, hilo, units, shares)
+    return record_outcome(high_values, low_values, hilo, units, weight, shares, counts, split)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -143,7 +153,8 @@ def _unrank_combination(rank, item_count, choose_count, binomials, combination):
         item += 1
 
 
-# Outcome histograms (see enumerate_boards) are kept when their key fits in this many bits.
+# Outcome tallies (see enumerate_boards) are kept when their key fits in this many bits: every
+# high-only deal (at most 11 players), hi/lo up to 6 players.
 OUTCOME_BITS = 12
 
 
@@ -238,38 +249,62 @@ def _outcome_key(high_values, low_values, hilo, has_low):
     return key
 
 
-@njit(cache=True, nogil=True)
-def _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, shares, counts):
-    """Add the boards counted by outcome (:func:`_outcome_key`) to ``counts`` with
-    :func:`score_board`, each outcome once, weighted by its board count: players' values stand
-    in as 1 for a winner and 0 otherwise, which splits the pot exactly as the real values did.
-    Returns the boards where some player has a qualifying low."""
-    player_count = high_values.shape[0]
-    low_board_count = 0
-    for key in range(outcomes.shape[0]):
-        if outcomes[key] == 0:
-            continue
+def outcome_key_bits(player_count: int, hilo: bool) -> int:
+    """Bits of an outcome key (:func:`_outcome_key`): :func:`enumerate_boards` serves deals
+    whose keys fit in ``OUTCOME_BITS``."""
+    return 2 * player_count if hilo else player_count
+
+
+def score_outcomes(outcomes: np.ndarray, has_low: np.ndarray, hilo: bool, units: int) -> tuple[np.ndarray, int]:
+    """Score the boards counted by outcome (:func:`enumerate_boards`' tallies, summed), each
+    outcome once, weighted by its board count: players' values stand in as 1 for a winner and
+    0 otherwise, which splits the pot exactly as the real values did.
+
+    Plain Python over the outcomes that occurred (a few, at most a few hundred), with the
+    compiled scoring's own code (``split_pot.py_func``, ``record_outcome.py_func``):
+    compiling it cost about a second of a first run.
+
+    Parameters
+    ----------
+    outcomes : (2 ** outcome_key_bits,) int64, boards per outcome key.
+    has_low : (player_count,) int64, boards where each player has a qualifying low.
+
+    Returns
+    -------
+    counts : (player_count, STAT_COUNT) int64
+    low_boards : int, boards where some player has a qualifying low.
+    """
+    player_count = has_low.shape[0]
+    counts = np.zeros((player_count, STAT_COUNT), dtype=np.int64)
+    high_values = np.empty(player_count, dtype=np.int32)
+    low_values = np.zeros(player_count, dtype=np.int32)
+    shares = np.empty(player_count, dtype=np.int64)
+    low_boards = 0
+    for key in np.flatnonzero(outcomes).tolist():
         for player in range(player_count):
             high_values[player] = (key >> player) & 1
             low_values[player] = (key >> (player_count + player)) & 1
-        low_board_count += score_board(high_values, low_values, hilo, units, outcomes[key], shares, counts)
+        split = split_pot.py_func(high_values, low_values, hilo, units, shares)
+        low_boards += record_outcome.py_func(high_values, low_values, hilo, units, int(outcomes[key]), shares,
+                                             counts, split)
     if hilo:
-        # a qualifying low that does not win still counts (score_board saw only the winners')
-        for player in range(player_count):
-            counts[player, HAS_LOW] = has_low[player]
-    return low_board_count
+        # a qualifying low that does not win still counts (record_outcome saw only the winners')
+        counts[:, HAS_LOW] = has_low
+    return counts, int(low_boards)
 
 
 @njit(cache=True, nogil=True)
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
-                     colex, binomials, hilo, units, first_chunk, chunk_count, total_chunks):
-    """Score every completion of the board, a range of chunks at a time.
+                     colex, binomials, hilo, first_chunk, chunk_count, total_chunks):
+    """Tally every completion of the board by outcome, a range of chunks at a time.
 
     The completions are walked in lexicographic order with the board kept incrementally: the
     state after each dealt card (rank multiset index, suit masks and counts, low mask) is kept
-    per level, and a step re-deals only the cards that changed (on average about one). Boards
-    are tallied by outcome (who wins high, who wins low) and scored once per outcome at the
-    end; with more players than an outcome key holds (``OUTCOME_BITS``), each board is scored.
+    per level, and a step re-deals only the cards that changed (on average about one). Each
+    board adds one to the count of its outcome (who wins high, who wins low:
+    :func:`_outcome_key`); :func:`score_outcomes` scores each outcome once. Only for deals
+    whose outcome keys fit in ``OUTCOME_BITS`` (:func:`outcome_key_bits`); more players go to
+    the list kernel (``_range_kernels.enumerate_ranges``, each hand a list of one).
 
     Parameters
     ----------
@@ -280,22 +315,21 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32, by dealt rank multiset.
     flush_rows : (player_count, 4, 8192) int32; low_rows : (player_count, 256) int16.
     colex : (5, 13) int32; binomials : (53, 6) int64, ``binomials[n, k] = C(n, k)``.
-    hilo : bool; units : int, pot size in units (``pots.pot_units``).
+    hilo : bool.
     first_chunk, chunk_count, total_chunks : which of the ``total_chunks`` equal slices of the
-        C(n, dealt_count) completions to score in this call.
+        C(n, dealt_count) completions to walk in this call.
 
     Returns
     -------
-    counts : (chunk_count, player_count, STAT_COUNT) int64
-    low_boards : (chunk_count,) int64, completions where some player has a qualifying low.
+    outcomes : (chunk_count, 2 ** outcome_key_bits) int64, boards per outcome key.
+    has_low : (chunk_count, player_count) int64, boards where each player has a qualifying low.
     """
     card_count = deck.shape[0]
     player_count = high_rows.shape[0]
     total = binomials[card_count, dealt_count]
     key_bits = 2 * player_count if hilo else player_count
-    by_outcome = key_bits <= OUTCOME_BITS
-    counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
-    low_boards = np.zeros(chunk_count, dtype=np.int64)
+    outcomes = np.zeros((chunk_count, 1 << key_bits), dtype=np.int64)
+    has_low = np.zeros((chunk_count, player_count), dtype=np.int64)
     for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = total * chunk // total_chunks
@@ -306,30 +340,20 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
         level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
             deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
-        outcomes = np.zeros(1 << key_bits if by_outcome else 1, dtype=np.int64)
-        has_low = np.zeros(player_count, dtype=np.int64)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
-        shares = np.empty(player_count, dtype=np.int64)
-        slab_counts = counts[slab]
-        low_board_count = 0
+        slab_outcomes = outcomes[slab]
+        slab_has_low = has_low[slab]
         board_suits = level_suits[dealt_count]
         step_count = stop - start
         for step in range(step_count):
             _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
                           high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            if by_outcome:
-                outcomes[_outcome_key(high_values, low_values, hilo, has_low)] += 1
-            else:
-                low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
+            slab_outcomes[_outcome_key(high_values, low_values, hilo, slab_has_low)] += 1
             if step + 1 < step_count:
                 step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
                                   level_suit_counts, level_top_suit, level_low)
-        if by_outcome:
-            low_board_count = _score_outcomes(outcomes, has_low, hilo, units, high_values, low_values, shares,
-                                              slab_counts)
-        low_boards[slab] = low_board_count
-    return counts, low_boards
+    return outcomes, has_low
 
 
 @njit(cache=True, nogil=True, inline="always")

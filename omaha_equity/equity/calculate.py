@@ -132,27 +132,29 @@ def exact_slices(completions: int, player_count: int) -> int:
 
 def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
     """Exact enumeration of fixed hands, in short calls (``pieces``): ``(boards, counts
-    (players, STATS), low_boards)``."""
+    (players, STATS), low_boards)``. The boards are tallied by outcome and each outcome
+    scored once at the end (``_kernels.score_outcomes``)."""
     completions = comb(len(prepared.deck), prepared.dealt_count)
-    total_slices = exact_slices(completions, prepared.high_rows.shape[0])
-    counts_total = np.zeros((prepared.high_rows.shape[0], _kernels.STAT_COUNT), dtype=np.int64)
-    low_boards = 0
+    player_count = prepared.high_rows.shape[0]
+    total_slices = exact_slices(completions, player_count)
+    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, prepared.hilo), dtype=np.int64)
+    has_low = np.zeros(player_count, dtype=np.int64)
 
     def enumerate_slices(first_slice, slice_count):
-        return _kernels.enumerate_boards(
-            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, prepared.units,
-            first_slice, slice_count, total_slices,
-        )
+        return _kernels.enumerate_boards(*prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, first_slice,
+                                         slice_count, total_slices)
 
     def enumerate_across_threads(first_slice, slice_count):
         return across_threads(enumerate_slices, first_slice, slice_count)
 
-    for first_slice, slice_count, (counts, lows) in run_in_pieces(enumerate_across_threads, total_slices):
-        counts_total += counts.sum(axis=0)
-        low_boards += int(lows.sum())
+    for first_slice, slice_count, (slice_outcomes, slice_has_low) in run_in_pieces(enumerate_across_threads,
+                                                                                    total_slices):
+        outcomes += slice_outcomes.sum(axis=0)
+        has_low += slice_has_low.sum(axis=0)
         if progress is not None:
             progress(completions * (first_slice + slice_count) // total_slices, completions)
-    return completions, counts_total, low_boards
+    counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
+    return completions, counts, low_boards
 
 
 def _fixed_hand_sampler(prepared: _Prepared, seed: int, trials: int):
@@ -268,7 +270,12 @@ def calculate_equity(
     else:
         work = range_equity.exact_work(seats, board_cards, dead_cards, game)
     chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
-    if not all_fixed and chosen == plan.EXACT:
+    # The fixed-hand exact kernel tallies outcomes (who wins each half) in a table of
+    # 2 ** key bits; beyond that (hi/lo with 7 or more players, few boards then) every hand is
+    # a list of one for the list kernel, which scores each board.
+    by_lists = not all_fixed or (
+        chosen == plan.EXACT and _kernels.outcome_key_bits(player_count, game.hilo) > _kernels.OUTCOME_BITS)
+    if by_lists and chosen == plan.EXACT:
         weights_by_seat = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
         if weights_by_seat is None:
             if method == plan.EXACT:
@@ -278,14 +285,14 @@ def calculate_equity(
     if chosen == plan.MONTE_CARLO and seed is None:
         seed = secrets.randbits(63)
     trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
-    if all_fixed:
+    if not by_lists:
         kernels = ["build_player_rows", "enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
     else:
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)
     squares = errors = None
     with _threads_for(threads, work if chosen == plan.EXACT else trials * player_count):
-        if all_fixed:
+        if not by_lists:
             prepared = _prepare(deal)
             if chosen == plan.EXACT:
                 sample_count, counts, low_boards = _enumerate(prepared, progress)

@@ -183,14 +183,18 @@ def _build_low_table() -> np.ndarray:
 
 
 def build_tables() -> Tables:
-    """Generate every table from the ranking rules (about half a second in pure Python)."""
+    """Generate every table from the ranking rules (about a tenth of a second)."""
     colex = np.array([[comb(r + i, i + 1) for r in range(RANK_COUNT)] for i in range(5)], dtype=np.int32)
     pairs = _multisets(2)
     triples = _multisets(3)
-    pair_triple = np.array(
-        [[unsuited_value(pair + triple) for triple in triples] for pair in pairs], dtype=np.int32
-    )
     boards = _multisets(5)
+    # a pair and a triple of ranks make a five-rank multiset: rank each multiset once (6,188)
+    # and look every (pair, triple) up by its multiset's index
+    multiset_values = np.array([unsuited_value(ranks) for ranks in boards], dtype=np.int32)
+    pair_ranks = np.broadcast_to(np.array(pairs)[:, None, :], (len(pairs), len(triples), 2))
+    triple_ranks = np.broadcast_to(np.array(triples)[None, :, :], (len(pairs), len(triples), 3))
+    five = np.sort(np.concatenate([pair_ranks, triple_ranks], axis=2), axis=2)
+    pair_triple = multiset_values[colex[np.arange(5), five].sum(axis=2)]
     board_triples = np.array(
         [[multiset_index(triple) for triple in itertools.combinations(board, 3)] for board in boards],
         dtype=np.int16,
