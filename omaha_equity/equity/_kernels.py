@@ -9,6 +9,8 @@ their own random state derived from (seed, chunk index), so samples do not eithe
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from numba import njit
 
@@ -36,7 +38,7 @@ def record_outcome(high_values, low_values, hilo, units, weight, shares, counts,
     alone while others win the other half: SPLIT); WIN is the whole pot alone.
 
     Returns ``weight`` when some player has a qualifying low, else 0. Plain Python can run it
-    too (``record_outcome.py_func``, see :func:`score_outcomes`).
+    too (``record_outcome.py_func``, see :func:`_one_board_of_outcome`).
     """
     best_high, high_winner_count, best_low, low_winner_count = split
     low_share = (units // 2) // low_winner_count if low_winner_count > 0 else 0
@@ -256,13 +258,9 @@ def outcome_key_bits(player_count: int, hilo: bool) -> int:
 
 
 def score_outcomes(outcomes: np.ndarray, has_low: np.ndarray, hilo: bool, units: int) -> tuple[np.ndarray, int]:
-    """Score the boards counted by outcome (:func:`enumerate_boards`' tallies, summed), each
-    outcome once, weighted by its board count: players' values stand in as 1 for a winner and
-    0 otherwise, which splits the pot exactly as the real values did.
-
-    Plain Python over the outcomes that occurred (a few, at most a few hundred), with the
-    compiled scoring's own code (``split_pot.py_func``, ``record_outcome.py_func``):
-    compiling it cost about a second of a first run.
+    """Score the boards counted by outcome (:func:`enumerate_boards`' tallies, summed): every
+    count is linear in the boards, so each outcome that occurred adds its board count times
+    the counts of one board of that outcome (:func:`_one_board_of_outcome`).
 
     Parameters
     ----------
@@ -276,21 +274,35 @@ def score_outcomes(outcomes: np.ndarray, has_low: np.ndarray, hilo: bool, units:
     """
     player_count = has_low.shape[0]
     counts = np.zeros((player_count, STAT_COUNT), dtype=np.int64)
-    high_values = np.empty(player_count, dtype=np.int32)
-    low_values = np.zeros(player_count, dtype=np.int32)
-    shares = np.empty(player_count, dtype=np.int64)
     low_boards = 0
     for key in np.flatnonzero(outcomes).tolist():
-        for player in range(player_count):
-            high_values[player] = (key >> player) & 1
-            low_values[player] = (key >> (player_count + player)) & 1
-        split = split_pot.py_func(high_values, low_values, hilo, units, shares)
-        low_boards += record_outcome.py_func(high_values, low_values, hilo, units, int(outcomes[key]), shares,
-                                             counts, split)
+        boards = int(outcomes[key])
+        one_board, some_low = _one_board_of_outcome(key, player_count, hilo, units)
+        counts += one_board * boards
+        low_boards += boards if some_low else 0
     if hilo:
-        # a qualifying low that does not win still counts (record_outcome saw only the winners')
+        # a qualifying low that does not win still counts (the outcomes hold only the winners')
         counts[:, HAS_LOW] = has_low
-    return counts, int(low_boards)
+    return counts, low_boards
+
+
+@functools.lru_cache(maxsize=4096)
+def _one_board_of_outcome(key: int, player_count: int, hilo: bool, units: int) -> tuple[np.ndarray, bool]:
+    """The counts of one board of outcome ``key`` ((player_count, STAT_COUNT) int64, read-only)
+    and whether some player has a qualifying low on it.
+
+    The players' values stand in as 1 for a winner and 0 otherwise, which splits the pot
+    exactly as the real values did. Plain Python with the compiled scoring's own code
+    (``split_pot.py_func``, ``record_outcome.py_func``): compiling it cost about a second of
+    a first run, and an outcome is scored once per process."""
+    high_values = np.array([(key >> player) & 1 for player in range(player_count)], dtype=np.int32)
+    low_values = np.array([(key >> (player_count + player)) & 1 for player in range(player_count)], dtype=np.int32)
+    shares = np.empty(player_count, dtype=np.int64)
+    counts = np.zeros((player_count, STAT_COUNT), dtype=np.int64)
+    split = split_pot.py_func(high_values, low_values, hilo, units, shares)
+    some_low = record_outcome.py_func(high_values, low_values, hilo, units, 1, shares, counts, split) > 0
+    counts.setflags(write=False)
+    return counts, some_low
 
 
 @njit(cache=True, nogil=True)
