@@ -21,8 +21,8 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 from ..pots import settle_pots
 from ._kernels import (
-    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, draw_card, enumerated_board,
-    flush_suit_of, next_combination, start_board_levels, step_board_levels,
+    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, deal_board_levels, draw_card,
+    enumerated_board, flush_suit_of, new_board_levels, next_combination,
 )
 from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, draw_hands_once
 
@@ -80,22 +80,22 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
-            deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
+        level_index, level_suits, level_suit_counts, level_top_suit, level_low = new_board_levels(
+            dealt_count, fixed_suit_masks, fixed_low_mask)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
         slab_sums = payout_sums[slab]
         board_suits = level_suits[dealt_count]
-        step_count = stop - start
-        for step in range(step_count):
+        changed = 0  # the first board deals every level
+        for _ in range(stop - start):
+            deal_board_levels(changed, deck, combination, dealt_count, colex, level_index, level_suits,
+                              level_suit_counts, level_top_suit, level_low)
             _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
                           high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
-            if step + 1 < step_count:
-                step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
-                                  level_suit_counts, level_top_suit, level_low)
+            changed = next_combination(combination, card_count, dealt_count)
     return payout_sums
 
 

@@ -119,7 +119,9 @@ def enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks, fi
 
 @njit(cache=True, nogil=True, inline="always")
 def next_combination(combination, item_count, choose_count):
-    """Step ``combination`` (ascending item indexes) to the next in lexicographic order."""
+    """Step ``combination`` (ascending item indexes) to the next in lexicographic order.
+    Returns the first position that changed (every later one changed too), or -1 after the
+    last combination (left as it was)."""
     position = choose_count - 1
     while position >= 0 and combination[position] == item_count - choose_count + position:
         position -= 1
@@ -127,6 +129,7 @@ def next_combination(combination, item_count, choose_count):
         combination[position] += 1
         for later in range(position + 1, choose_count):
             combination[later] = combination[later - 1] + 1
+    return position
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -161,28 +164,13 @@ OUTCOME_BITS = 12
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _deal_level(level, card, colex, level_index, level_suits, level_suit_counts, level_top_suit, level_low):
-    """Board state after the dealt card ``level`` (0-based): the state before it plus ``card``.
-    ``level_top_suit`` is a suit with the most cards (the flush suit when it has three)."""
-    rank = card >> 2
-    suit = card & 3
-    level_index[level + 1] = level_index[level] + colex[level, rank]
-    for other in range(4):
-        level_suits[level + 1, other] = level_suits[level, other]
-        level_suit_counts[level + 1, other] = level_suit_counts[level, other]
-    level_suits[level + 1, suit] |= 1 << rank
-    level_suit_counts[level + 1, suit] += 1
-    top = level_top_suit[level]
-    level_top_suit[level + 1] = suit if level_suit_counts[level + 1, suit] > level_suit_counts[level + 1, top] else top
-    level_low[level + 1] = level_low[level] | low_rank_bit(rank)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def start_board_levels(deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex):
-    """The board state after each dealt card of ``deck[combination]`` (ascending), level 0 being
-    the known cards: ``(level_index (dealt_count + 1,) int64, level_suits (dealt_count + 1, 4)
-    int32, level_suit_counts (same), level_top_suit (dealt_count + 1,) int64, level_low
-    (dealt_count + 1,) int64)``; the complete board is the last level."""
+def new_board_levels(dealt_count, fixed_suit_masks, fixed_low_mask):
+    """The board state level by level, level 0 being the known cards and level ``i`` the state
+    after ``i`` dealt cards (filled by :func:`deal_board_levels`): ``(level_index
+    (dealt_count + 1,) int64, dealt-rank multiset index; level_suits (dealt_count + 1, 4)
+    int32, rank mask per suit; level_suit_counts (same), cards per suit; level_top_suit
+    (dealt_count + 1,) int64, a suit with the most cards (the flush suit when it has three);
+    level_low (dealt_count + 1,) int64, low-rank mask)``; the complete board is the last level."""
     level_index = np.zeros(dealt_count + 1, dtype=np.int64)
     level_suits = np.empty((dealt_count + 1, 4), dtype=np.int32)
     level_suit_counts = np.empty((dealt_count + 1, 4), dtype=np.int32)
@@ -194,26 +182,28 @@ def start_board_levels(deck, combination, dealt_count, fixed_suit_masks, fixed_l
         if level_suit_counts[0, suit] > level_suit_counts[0, level_top_suit[0]]:
             level_top_suit[0] = suit
     level_low[0] = fixed_low_mask
-    for level in range(dealt_count):
-        _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
-                    level_top_suit, level_low)
     return level_index, level_suits, level_suit_counts, level_top_suit, level_low
 
 
 @njit(cache=True, nogil=True, inline="always")
-def step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
+def deal_board_levels(first_level, deck, combination, dealt_count, colex, level_index, level_suits,
                       level_suit_counts, level_top_suit, level_low):
-    """Step ``combination`` to the next in lexicographic order (there must be one) and deal again
-    only the levels from the card that moved (on average about one)."""
-    position = dealt_count - 1
-    while combination[position] == card_count - dealt_count + position:
-        position -= 1
-    combination[position] += 1
-    for later in range(position + 1, dealt_count):
-        combination[later] = combination[later - 1] + 1
-    for level in range(position, dealt_count):
-        _deal_level(level, deck[combination[level]], colex, level_index, level_suits, level_suit_counts,
-                    level_top_suit, level_low)
+    """Deal the levels from ``first_level`` on (the cards of ``deck[combination]`` that changed,
+    see :func:`next_combination`: on average about one a step), each from the level before."""
+    for level in range(first_level, dealt_count):
+        card = deck[combination[level]]
+        rank = card >> 2
+        suit = card & 3
+        level_index[level + 1] = level_index[level] + colex[level, rank]
+        for other in range(4):
+            level_suits[level + 1, other] = level_suits[level, other]
+            level_suit_counts[level + 1, other] = level_suit_counts[level, other]
+        level_suits[level + 1, suit] |= 1 << rank
+        level_suit_counts[level + 1, suit] += 1
+        top = level_top_suit[level]
+        level_top_suit[level + 1] = suit if level_suit_counts[level + 1, suit] > level_suit_counts[level + 1, top] \
+            else top
+        level_low[level + 1] = level_low[level] | low_rank_bit(rank)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -350,21 +340,21 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        level_index, level_suits, level_suit_counts, level_top_suit, level_low = start_board_levels(
-            deck, combination, dealt_count, fixed_suit_masks, fixed_low_mask, colex)
+        level_index, level_suits, level_suit_counts, level_top_suit, level_low = new_board_levels(
+            dealt_count, fixed_suit_masks, fixed_low_mask)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         slab_outcomes = outcomes[slab]
         slab_has_low = has_low[slab]
         board_suits = level_suits[dealt_count]
-        step_count = stop - start
-        for step in range(step_count):
+        changed = 0  # the first board deals every level
+        for _ in range(stop - start):
+            deal_board_levels(changed, deck, combination, dealt_count, colex, level_index, level_suits,
+                              level_suit_counts, level_top_suit, level_low)
             _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
                           high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             slab_outcomes[_outcome_key(high_values, low_values, hilo, slab_has_low)] += 1
-            if step + 1 < step_count:
-                step_board_levels(deck, combination, card_count, dealt_count, colex, level_index, level_suits,
-                                  level_suit_counts, level_top_suit, level_low)
+            changed = next_combination(combination, card_count, dealt_count)
     return outcomes, has_low
 
 
