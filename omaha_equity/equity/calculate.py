@@ -76,9 +76,7 @@ def _prepare(deal: Deal) -> _Prepared:
     # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
     dealt_indexes = _dealt_board_indexes(tuple(int(rank) for rank in fixed_ranks), dealt_count)
     high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, dealt_indexes, fixed_suit_masks, dealt_count, tables.colex, tables.pair_board, tables.flush,
-        tables.low,
-    )
+        hole_cards, dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low)
     return _Prepared(
         deck=np.array(deal.undealt_cards, dtype=np.int8),
         dealt_count=dealt_count,

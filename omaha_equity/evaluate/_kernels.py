@@ -195,17 +195,15 @@ def board_features(board_cards, colex, ranks, suit_masks):
     return board_index, flush_suit, low_mask
 
 
-@njit(cache=True)
-def build_player_rows(hole_cards, board_indexes, fixed_suit_masks, dealt_count, colex, pair_board, flush, low):
-    """Per-player lookup rows for a set of fully known hole hands, holding only what the
-    query's boards can reach.
+@njit(cache=True, nogil=True)
+def build_player_rows(hole_cards, board_indexes, colex, pair_board, pair_flush, low):
+    """Per-player lookup rows for a set of fully known hole hands.
 
-    A query with ``dealt_count`` board cards still to come visits only the board multisets
-    made of its known ranks plus ``dealt_count`` more (1 on the river, 13 on the turn, 91 on
-    the flop, 6,188 preflop), and only the board suit masks made of its known cards of a suit
-    plus up to ``dealt_count`` more ranks: building just those keeps a small query's fixed
-    cost in microseconds (issue 8: a full 6,188-entry row and 4 x 8,192 flush masks per player
-    cost about a millisecond on the river, where one board is scored).
+    A query with ``dealt_count`` board cards still to come visits only the board rank
+    multisets made of its known ranks plus ``dealt_count`` more (1 on the river, 13 on the
+    turn, 91 on the flop, 6,188 preflop): the high rows hold just those, so a small query's
+    fixed cost stays in microseconds. A flush row is a player's best suited pair's row of
+    ``pair_flush`` (a copy of 8,192 values per suited pair, microseconds too).
 
     Parameters
     ----------
@@ -213,20 +211,15 @@ def build_player_rows(hole_cards, board_indexes, fixed_suit_masks, dealt_count, 
     board_indexes : (row_size,) int32
         The five-rank board multiset index of each dealt-rank multiset
         (``tables.dealt_board_indexes``).
-    fixed_suit_masks : (4,) int32
-        Rank mask per suit of the known board cards.
-    dealt_count : int
-        Board cards still to come (0..5).
-    colex, pair_board, flush, low : the arrays of ``tables.Tables``.
+    colex, pair_board, pair_flush, low : the arrays of ``tables.Tables``.
 
     Returns
     -------
     high_rows : (player_count, row_size) int32
         Best unsuited high value per dealt-rank multiset.
     flush_rows : (player_count, 4, 8192) int32
-        Best flush value per suit and board-suit rank mask; filled for every mask reachable
-        from ``fixed_suit_masks`` with ``dealt_count`` more cards (0 elsewhere, and when no
-        flush is possible).
+        Best flush value per suit and board-suit rank mask (0 when the board has fewer than
+        three cards of the suit, or the player fewer than two).
     low_rows : (player_count, 256) int16
         Best low value per board low-rank mask (``NO_LOW`` = 0: none).
     """
@@ -237,43 +230,23 @@ def build_player_rows(hole_cards, board_indexes, fixed_suit_masks, dealt_count, 
     low_rows = np.empty((player_count, LOW_MASKS), dtype=np.int16)
     pair_indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
     suit_masks = np.empty(4, dtype=np.int32)
-    free_ranks = np.empty(13, dtype=np.int32)
-    chosen = np.empty(5, dtype=np.int32)
     for player in range(player_count):
         hole_low_mask = hole_features(hole_cards[player], colex, pair_indexes, suit_masks)
         for dealt_index in range(row_size):
             high_rows[player, dealt_index] = best_unsuited_high(pair_indexes, board_indexes[dealt_index], pair_board)
         for board_low_mask in range(LOW_MASKS):
             low_rows[player, board_low_mask] = low[hole_low_mask, board_low_mask]
-        for suit in range(4):
-            fixed_mask = fixed_suit_masks[suit]
-            if bit_count(suit_masks[suit]) < 2 or bit_count(fixed_mask) + dealt_count < 3:
-                continue
-            # the ranks of this suit that may still come: not on the board, not in this hand
-            free_count = 0
-            for rank in range(13):
-                if not (fixed_mask | suit_masks[suit]) & (1 << rank):
-                    free_ranks[free_count] = rank
-                    free_count += 1
-            # every choice of 0..dealt_count of them, in lexicographic order
-            for added in range(min(dealt_count, free_count) + 1):
-                for position in range(added):
-                    chosen[position] = position
-                while True:
-                    board_suit_mask = fixed_mask
-                    for position in range(added):
-                        board_suit_mask |= 1 << free_ranks[chosen[position]]
-                    if bit_count(board_suit_mask) >= 3:
-                        flush_rows[player, suit, board_suit_mask] = best_flush_high(
-                            suit_masks[suit], board_suit_mask, flush)
-                    position = added - 1
-                    while position >= 0 and chosen[position] == free_count - added + position:
-                        position -= 1
-                    if position < 0:
-                        break
-                    chosen[position] += 1
-                    for later in range(position + 1, added):
-                        chosen[later] = chosen[later - 1] + 1
+        for first in range(hole_count):
+            for second in range(first + 1, hole_count):
+                suit = hole_cards[player, first] & 3
+                if hole_cards[player, second] & 3 != suit:
+                    continue
+                low_rank = min(hole_cards[player, first] >> 2, hole_cards[player, second] >> 2)
+                high_rank = max(hole_cards[player, first] >> 2, hole_cards[player, second] >> 2)
+                pair_row = pair_flush[high_rank * (high_rank - 1) // 2 + low_rank]  # tables.suited_pair_index
+                suit_row = flush_rows[player, suit]
+                for mask in range(SUIT_MASKS):
+                    suit_row[mask] = max(suit_row[mask], pair_row[mask])
     return high_rows, flush_rows, low_rows
 
 

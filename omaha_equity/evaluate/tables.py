@@ -42,6 +42,7 @@ MULTISET_COUNTS = tuple(comb(RANK_COUNT - 1 + k, k) for k in range(6))
 BOARD_MULTISETS = MULTISET_COUNTS[5]
 TRIPLE_MULTISETS = MULTISET_COUNTS[3]
 PAIR_MULTISETS = MULTISET_COUNTS[2]
+SUITED_PAIRS = comb(RANK_COUNT, 2)  # two distinct ranks: 78
 
 def multiset_index(sorted_ranks) -> int:
     """Colex index of a multiset of ranks given in ascending order.
@@ -119,6 +120,11 @@ class Tables:
         player's pairs on one board read from the same few cache lines.
     flush : (8192,) int32
         Flush or straight-flush value of a 13-bit rank mask with five bits set (0 otherwise).
+    pair_flush : (78, 8192) int32
+        Best flush or straight flush of two hole ranks of one suit (row ``suited_pair_index``)
+        with three ranks of the board's cards of that suit (a 13-bit rank mask), 0 when the
+        board has fewer than three of them: a hand's flush value on a board is the best of its
+        suited pairs' rows.
     low : (256, 256) int16
         Best 8-or-better low value using exactly two ranks of the hole mask and three of the
         board mask (bit 0 ace .. bit 7 eight), ``NO_LOW`` when none qualifies.
@@ -128,6 +134,7 @@ class Tables:
     pair_triple: np.ndarray
     pair_board: np.ndarray
     flush: np.ndarray
+    pair_flush: np.ndarray
     low: np.ndarray
 
 
@@ -204,7 +211,28 @@ def build_tables() -> Tables:
     flush = np.zeros(1 << RANK_COUNT, dtype=np.int32)
     for ranks in itertools.combinations(range(RANK_COUNT), 5):
         flush[sum(1 << r for r in ranks)] = suited_value(ranks)
-    return Tables(colex, pair_triple, pair_board, flush, _build_low_table())
+    return Tables(colex, pair_triple, pair_board, flush, _build_pair_flush(flush), _build_low_table())
+
+
+def suited_pair_index(low_rank: int, high_rank: int) -> int:
+    """Row of two distinct ranks (``low_rank < high_rank``) in :attr:`Tables.pair_flush`: 0..77."""
+    return high_rank * (high_rank - 1) // 2 + low_rank
+
+
+def _build_pair_flush(flush: np.ndarray) -> np.ndarray:
+    """:attr:`Tables.pair_flush`: each suited pair with each board mask of exactly three ranks
+    is a five-rank flush (0 when they share a rank), then every larger mask takes the best of
+    its subsets, one rank at a time (a max over subsets, 13 passes)."""
+    masks = np.arange(1 << RANK_COUNT)
+    bit_counts = np.array([bin(mask).count("1") for mask in range(1 << RANK_COUNT)])
+    pair_masks = np.zeros(SUITED_PAIRS, dtype=np.int64)
+    for low_rank, high_rank in itertools.combinations(range(RANK_COUNT), 2):
+        pair_masks[suited_pair_index(low_rank, high_rank)] = (1 << low_rank) | (1 << high_rank)
+    pair_flush = np.where(bit_counts == 3, flush[pair_masks[:, None] | masks], 0).astype(np.int32)
+    for rank in range(RANK_COUNT):
+        with_rank = masks[(masks >> rank) & 1 == 1]
+        pair_flush[:, with_rank] = np.maximum(pair_flush[:, with_rank], pair_flush[:, with_rank ^ (1 << rank)])
+    return pair_flush
 
 
 def _source_hash() -> str:
@@ -220,6 +248,7 @@ TABLE_LAYOUT = {
     "pair_triple": ((PAIR_MULTISETS, TRIPLE_MULTISETS), np.int32),
     "pair_board": ((BOARD_MULTISETS, PAIR_MULTISETS), np.int32),
     "flush": ((1 << RANK_COUNT,), np.int32),
+    "pair_flush": ((SUITED_PAIRS, 1 << RANK_COUNT), np.int32),
     "low": ((256, 256), np.int16),
 }
 
