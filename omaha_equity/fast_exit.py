@@ -10,7 +10,9 @@ library function, never a test runner that invokes the CLI in its own process).
 It falls back to the ordinary ``sys.exit`` whenever skipping the teardown could lose work:
 output that cannot be flushed (a closed pipe: Python then reports it as usual), another Python
 thread still running (a Dask client, a thread pool: the interpreter would wait for it), or a
-child process still alive (worker pools join their children at exit).
+child process still alive (worker pools join their children at exit). Threads named with
+:data:`ABANDONABLE_THREAD_PREFIX` do not count: the kernel threads (``equity.pieces``) only ever
+run compiled computations, which leave nothing to write or close.
 """
 
 from __future__ import annotations
@@ -21,10 +23,17 @@ import sys
 import threading
 from typing import NoReturn
 
+# Threads whose names start with this may be ended with the process at any moment.
+ABANDONABLE_THREAD_PREFIX = "omaha-equity-kernel"
+
 
 def _only_this_thread_and_process() -> bool:
-    """True when nothing else of ours runs: no other Python thread, no live child process."""
-    if threading.active_count() != 1 or threading.current_thread() is not threading.main_thread():
+    """True when nothing else of ours runs: no other Python thread (but abandonable ones), no
+    live child process."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    if any(thread is not threading.main_thread() and not thread.name.startswith(ABANDONABLE_THREAD_PREFIX)
+           for thread in threading.enumerate()):
         return False
     multiprocessing = sys.modules.get("multiprocessing")
     # imported by someone: ask it (active_children also reaps finished children)

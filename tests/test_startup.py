@@ -139,3 +139,24 @@ def test_the_interpreter_teardown_is_skipped_once_the_output_is_out():
     """)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "omaha-equity, version 0.1.0\n"
+
+
+def test_the_kernel_threads_do_not_keep_the_program_from_its_fast_exit():
+    # the threads that ran the kernels are idle once the output is out: the process ends
+    # without waiting for them (and without tearing down the interpreter)
+    result = python("""
+        import atexit, sys, threading
+        from omaha_equity.cli import run
+
+        class Noisy:
+            def __del__(self):
+                print("torn down")
+
+        survivor = Noisy()
+        atexit.register(lambda: print(sorted(thread.name for thread in threading.enumerate()), file=sys.stderr))
+        sys.argv = ["omaha-equity", "calc", "AsAhKsKh", "JdTd9c8c", "--threads", "2", "-f", "csv"]
+        run()
+    """)
+    assert result.returncode == 0, result.stderr
+    assert "166923/271502" in result.stdout and "torn down" not in result.stdout
+    assert "omaha-equity-kernel" in result.stderr  # the pool did run (two threads asked for)

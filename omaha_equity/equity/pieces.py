@@ -26,6 +26,8 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..fast_exit import ABANDONABLE_THREAD_PREFIX
+
 # The length of one kernel call that PieceSizer aims at: how long a Ctrl-C waits, about.
 TARGET_SECONDS = 0.05
 
@@ -135,7 +137,9 @@ def _thread_pool() -> ThreadPoolExecutor:
         if _pool is None:
             import numba
 
-            _pool = ThreadPoolExecutor(max_workers=numba.config.NUMBA_NUM_THREADS, thread_name_prefix="omaha-equity")
+            # named so that the program's fast exit does not wait for them (fast_exit)
+            _pool = ThreadPoolExecutor(max_workers=numba.config.NUMBA_NUM_THREADS,
+                                       thread_name_prefix=ABANDONABLE_THREAD_PREFIX)
         return _pool
 
 
