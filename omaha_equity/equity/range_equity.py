@@ -32,9 +32,9 @@ _INT64_SAFE = 2**62
 def run_kernel(call, first: int, count: int):
     """``call(first, count)``, a compiled kernel over units ``first ..`` of uneven work, cut into
     pieces that threads take one at a time (``pieces.across_threads``). Ctrl-C during the call
-    comes out as a plain KeyboardInterrupt: on this thread, Python sees the interrupt when the kernel hands
-    control back, often inside one of numba's own callbacks, which then reports it as a
-    SystemError chained to the KeyboardInterrupt."""
+    comes out as a plain KeyboardInterrupt: when a piece runs on this thread, Python sees the
+    interrupt as the kernel hands control back, often inside one of numba's own callbacks,
+    which then reports it as a SystemError chained to the KeyboardInterrupt."""
     try:
         return across_threads(call, first, count, uneven=True)
     except SystemError as error:
