@@ -24,7 +24,9 @@ from ._kernels import (
     _board_values, _evaluate_board, _unrank_combination, chunk_random_state, deal_board_levels, draw_card,
     enumerated_board, flush_suit_of, new_board_levels, next_combination,
 )
-from ._range_kernels import MAX_REJECTIONS_IN_A_ROW, _draw_unused, draw_hands_once
+from ._range_kernels import (
+    MAX_REJECTIONS_IN_A_ROW, _draw_unused, combination_features, combination_values, draw_hands_once, undealt_deck,
+)
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
@@ -224,6 +226,8 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
         deck = np.empty(52, dtype=np.int8)
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         suit_masks = np.empty(4, dtype=np.int32)
+        list_high_values = np.empty(player_count, dtype=np.int32)
+        list_low_values = np.zeros(player_count, dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
@@ -251,32 +255,21 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
                     level += 1
                     index[level] = list_offsets[level]
                     continue
-                weight = 1
-                for position in range(player_count):
-                    weight *= list_weights[index[position]]
-                    hole_low_masks[position] = hole_features(list_hands[index[position]], colex,
-                                                             pair_indexes[position], hole_suit_masks[position])
-                used = used_stack[level]
-                deck_size = 0
-                for card in range(52):
-                    if not (used >> card) & 1:
-                        deck[deck_size] = card
-                        deck_size += 1
+                weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
+                                              hole_low_masks)
+                deck_size = undealt_deck(used_stack[level], deck)
                 for position in range(dealt_count):
                     combination[position] = position
                 completions = binomials[deck_size, dealt_count]
                 for _ in range(completions):
                     dealt_ranks_index, board_low_mask = enumerated_board(
                         deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
-                    board_index = dealt_board_indexes[dealt_ranks_index]
-                    flush_suit = flush_suit_of(suit_masks)
-                    board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
-                    for position in range(player_count):
-                        player = list_players[position]
-                        high_values[player], low_values[player] = hand_values(
-                            pair_indexes[position], hole_suit_masks[position], hole_low_masks[position],
-                            board_index, flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                        )
+                    combination_values(dealt_board_indexes[dealt_ranks_index], suit_masks, board_low_mask,
+                                       pair_indexes, hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo,
+                                       list_high_values, list_low_values)
+                    for position in range(player_count):  # list order -> player order (odd chips)
+                        high_values[list_players[position]] = list_high_values[position]
+                        low_values[list_players[position]] = list_low_values[position]
                     settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
                     _add_payouts(payouts, weight, slab_sums)
                     next_combination(combination, deck_size, dealt_count)

@@ -191,6 +191,46 @@ def _pick_compatible(group, target, excluded, word_counts, class_counts, word_va
     return -1  # unreachable: the class holds ``count`` compatible hands
 
 
+@njit(cache=True, nogil=True, inline="always")
+def undealt_deck(used_mask, deck):
+    """Write the cards outside ``used_mask`` (bit ``c`` for card ``c``), ascending, into
+    ``deck``; returns how many there are."""
+    deck_size = 0
+    for card in range(52):
+        if not (used_mask >> card) & 1:
+            deck[deck_size] = card
+            deck_size += 1
+    return deck_size
+
+
+@njit(cache=True, nogil=True, inline="always")
+def combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks, hole_low_masks):
+    """What the evaluation needs of each hand of one combination of list hands (``index[i]``
+    = the row of list ``i``'s hand: ``evaluate._kernels.hole_features`` into row ``i`` of the
+    outputs); returns the combination's weight, the product of its hands' weights."""
+    weight = 1
+    for position in range(index.shape[0]):
+        weight *= list_weights[index[position]]
+        hole_low_masks[position] = hole_features(list_hands[index[position]], colex, pair_indexes[position],
+                                                 hole_suit_masks[position])
+    return weight
+
+
+@njit(cache=True, nogil=True, inline="always")
+def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, hole_suit_masks, hole_low_masks,
+                       pair_board, flush, low, hilo, high_values, low_values):
+    """Each hand's high and low value (in list order) on one complete board, given as
+    ``_kernels.enumerated_board`` leaves it: its rank-multiset index, ``suit_masks`` and low
+    mask; the hands' features from :func:`combination_features`."""
+    flush_suit = flush_suit_of(suit_masks)
+    board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
+    for position in range(pair_indexes.shape[0]):
+        high_values[position], low_values[position] = hand_values(
+            pair_indexes[position], hole_suit_masks[position], hole_low_masks[position], board_index, flush_suit,
+            board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+        )
+
+
 @njit(cache=True, nogil=True)
 def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, card_words, word_valid, bit_hands,
                   group_word_offsets, class_word_offsets, class_weights, group_class_offsets, deal_groups,
@@ -294,11 +334,7 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
         slab_stats = stats[slab]
         for position in range(board_known_count):
             board[position] = board_known[position]
-        deck_size = 0
-        for card in range(52):
-            if not (base_used_mask >> card) & 1:
-                deck[deck_size] = card
-                deck_size += 1
+        deck_size = undealt_deck(base_used_mask, deck)
         weight_sum = 0.0
         square_weight_sum = 0.0
         low_weight = 0.0
@@ -404,18 +440,10 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
     (``index[player]`` = row of each player's hand, ``used`` their cards and the known ones).
 
     Returns ``(weight x completions, completions, weighted low boards)``."""
-    player_count = index.shape[0]
     dealt_count = 5 - board_known_count
-    weight = 1
-    for player in range(player_count):
-        weight *= list_weights[index[player]]
-        hole_low_masks[player] = hole_features(list_hands[index[player]], colex, pair_indexes[player],
-                                               hole_suit_masks[player])
-    deck_size = 0
-    for card in range(52):
-        if not (used >> card) & 1:
-            deck[deck_size] = card
-            deck_size += 1
+    weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
+                                  hole_low_masks)
+    deck_size = undealt_deck(used, deck)
     for position in range(dealt_count):
         combination[position] = position
     completions = binomials[deck_size, dealt_count]
@@ -423,14 +451,8 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
     for _ in range(completions):
         dealt_ranks_index, board_low_mask = enumerated_board(
             deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
-        board_index = dealt_board_indexes[dealt_ranks_index]
-        flush_suit = flush_suit_of(suit_masks)
-        board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
-        for player in range(player_count):
-            high_values[player], low_values[player] = hand_values(
-                pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
-                flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-            )
+        combination_values(dealt_board_indexes[dealt_ranks_index], suit_masks, board_low_mask, pair_indexes,
+                           hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo, high_values, low_values)
         low_boards += score_board(high_values, low_values, hilo, units, weight, shares, slab_counts)
         next_combination(combination, deck_size, dealt_count)
     return weight * completions, completions, low_boards

@@ -24,6 +24,7 @@ from ..cache import redirect_numba_cache, restore_numba_cache
 from ..equity._kernels import (
     STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
 )
+from ..equity._range_kernels import combination_features, combination_values, undealt_deck
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 
 DECK_CARDS = 52
@@ -124,17 +125,9 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
                     level += 1
                     index[level] = list_offsets[level]
                     continue
-                weight = 1
-                for player in range(player_count):
-                    weight *= list_weights[index[player]]
-                    hole_low_masks[player] = hole_features(list_hands[index[player]], colex, pair_indexes[player],
-                                                           hole_suit_masks[player])
-                used = used_stack[level]
-                deck_size = 0
-                for card in range(DECK_CARDS):
-                    if not (used >> card) & 1:
-                        deck[deck_size] = card
-                        deck_size += 1
+                weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
+                                              hole_low_masks)
+                deck_size = undealt_deck(used_stack[level], deck)
                 # every undealt card is dealt in C(deck_size - 1, dealt_count - 1) completions
                 holding = binomials[deck_size - 1, dealt_count - 1]
                 for position in range(deck_size):
@@ -145,14 +138,9 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
                 for _ in range(binomials[deck_size, dealt_count]):
                     dealt_ranks_index, board_low_mask = enumerated_board(
                         deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks)
-                    board_index = dealt_board_indexes[dealt_ranks_index]
-                    flush_suit = flush_suit_of(suit_masks)
-                    board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
-                    for player in range(player_count):
-                        high_values[player], low_values[player] = hand_values(
-                            pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
-                            flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                        )
+                    combination_values(dealt_board_indexes[dealt_ranks_index], suit_masks, board_low_mask,
+                                       pair_indexes, hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo,
+                                       high_values, low_values)
                     for position in range(dealt_count):
                         card = deck[combination[position]]
                         low_boards[slab, card] += score_board(high_values, low_values, hilo, units, weight, shares,
@@ -175,11 +163,7 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
     fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
     deck = np.empty(DECK_CARDS, dtype=np.int8)
-    deck_size = 0
-    for card in range(DECK_CARDS):
-        if not (base_used_mask >> card) & 1:
-            deck[deck_size] = card
-            deck_size += 1
+    deck_size = undealt_deck(base_used_mask, deck)
     completion_count = binomials[deck_size, dealt_count]
     card_masks = np.empty(completion_count, dtype=np.int64)
     board_indexes = np.empty(completion_count, dtype=np.int32)
@@ -311,11 +295,7 @@ def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, b
         for position in range(hole_count):
             used |= np.int64(1) << np.int64(opponent_hands[hand, position])
         deck = np.empty(DECK_CARDS, dtype=np.int8)
-        deck_size = 0
-        for card in range(DECK_CARDS):
-            if not (used >> card) & 1:
-                deck[deck_size] = card
-                deck_size += 1
+        deck_size = undealt_deck(used, deck)
         board = np.empty(5, dtype=np.int8)
         for position in range(board_known_count):
             board[position] = board_known[position]
