@@ -13,7 +13,7 @@ from .cards import NO_CARDS
 from .equity.allin_result import AllinResult, pot_name
 from .equity.result import EXACT
 from .render import render
-from .views import method_text
+from .views import method_text, partial_hands_line
 
 
 def _column(index: int) -> str:
@@ -76,7 +76,9 @@ def allin_report(result: AllinResult, format_name: str = "table", style: str = "
         table_rows.append(shown)
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""
-    title = f"{result.game.title} all in | board: {board}{dead} | {method_text(result)}"
+    title = f"{result.game.title} all in | board: {board}{dead} | {method_text(result)}" + partial_hands_line(
+        result.game, [player.hand for player in result.players],
+        [player.random_card_count for player in result.players])
     extras = []
     if result.folded:
         extras.append(f"folded chips {', '.join(f'{chips:,}' for chips in result.folded)}")

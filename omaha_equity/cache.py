@@ -90,20 +90,35 @@ def _write_marker(folder: Path) -> None:
         return
     temporary = folder / f"{MARKER_NAME}.{os.getpid()}.tmp"
     temporary.write_text(MARKER_TEXT)
+    os.chmod(temporary, 0o644)  # whatever the umask: a file others could write is removed (_trust_problem)
     os.replace(temporary, marker)
 
 
 def _trust_problem(folder: Path) -> str | None:
     """Why the kernels in ``folder`` cannot be trusted, or None. Loading a cached kernel runs its
-    machine code, so the folder must belong to this user and be writable by nobody else."""
+    machine code, so the folder and everything in it must belong to this user and be writable
+    by nobody else: a folder writable by the group or others is tightened, such a file is
+    removed (someone may have changed it; the kernel is compiled again), and an entry of
+    another user or a symbolic link (it could lead anywhere) makes the whole folder untrusted."""
     if not hasattr(os, "getuid"):  # Windows: no POSIX owner and mode bits to check
         return None
-    status = folder.stat()
-    if status.st_uid != os.getuid():
-        return f"{folder} belongs to another user"
-    if status.st_mode & 0o022:
-        # ours, but group- or world-writable (an old folder or a permissive umask): tighten it
-        os.chmod(folder, status.st_mode & ~0o022)
+    user = os.getuid()
+    entries = [folder]
+    for root, folders, files in os.walk(folder):
+        entries.extend(Path(root, name) for name in folders + files)
+    for entry in entries:
+        status = entry.lstat()
+        if entry.is_symlink():
+            return f"{entry} is a symbolic link"
+        if status.st_uid != user:
+            return f"{entry} belongs to another user"
+        if status.st_mode & 0o022 and entry.is_dir():
+            # ours, but group- or world-writable (an old folder or a permissive umask): tighten it
+            os.chmod(entry, status.st_mode & ~0o022)
+        elif status.st_mode & 0o022:
+            entry.unlink()
+            _notify_once("writable", f"removed cached kernel files others could write ({entry.name}, ...); "
+                                     "compiling them again")
     return None
 
 
@@ -198,13 +213,21 @@ def _numba_cache_classes():
         def save_overload(self, sig, data):
             try:
                 super().save_overload(sig, data)
+                # writable by us alone whatever the umask: a file others could write is not
+                # trusted on the next run (_trust_problem)
+                for path in self._files():
+                    os.chmod(path, os.stat(path).st_mode & ~0o022)
             except Exception:  # noqa: BLE001 (not saving only costs a compile next run)
                 self._remove_files()
 
+        def _files(self) -> list[str]:
+            """This function's index and data files."""
+            base = glob.escape(os.path.join(self._cache_path, self._impl.filename_base))
+            return glob.glob(base + ".nbi") + glob.glob(base + ".*.nbc")
+
         def _remove_files(self):
             """Remove this function's index and data files."""
-            base = glob.escape(os.path.join(self._cache_path, self._impl.filename_base))
-            for path in glob.glob(base + ".nbi") + glob.glob(base + ".*.nbc"):
+            for path in self._files():
                 try:
                     os.unlink(path)
                 except OSError:

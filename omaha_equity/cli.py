@@ -233,7 +233,7 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
 
 @main.command()
 @click.argument("hands", nargs=-1, required=True, type=CardsType())
-@click.option("-b", "--board", required=True, type=CardsType(), help="The complete board (5 cards).")
+@click.option("-b", "--board", required=True, type=CardsType(none_marker=True), help="The complete board (5 cards).")
 @_game_options
 @_output_options
 @_usage_errors
@@ -532,7 +532,8 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
         raise click.UsageError("--seed applies to Monte Carlo, not to --exact")
     amounts, option = (stacks, "--stacks") if stacks is not None else (committed, "--committed")
     if len(amounts) != len(hands):
-        raise click.UsageError(f"expected one amount per hand in {option} ({len(hands)} hands), got {len(amounts)}: "
+        hand_count = f"{len(hands)} hand{'' if len(hands) == 1 else 's'}"
+        raise click.UsageError(f"expected one amount per hand in {option} ({hand_count}), got {len(amounts)}: "
                                f"{quoted(','.join(str(amount) for amount in amounts))}")
     if stacks is not None:
         amounts = committed_from_stacks(stacks)

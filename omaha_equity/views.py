@@ -76,11 +76,16 @@ def equity_title(result: EquityResult) -> str:
     board = result.board or "(none)"
     dead = f" | dead: {result.dead}" if result.dead else ""
     title = f"{result.game.title} | board: {board}{dead} | {method_text(result)}"
-    partial = [f"{player.hand} ({_count(player.random_card_count, 'card')} dealt at random)"
-               for player in result.players if 0 < player.random_card_count < result.game.hole_count]
-    if partial:
-        title += "\npartial hands completed at random: " + ", ".join(partial)
-    return title
+    return title + partial_hands_line(result.game, [player.hand for player in result.players],
+                                      [player.random_card_count for player in result.players])
+
+
+def partial_hands_line(game, hands: list[str], random_card_counts: list[int]) -> str:
+    """``"\npartial hands completed at random: AsKdQd2s+1 (1 card dealt at random)"`` for the
+    hands with some but not all cards dealt at random, or "" when there are none."""
+    partial = [f"{hand} ({_count(count, 'card')} dealt at random)"
+               for hand, count in zip(hands, random_card_counts) if 0 < count < game.hole_count]
+    return "\npartial hands completed at random: " + ", ".join(partial) if partial else ""
 
 
 def _standard_error_text(value: float | None) -> str:

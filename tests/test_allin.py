@@ -235,6 +235,12 @@ def test_header_says_boards_for_known_hands_and_deals_with_ranges_as_calc_does()
         "Monte Carlo, 1,000 deals of hands and board, seed 1")
     data = json.loads(run("allin", "AsAhKsKh", "KK", "--stacks", "600,250", "-b", "2c3d4h", "-f", "json").stdout)
     assert (data["sample_count"], data["hand_combinations"], data["board_count"]) == (740_460, 903, 820)
+    # a partial hand is named under the header and counted in JSON, as calc does
+    partial = run("allin", "AsAhKs", "JdTd9c8c", "--stacks", "100,100", "--trials", "1000", "--seed", "1")
+    assert partial.output.splitlines()[1] == "partial hands completed at random: AsAhKs+1 (1 card dealt at random)"
+    data = json.loads(run("allin", "AsAhKs", "JdTd9c8c", "--stacks", "100,100", "--trials", "1000", "--seed", "1",
+                          "-f", "json").stdout)
+    assert [player["random_cards"] for player in data["players"]] == [1, 0]
 
 
 def test_cli_stacks_json_exact():

@@ -257,3 +257,48 @@ def test_own_kernel_folder_writable_by_others_is_tightened(fresh_kernel_state):
     folder, reason = cache.kernel_cache_state()
     assert folder == existing and reason == ""
     assert existing.stat().st_mode & 0o777 == 0o755
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_inside_the_kernel_folder_writable_folders_are_tightened_writable_files_removed(fresh_kernel_state, capsys):
+    existing = kernel_folder(fresh_kernel_state)
+    inner = existing / "equity"
+    inner.mkdir(parents=True)
+    inner.chmod(0o777)
+    kernel_file = inner / "_kernels.enumerate_boards-1.py311.nbi"
+    kernel_file.write_bytes(b"anyone could have written this")
+    kernel_file.chmod(0o666)
+    kept = inner / "_kernels.sample_boards-1.py311.nbi"
+    kept.write_bytes(b"ours")
+    kept.chmod(0o644)
+    folder, reason = cache.kernel_cache_state()
+    assert folder == existing and reason == ""
+    assert inner.stat().st_mode & 0o777 == 0o755
+    assert not kernel_file.exists() and kept.read_bytes() == b"ours"
+    assert capsys.readouterr().err.count("removed cached kernel files others could write") == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_a_symbolic_link_inside_the_kernel_folder_makes_it_untrusted(fresh_kernel_state, tmp_path):
+    existing = kernel_folder(fresh_kernel_state)
+    existing.mkdir(parents=True)
+    (existing / "equity").symlink_to(tmp_path)
+    folder, reason = cache.kernel_cache_state()
+    assert folder is None and "is a symbolic link" in reason
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_saved_kernels_are_writable_by_their_owner_alone_whatever_the_umask(tmp_path):
+    # a group-writable umask must not make the next run distrust (and remove) our own files
+    code = (
+        "import os\n"
+        "os.umask(0o002)\n"
+        "from omaha_equity.evaluate import _kernels\n"
+        "assert _kernels.low_rank_bit(12) == 1\n"
+    )
+    result = run_python(tmp_path / "cache", code)
+    assert result.returncode == 0, result.stderr
+    saved = [path for path in kernel_folder(tmp_path / "cache").rglob("*") if path.suffix in (".nbi", ".nbc")]
+    assert saved and all(path.stat().st_mode & 0o022 == 0 for path in saved)
+    again = run_python(tmp_path / "cache", code)
+    assert again.returncode == 0 and "removed cached kernel files" not in again.stderr

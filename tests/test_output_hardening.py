@@ -181,6 +181,9 @@ def test_no_cards_is_dash_in_every_csv_and_empty_in_every_json_and_dash_reads_ba
     assert calculate_equity(["AsAhKsKh", "JdTd9c8c"], "-", "-").players == calculate_equity(
         ["AsAhKsKh", "JdTd9c8c"]).players
     assert run("calc", "AsAhKsKh", "JdTd9c8c", "-b", "--").exit_code == 2  # only '-' alone means none
+    # show needs five board cards: '-' is no cards there too, so the error says what is missing
+    show = run("show", "AsAhKsKh", "JdTd9c8c", "-b", "-")
+    assert show.exit_code == 2 and "showdown needs a complete board of 5 cards, got 0" in show.output
 
 
 # --- 5. any thread count --------------------------------------------------------------------------

@@ -440,6 +440,7 @@ def calculate_allin(
             expected=sum(pot_sums) / weight_total,
             expected_exact=sum(pot_exact, Fraction(0)) if exact else None,
             standard_error=total_error,
+            random_card_count=seat.random_card_count(game),
         ))
     board_count = board_completions(player_count, board_cards, dead_cards, game)
     return AllinResult(

@@ -40,6 +40,9 @@ class AllinPlayer:
     standard_error : float or None
         Standard error of ``expected`` in chips (of the per-deal total, not a sum of the per-pot
         errors); 0.0 for exact enumeration; None when undefined (fewer than 2 samples).
+    random_card_count : int
+        Hole cards dealt at random in every deal: 0 for a fixed hand or a range, some for a
+        partial hand (marked ``+N`` in ``hand``), all for ``*`` (as ``PlayerEquity``).
     """
 
     hand: str
@@ -50,6 +53,7 @@ class AllinPlayer:
     expected: float
     expected_exact: Fraction | None
     standard_error: float | None
+    random_card_count: int = 0
 
     @property
     def net(self) -> float:
@@ -150,6 +154,7 @@ class AllinResult:
                 "standard_error": player.standard_error,
                 "net": player.net,
                 "net_exact": exact(player.net_exact),
+                "random_cards": player.random_card_count,
             })
         return {
             "game": self.game.name,
