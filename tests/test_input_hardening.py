@@ -242,3 +242,14 @@ def test_a_list_of_written_hands_means_what_its_patterns_mean(monkeypatch):
     assert np.array_equal(listed.hands, separate.hands)
     assert np.array_equal(listed.weights, separate.weights)
     assert set(listed.weights.tolist()) == {0.1, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0}
+
+
+def test_read_hand_takes_card_text_and_names_a_bad_card():
+    from omaha_equity import read_hand
+
+    assert read_hand("2d2h9d9h", "9c2cKd", False).high.description == "three nines, K-2 kickers"
+    assert read_hand("2d2h9d9h", "9c2cKd", False) == read_hand(parse_cards("2d2h9d9h"), parse_cards("9c2cKd"), False)
+    for hole, board, message in (("2d2h9d9x", "9c2cKd", "unknown card '9x'"),
+                                 ("2d2h9d9h", "9c2c2d", "duplicate card 2d in hand and board")):
+        with pytest.raises(InputError, match=message):
+            read_hand(hole, board, False)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..cards import RANK_NAMES, RANKS, card_rank, card_suit, format_cards
+from ..cards import RANK_NAMES, RANKS, card_rank, card_suit, check_no_duplicates, format_cards, parse_cards
 from ..deal import CardsLike, make_deal
 from ..errors import InputError, quoted
 from ..games import Game
@@ -140,14 +140,17 @@ class HandReading:
     low: MadeHand | None
 
 
-def read_hand(hole_cards: Sequence[int], board_cards: Sequence[int], hilo: bool) -> HandReading:
-    """Best high (and low, when ``hilo``) of parsed cards with 3..5 board cards.
+def read_hand(hole_cards: CardsLike, board_cards: CardsLike, hilo: bool) -> HandReading:
+    """Best high (and low, when ``hilo``) of a hand with 3..5 board cards, under the two-hole,
+    three-board rule. Cards as text (``"AsKdQh9c"``) or as card ints.
 
     Raises
     ------
     InputError
-        Fewer than 3 board cards (an Omaha hand needs three of them).
+        An unknown or duplicate card; fewer than 3 board cards (an Omaha hand needs three).
     """
+    hole_cards, board_cards = parse_cards(hole_cards), parse_cards(board_cards)
+    check_no_duplicates([("hand", hole_cards), ("board", board_cards)])
     if len(board_cards) < 3:
         raise InputError(
             f"board must have at least 3 cards to make an Omaha hand, got {len(board_cards)}"
