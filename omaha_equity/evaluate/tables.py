@@ -202,10 +202,9 @@ def build_tables() -> Tables:
     triple_ranks = np.broadcast_to(np.array(triples)[None, :, :], (len(pairs), len(triples), 3))
     five = np.sort(np.concatenate([pair_ranks, triple_ranks], axis=2), axis=2)
     pair_triple = multiset_values[colex[np.arange(5), five].sum(axis=2)]
-    board_triples = np.array(
-        [[multiset_index(triple) for triple in itertools.combinations(board, 3)] for board in boards],
-        dtype=np.int16,
-    )
+    # each board's ten rank triples (ascending ranks stay ascending) by their multiset index
+    triple_positions = np.array(list(itertools.combinations(range(5), 3)))
+    board_triples = colex[np.arange(3), np.array(boards)[:, triple_positions]].sum(axis=2).astype(np.int16)
     # pair_board[board, pair] = best of pair_triple[pair, triple] over the board's ten triples
     pair_board = np.ascontiguousarray(pair_triple[:, board_triples].max(axis=2).T)
     flush = np.zeros(1 << RANK_COUNT, dtype=np.int32)
