@@ -53,7 +53,7 @@ def _add_squares(payouts, square_sums):
         square_sums[pot_count, player] += float(total) * float(total)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                            colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
                            total_chunks):
@@ -110,7 +110,7 @@ def chunk_random_states(seed, first_chunk, chunk_count):
     return states
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                         colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
                         states, decks, positions, payout_sums, square_sums):
@@ -176,7 +176,7 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
         positions[slab] += stop - start
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
                            board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
@@ -279,7 +279,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
     return payout_sums, weight_totals, deal_totals
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
                         dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
                         colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,

@@ -297,7 +297,7 @@ def _one_board_of_outcome(key: int, player_count: int, hilo: bool, units: int) -
     return counts, some_low
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, first_chunk, chunk_count, total_chunks):
     """Tally every completion of the board by outcome, a range of chunks at a time.
@@ -379,7 +379,7 @@ def chunk_random_state(seed, chunk):
     return state
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                   colex, hilo, units, seed, first_chunk, chunk_count, chunk_size, sample_count):
     """Score random completions of the board (Monte Carlo), a range of chunks at a time.

@@ -231,7 +231,7 @@ def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, ho
         )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, card_words, word_valid, bit_hands,
                   group_word_offsets, class_word_offsets, class_weights, group_class_offsets, deal_groups,
                   deal_players, dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known,
@@ -431,7 +431,7 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
     return weights, stats, squares, low_weights, rejections
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def _score_combination(index, used, list_hands, list_weights, board_known_count, colex, pair_board, flush, low,
                        dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
                        hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values,
@@ -458,7 +458,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
     return weight * completions, completions, low_boards
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                      dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
                      first_unit, unit_count, chunk_count):

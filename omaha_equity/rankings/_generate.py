@@ -29,7 +29,7 @@ BOARD_SIZE = 5
 _previous_numba_cache = redirect_numba_cache()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_index,
                         colex, pair_board, flush, low, hilo, units):
     """Pot share of each hand against random opponents on random boards (Monte Carlo).

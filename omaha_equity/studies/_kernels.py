@@ -46,7 +46,7 @@ def _known_board_masks(board_known, suit_masks):
     return low_mask
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                            dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, first_slab,
                            slab_count, total_slabs):
@@ -198,7 +198,7 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
     return card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_hand_by_hand(opponent_hands, card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high,
                            hero_low, colex, pair_board, flush, low, hilo, units):
     """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
@@ -252,7 +252,7 @@ def enumerate_hand_by_hand(opponent_hands, card_masks, board_indexes, flush_suit
     return counts, low_boards, board_counts
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, board_known, colex, pair_board, flush,
                         low, hilo, units, seed, trials):
     """Monte Carlo equity of one hand against each hand of a list, ``trials`` random board
