@@ -10,7 +10,7 @@ local process, so a task should carry many milliseconds of work.
 
 - :class:`InProcessExecutor`: one item after another here (``workers=1``);
 - :class:`ProcessExecutor`: ``N`` worker processes (``concurrent.futures``, no Dask needed);
-  each worker process runs its kernels on one numba thread (N processes x 1 thread);
+  each worker process runs its kernels on one kernel thread (N processes x 1 thread);
 - :class:`DaskExecutor`: a Dask ``distributed`` cluster given by its scheduler address
   (``tcp://HOST:8786``), a scheduler file, or a ``distributed.Client``; needs the optional
   extra: ``pip install 'omaha-equity[cluster]'``.

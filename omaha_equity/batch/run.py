@@ -4,7 +4,7 @@ The queries are read in order, named (their ``id``, else their position from 1),
 duplicate ids, given a seed (their own, else :func:`queries.derive_seed` of the batch seed and
 the id), cut into chunks and sent to an executor (``omaha_equity.executor``): this process, local
 worker processes, or a Dask cluster. Results come back in input order, chunk by chunk; every
-query runs on one numba thread (the workers are the parallelism), so its numbers do not depend
+query runs on one kernel thread (the workers are the parallelism), so its numbers do not depend
 on where it ran.
 """
 

@@ -93,7 +93,8 @@ def _prepare(deal: Deal) -> _Prepared:
 
 @contextmanager
 def _thread_count(threads: int | None):
-    """Run with ``threads`` numba threads, restoring the previous setting afterwards."""
+    """Run with ``threads`` kernel threads (numba's setting, which ``pieces.across_threads`` and the
+    range matchers follow), restoring the previous setting afterwards."""
     if threads is None:
         yield
         return

@@ -79,7 +79,7 @@ class RankingInfo:
     mean_standard_error : float
         Average over classes of the standard error of the equity estimate (fraction of the pot).
     generation_seconds : float
-        Wall time to generate this file, and ``threads`` the numba threads used.
+        Wall time to generate this file, and ``threads`` the kernel threads used.
     threads : int
     script, script_version : str, int
         The generator (``scripts/generate_rankings.py``) and its version.

@@ -88,7 +88,7 @@ def draw_seed() -> int:
 
 
 def thread_count(threads: int | None):
-    """Run with ``threads`` numba threads (None: leave numba's setting), restoring it after:
+    """Run with ``threads`` kernel threads (None: leave numba's setting), restoring it after:
     ``equity.calculate``'s rule (any count of at least 1, capped at the cores numba started).
 
     Raises
