@@ -118,6 +118,12 @@ def _start_local_worker(warm_up: Callable[[], Any] | None) -> None:
     """Initializer of a local worker process: Ctrl-C is the parent's business (it stops the
     pool), the kernels get one thread (the processes are the parallelism), then warm up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if "fork" in multiprocessing.get_all_start_methods():
+        # numba's thread layer takes a multiprocessing lock when it starts (set_num_threads):
+        # made in a fork-server child it is a named semaphore that a worker stopped mid-item
+        # (close(cancel=True)) never releases, and the resource tracker warns of it at exit;
+        # made for fork (this worker starts no process of its own) it has no name to leak
+        multiprocessing.set_start_method("fork", force=True)
     import numba
 
     numba.set_num_threads(1)

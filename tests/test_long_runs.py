@@ -177,3 +177,25 @@ def test_allin_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
     for cut_result, whole_result in zip(cut, whole):
         assert cut_result.sample_count == whole_result.sample_count
         assert _allin_numbers(cut_result) == _allin_numbers(whole_result)
+
+
+def test_ctrl_c_on_a_batch_with_worker_processes_leaves_nothing_behind(tmp_path):
+    # the workers are stopped in the middle of long queries: the run ends with 130 and the
+    # summary, and multiprocessing's resource tracker has no leaked semaphore to warn of
+    spots = tmp_path / "spots.csv"
+    spots.write_text("id,hand1,hand2,method,trials\n"
+                     + "".join(f"q{index},AsAhKsKh,*,monte-carlo,{10**10}\n" for index in range(8)))
+    child = subprocess.Popen([sys.executable, "-m", "omaha_equity", "batch", str(spots), "-o", str(tmp_path / "out.csv"),
+                              "--workers", "2", "--seed", "1", "-q"], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)  # the workers have started their kernels (and numba its thread layer)
+        assert child.poll() is None
+        child.send_signal(signal.SIGINT)
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130, stderr
+    assert stderr.strip() == "Aborted!"
