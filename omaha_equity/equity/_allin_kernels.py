@@ -25,7 +25,7 @@ from ._kernels import (
     enumerated_board, flush_suit_of, new_board_levels, next_combination,
 )
 from ._range_kernels import (
-    MAX_REJECTIONS_IN_A_ROW, _draw_unused, combination_features, combination_values, draw_hands_once, undealt_deck,
+    _draw_unused, combination_features, combination_values, draw_compatible_hands, undealt_deck,
 )
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
@@ -343,17 +343,9 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         gave_up = False
         done = 0
         for _ in range(stop - start):
-            in_a_row = 0
-            while True:
-                state, used, compatible = draw_hands_once(state, base_used_mask, list_order, list_cumulative,
-                                                          list_offsets, list_masks, chosen)
-                if compatible:
-                    break
-                redrawn += 1
-                in_a_row += 1
-                if in_a_row >= MAX_REJECTIONS_IN_A_ROW:
-                    gave_up = True
-                    break
+            state, used, redraws, gave_up = draw_compatible_hands(
+                state, base_used_mask, list_order, list_cumulative, list_offsets, list_masks, chosen)
+            redrawn += redraws
             if gave_up:
                 break
             dealt = 0

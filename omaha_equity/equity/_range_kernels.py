@@ -111,6 +111,22 @@ def draw_hands_once(state, used, hand_groups, cumulative, offsets, masks, chosen
 
 
 @njit(cache=True, nogil=True, inline="always")
+def draw_compatible_hands(state, base_used_mask, hand_groups, cumulative, offsets, masks, chosen):
+    """:func:`draw_hands_once` from ``base_used_mask`` again until the hands share no card.
+    Returns ``(state, used, redraws, gave_up)``: ``gave_up`` after ``MAX_REJECTIONS_IN_A_ROW``
+    draws in a row that collided (``chosen`` is then not a deal)."""
+    redraws = 0
+    while True:
+        state, used, compatible = draw_hands_once(state, base_used_mask, hand_groups, cumulative, offsets, masks,
+                                                  chosen)
+        if compatible:
+            return state, used, redraws, False
+        redraws += 1
+        if redraws >= MAX_REJECTIONS_IN_A_ROW:
+            return state, used, redraws, True
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _compatible_mass(group, list_cards, card_total, applied, excluded, word_counts, class_counts, card_words,
                      word_valid, group_word_offsets, class_word_offsets, class_weights, group_class_offsets):
     """Weight of the hands of ``group`` that share no card with the first ``card_total`` cards
@@ -344,17 +360,9 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
             weight = 1.0
             used = base_used_mask
             if rejection:
-                in_a_row = 0
-                while True:
-                    state, used, compatible = draw_hands_once(state, base_used_mask, deal_groups, group_cumulative,
-                                                              group_offsets, group_masks, chosen)
-                    if compatible:
-                        break
-                    redrawn += 1
-                    in_a_row += 1
-                    if in_a_row >= MAX_REJECTIONS_IN_A_ROW:
-                        gave_up = True
-                        break
+                state, used, redraws, gave_up = draw_compatible_hands(
+                    state, base_used_mask, deal_groups, group_cumulative, group_offsets, group_masks, chosen)
+                redrawn += redraws
                 if gave_up:
                     break
             else:
