@@ -52,6 +52,8 @@ def _custom_fields(hand: Hand) -> dict[str, Any]:
     run_count = max(settings.run_count, hand.run_count)
     if run_count > 1:
         custom["_run_count"] = run_count
+    if settings.fold_when_check_allowed:
+        custom["_fold_when_check_allowed"] = True
     if settings.showdown_order != ShowdownOrder.FINAL_ROUND:
         custom["_showdown_order"] = settings.showdown_order.value
     if settings.rake is not None:

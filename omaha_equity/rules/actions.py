@@ -95,7 +95,8 @@ class LegalActions:
     seat : int
         The player to act.
     can_fold : bool
-        False only when there is nothing to call (folding for free is not offered: check).
+        False only when there is nothing to call (folding for free is not offered: check),
+        unless the hand's setting ``fold_when_check_allowed`` is on.
     can_check : bool
         Nothing to call.
     call_amount : int

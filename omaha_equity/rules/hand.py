@@ -461,18 +461,20 @@ class Hand(DealingMixin, ShowdownMixin):
         seat = self._betting_actor()
         call = min(self.bet_level - self.bets[seat], self.stacks[seat])
         limits, _ = self._raise_limits(seat)
-        return LegalActions(seat=seat, can_fold=call > 0, can_check=call == 0, call_amount=call, raise_limits=limits)
+        can_fold = call > 0 or self.settings.fold_when_check_allowed
+        return LegalActions(seat=seat, can_fold=can_fold, can_check=call == 0, call_amount=call, raise_limits=limits)
 
     def verify_fold(self) -> int:
-        """Check that the player to act may fold (only when facing a bet); returns the seat.
+        """Check that the player to act may fold: when facing a bet, or at any turn with the
+        setting ``HandSettings.fold_when_check_allowed``; returns the seat.
 
         Raises
         ------
         IllegalActionError
-            No one to act, or nothing to call (check instead).
+            No one to act, or nothing to call (check instead) without that setting.
         """
         seat = self._betting_actor()
-        if self.bets[seat] >= self.bet_level:
+        if self.bets[seat] >= self.bet_level and not self.settings.fold_when_check_allowed:
             raise IllegalActionError(f"{self.names[seat]} cannot fold: nothing to call (check instead)")
         return seat
 

@@ -95,14 +95,23 @@ class HandSettings:
         point with :meth:`Hand.set_run_count`.
     rake : Rake or None
         Default None (no rake).
+    fold_when_check_allowed : bool
+        Default False: a player with nothing to call may not fold (``docs/rules.md``,
+        "Betting rounds": fold, check, bet, call or raise, check only with nothing to call;
+        the engine keeps a free fold out as a mistake). True accepts the fold, as online
+        rooms do (PokerStars lets a player fold when he could check); the hand goes on as
+        after any fold. A replay of a file sets it (PHH: ``_fold_when_check_allowed``).
     """
 
     showdown_order: ShowdownOrder = ShowdownOrder.FINAL_ROUND
     enforce_showdown_order: bool = True
     run_count: int = 1
     rake: Rake | None = None
+    fold_when_check_allowed: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))
         if isinstance(self.run_count, bool) or not isinstance(self.run_count, int) or self.run_count < 1:
             raise InputError(f"bad run count {self.run_count!r}: expected a whole number >= 1")
+        if not isinstance(self.fold_when_check_allowed, bool):
+            raise InputError(f"bad fold_when_check_allowed {self.fold_when_check_allowed!r}: expected True or False")
