@@ -410,41 +410,64 @@ def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, f
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
               help="Worker processes (the result is the same for any number).")
+@click.option("--summary", "summary_file", type=click.Path(dir_okay=False),
+              help="Write the per-player summary to this file (in the -f format) instead of standard output.")
 @_output_options
 @_usage_errors
-def ev_command(files, all_hands, jobs, format_name, table_style):
+def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
     """All-in EV and luck of a session: replay every hand of the hand-history FILEs.
 
     PokerStars text files (.txt) and PHH files (.phh, .phhs); a folder reads every such file.
-    Each hand is replayed by the rules engine and must pay what the file says each player
-    collected; where players were all in before the river with their cards shown, each one's
-    all-in EV is computed exactly over the remaining boards, with the hand's side pots and rake,
-    and luck = won - EV. A summary per player follows. Bad hands are reported on stderr (file,
-    line, hand, reason) and the others go on; the exit code is 1 when any hand failed.
+    Each hand is replayed by the rules engine and must give each player back what the file
+    says; where players were all in before the river with their cards shown, each one's all-in
+    EV is computed exactly over the remaining boards, with the hand's side pots and rake, and
+    luck = won - EV. Results stream as the hands are replayed; a summary per player (per
+    currency or tournament) follows, or goes to --summary FILE (with -f csv, the CSV is the
+    hand rows only). A hand found twice counts once (named on stderr). Bad hands are reported
+    on stderr (file, line, hand, reason) and the others go on; the exit code is 1 when any hand
+    failed.
 
-    Example: omaha-equity ev hands/
+    Example: omaha-equity ev hands/ -f csv --summary players.csv > hands.csv
     """
-    from .hand_history.session_ev import analyze_session, counts_line, hand_rows, player_rows, session_json
-    from .render import render_csv, render_json, render_table
+    from .hand_history.convert import check_summary_path
+    from .hand_history.ev_output import SessionWriter
+    from .hand_history.session_ev import iter_session
 
-    session = analyze_session(files, jobs=jobs)
-    rows = hand_rows(session, all_hands=all_hands, with_file=format_name != "table")
-    players = player_rows(session)
-    if format_name == "json":
-        click.echo(render_json(session_json(session)))
-    elif format_name == "csv":
-        click.echo(render_csv(rows))
-        click.echo()
-        click.echo(render_csv(players))
-    else:
-        title = "Every hand" if all_hands else "Hands all in before the river"
-        click.echo(render_table(rows, title=title, style=table_style) if rows else f"{title}: none")
-        click.echo()
-        click.echo(render_table(players, title="Players (net won, net all-in EV, luck)", style=table_style))
-    for error in session.failures:
-        click.echo(f"error: {error}", err=True)
-    click.echo(counts_line(session), err=True)
-    return 1 if session.failures else 0
+    if summary_file is not None:
+        check_summary_path(summary_file)
+    results = iter_session(files, jobs=jobs)
+    writer = SessionWriter(sys.stdout, sys.stderr, format_name, all_hands=all_hands, style=table_style)
+    for result in results:
+        writer.add(result)
+    writer.finish(summary_file)
+    return 1 if writer.totals.failed_count else 0
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
+@click.option("-o", "--output", "out", required=True, type=click.Path(),
+              help="The PHH file to write: .phh (one hand) or .phhs (many).")
+@_usage_errors
+def convert(files, out):
+    """Convert hand histories (PokerStars text, PHH) to one PHH file.
+
+    Each hand is replayed by the rules engine and checked against its file before it is
+    written, with its record (finishing stacks, winnings, rake): every hand written replays
+    through `play` to the file's stacks. A hand that cannot be converted is one line on stderr
+    and the others go on (exit code 1); hands of other games and cancelled hands are skipped,
+    a hand found twice is written once. OUT is written to a temporary file renamed at the end:
+    never left half-written, and not created when no hand converts.
+
+    Example: omaha-equity convert hands/ -o session.phhs
+    """
+    from .hand_history.convert import convert as convert_hands
+
+    def report(line):
+        click.echo(line, err=True)
+
+    counts = convert_hands(files, out, report=report)
+    click.echo(counts.line(out), err=True)
+    return 1 if counts.failed else 0
 
 
 @main.command()

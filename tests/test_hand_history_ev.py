@@ -238,7 +238,8 @@ def test_cli_ev_json_holds_exact_evs_and_counts():
     result = CliRunner().invoke(main, ["ev", str(DATA / "5-Card-PLO-6max-USD-3.00-6.00-201303.txt"),
                                                        "-f", "json"])
     data = json.loads(result.stdout)
-    assert data["counts"] == {"read": 1, "replayed": 1, "all_in": 1, "evaluated": 1, "failed": 0, "skipped": 0}
+    assert data["counts"] == {"read": 1, "replayed": 1, "all_in": 1, "evaluated": 1, "failed": 0, "skipped": 0,
+                              "cancelled": 0, "duplicates": 0}
     hero = next(player for player in data["hands"][0]["players"] if player["name"] == "Hero")
     assert hero["all_in_ev_exact"] == "39288250/247" and hero["won"] == 191650
 

@@ -78,6 +78,11 @@ class PlayedHand:
         Player index -> chips received instead of the pot.
     dead_cards : tuple of int
         Cards known to be out of the deck (hole cards of folded players the file shows).
+    tournament : str or None
+        The tournament whose chips these are (its number or name), None for a cash game.
+    anonymous : bool
+        True when the file names no players (PHH without ``players``): ``names`` are then the
+        seats ``p1..pN`` of this hand only, not people.
     """
 
     source: str
@@ -97,6 +102,8 @@ class PlayedHand:
     pot_rakes: tuple[int, ...]
     cash_outs: dict[int, int] = field(default_factory=dict)
     dead_cards: tuple[int, ...] = ()
+    tournament: str | None = None
+    anonymous: bool = False
 
     def received(self, index: int) -> int:
         """Chips the player took home from the hand: the cash-out amount or the pots won."""
@@ -146,6 +153,8 @@ class HandEV:
         Why an all-in hand was not evaluated, e.g. ``plr5 showed 2 of 4 hole cards``.
     players : tuple of PlayerHandEV
         Every player dealt in (odd-chip order).
+    tournament, anonymous, line_number
+        As in :class:`PlayedHand`.
     """
 
     source: str
@@ -158,6 +167,9 @@ class HandEV:
     evaluated: bool
     note: str
     players: tuple[PlayerHandEV, ...]
+    tournament: str | None = None
+    anonymous: bool = False
+    line_number: int | None = None
 
 
 def all_in_spot(hand: PlayedHand) -> tuple[list[int], str]:
@@ -206,7 +218,8 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
         chip_value=hand.chip_value,
         all_in_street=STREET_OF_BOARD_COUNT.get(board_count) if board_count is not None else None,
         all_in_board=format_cards(known_board, separator=" "),
-        evaluated=bool(evs), note=note, players=players,
+        evaluated=bool(evs), note=note, players=players, tournament=hand.tournament, anonymous=hand.anonymous,
+        line_number=hand.line_number,
     )
 
 
@@ -276,12 +289,15 @@ def _shared_rake(total: int, amounts: Sequence[int]) -> list[int]:
 
 @dataclass
 class PlayerSummary:
-    """One player's session in one unit (a currency, or ``chips``): hands dealt, all-in hands
-    evaluated, net won, net all-in EV (EV minus committed in all-in hands, net won elsewhere)
-    and luck (their difference). Amounts are exact, in ``unit`` (dollars, not cents)."""
+    """One player's session in one unit (a currency, or ``chips``) and, for tournament chips,
+    one tournament (chips of different tournaments, and chips and money, are never added):
+    hands dealt, all-in hands evaluated, net won, net all-in EV (EV minus committed in all-in
+    hands, net won elsewhere) and luck (their difference). Amounts are exact, in ``unit``
+    (dollars, not cents)."""
 
     name: str
     unit: str
+    tournament: str | None = None
     hand_count: int = 0
     all_in_hand_count: int = 0
     net_won: Fraction = Fraction(0)
@@ -292,15 +308,35 @@ class PlayerSummary:
         return self.net_won - self.net_all_in_ev
 
 
-def summarize(hands: Iterable[HandEV]) -> list[PlayerSummary]:
-    """Per player and unit: the session totals of the hands' lines (see
-    :class:`PlayerSummary`), in order of first appearance."""
-    summaries: dict[tuple[str, str], PlayerSummary] = {}
-    for hand in hands:
+class PlayerSummaries:
+    """Per-player totals built one hand at a time (a session streams): keyed by player, unit
+    and tournament, in order of first appearance. Hands of a file that names no players are
+    left out: their ``p1..pN`` are seats of one hand, not people across hands."""
+
+    def __init__(self) -> None:
+        self._summaries: dict[tuple[str, str, str | None], PlayerSummary] = {}
+
+    def add(self, hand: HandEV) -> None:
+        if hand.anonymous:
+            return
         for player in hand.players:
-            summary = summaries.setdefault((player.name, hand.unit), PlayerSummary(player.name, hand.unit))
+            key = (player.name, hand.unit, hand.tournament)
+            summary = self._summaries.get(key)
+            if summary is None:
+                summary = self._summaries[key] = PlayerSummary(player.name, hand.unit, hand.tournament)
             summary.hand_count += 1
             summary.all_in_hand_count += player.all_in_ev is not None
             summary.net_won += player.net_won * hand.chip_value
             summary.net_all_in_ev += player.net_ev * hand.chip_value
-    return list(summaries.values())
+
+    def summaries(self) -> list[PlayerSummary]:
+        return list(self._summaries.values())
+
+
+def summarize(hands: Iterable[HandEV]) -> list[PlayerSummary]:
+    """Per player, unit and tournament: the session totals of the hands' lines (see
+    :class:`PlayerSummary`, :class:`PlayerSummaries`), in order of first appearance."""
+    summaries = PlayerSummaries()
+    for hand in hands:
+        summaries.add(hand)
+    return summaries.summaries()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from ..errors import InputError
 from ..rules import ActionKind, Hand, Settlement
 from ..rules.payout import settle_hand
 from .allin_ev import PlayedHand
@@ -98,25 +99,33 @@ def settle_with_stated_rake(result: Replay) -> Settlement:
 
 
 def check_replay(result: Replay, settlement: Settlement, *, source: str, hand_id: str,
-                 line_number: int | None) -> None:
-    """Compare the replay's payouts with the history's record (``winnings``, ``_returned``,
-    else ``finishing_stacks``).
+                 line_number: int | None, record_lines: Sequence[int | None] | None = None) -> None:
+    """Compare the replay's payouts with the history's record.
+
+    Each player's chips back from the hand (pots won plus uncalled chips returned) must equal
+    the record's, ``winnings`` plus ``_returned``; a history without ``winnings`` must end
+    with its ``finishing_stacks``. Comparing the sum, not its parts, accepts files that
+    book an unmatched bet as collected with no "Uncalled bet" line (files converted to the
+    PokerStars format from other sites): the stacks agree.
 
     Raises
     ------
     HandHistoryError
-        ``the replay pays Hero 191650, the file says 191600`` (chips of the smallest unit).
+        ``the replay gives Hero 191650 back, the file says 191600`` (chips of the smallest
+        unit), at the line of that player's record when ``record_lines`` (one per player) says
+        it.
     """
     history = result.hand_history
     hand = result.hand
     scale = result.chip_scale
     names = hand.names
+    back = [sum(settlement.players[seat].won) + hand.returned[seat] for seat in range(hand.seat_count)]
+    returned = history.custom("_returned")
+    if not (isinstance(returned, (list, tuple)) and len(returned) == hand.seat_count):
+        returned = [0] * hand.seat_count
     if history.winnings is not None:
-        for seat, expected in enumerate(history.winnings):
-            paid = sum(settlement.players[seat].won)
-            if paid != _chips(expected, scale):
-                raise _fail(f"the replay pays {names[seat]} {paid}, the file says {_chips(expected, scale)} "
-                            "(chips of the smallest unit)", source, hand_id, line_number)
+        expected = [_chips(won, scale) + _chips(back_chips, scale)
+                    for won, back_chips in zip(history.winnings, returned)]
     elif history.finishing_stacks is not None:
         final = [hand.starting_stacks[seat] - hand.contributed[seat] + sum(settlement.players[seat].won)
                  for seat in range(hand.seat_count)]
@@ -124,12 +133,15 @@ def check_replay(result: Replay, settlement: Settlement, *, source: str, hand_id
         if final != expected_stacks:
             raise _fail(f"the replay ends with stacks {final}, the file says {expected_stacks}",
                         source, hand_id, line_number)
-    returned = history.custom("_returned")
-    if isinstance(returned, list) and len(returned) == hand.seat_count:
-        for seat, expected in enumerate(returned):
-            if hand.returned[seat] != _chips(expected, scale):
-                raise _fail(f"the replay returns {hand.returned[seat]} uncalled chips to {names[seat]}, the file "
-                            f"says {_chips(expected, scale)}", source, hand_id, line_number)
+        return
+    else:
+        return
+    for seat, (paid, wanted) in enumerate(zip(back, expected)):
+        if paid != wanted:
+            line = record_lines[seat] if record_lines and seat < len(record_lines) else None
+            raise _fail(f"the replay gives {names[seat]} {paid} back (pots won and uncalled chips returned), "
+                        f"the file says {wanted} (chips of the smallest unit)", source, hand_id,
+                        line or line_number)
 
 
 def all_in_board_count(hand: Hand) -> int | None:
@@ -184,11 +196,49 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
         pot_rakes=tuple(pot.rake for pot in settlement.pots),
         cash_outs=cash_outs,
         dead_cards=dead,
+        tournament=_tournament(history),
+        anonymous=not history.players,
     )
 
 
+def _tournament(history: HandHistory) -> str | None:
+    """The tournament whose chips a hand counts: ``_tournament`` (a PokerStars tournament
+    number), else the PHH ``event`` of a hand in chips; None for money (``currency``)."""
+    tournament = history.custom("_tournament")
+    if tournament is not None:
+        return str(tournament)
+    if history.currency is None and history.event is not None:
+        return str(history.event)
+    return None
+
+
+def replay_session_hand(hand) -> PlayedHand:
+    """Replay one hand read from a file (a
+    :class:`~omaha_equity.hand_history.sessions.SessionHand`, PokerStars or PHH) and check it
+    against the file (see :func:`replay_for_ev`)."""
+    return replay_for_ev(hand.history, source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number,
+                         action_lines=hand.action_lines, record_lines=hand.record_lines, last_line=hand.last_line)
+
+
+def replay_checked(hand) -> PlayedHand | HandHistoryError:
+    """:func:`replay_session_hand`, a bad hand's error returned, never raised: the file's
+    reason, the engine's, or (a number or case the engine cannot handle) the exception named
+    in one line. A session goes on whatever one hand holds."""
+    try:
+        return replay_session_hand(hand)
+    except HandHistoryError as error:
+        return error
+    except InputError as error:  # cards the replay refuses, a number out of range
+        reason = str(error)
+    except (ArithmeticError, ValueError, TypeError, RecursionError) as error:
+        text = str(error)
+        reason = f"cannot be replayed here ({type(error).__name__}: {text[:200]}{'...' if len(text) > 200 else ''})"
+    return _fail(reason, hand.source, hand.hand_id, hand.line_number)
+
+
 def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_number: int | None = None,
-                  action_lines: Sequence[int | None] | None = None) -> PlayedHand:
+                  action_lines: Sequence[int | None] | None = None,
+                  record_lines: Sequence[int | None] | None = None, last_line: int | None = None) -> PlayedHand:
     """Replay a hand history, check it against its record, and return its :class:`PlayedHand`.
 
     Parameters
@@ -201,6 +251,10 @@ def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_numbe
     action_lines : sequence of int or None, optional
         The file line of each PHH action (a converted PokerStars hand), so that an illegal
         action names its line.
+    record_lines : sequence of int or None, optional
+        The file line of each player's record (what they collected), for a payout that differs.
+    last_line : int, optional
+        The hand's last line, for a hand whose actions stop before its end.
 
     Raises
     ------
@@ -218,7 +272,9 @@ def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_numbe
             reason = error.reason
         raise _fail(reason, source, hand_id, line) from None
     if not result.complete:
-        raise _fail(f"the hand does not finish: {result.incomplete_reason}", source, hand_id, line_number)
+        raise _fail(f"the hand does not finish: {result.incomplete_reason}", source, hand_id,
+                    last_line or line_number)
     settlement = settle_with_stated_rake(result)
-    check_replay(result, settlement, source=source, hand_id=hand_id, line_number=line_number)
+    check_replay(result, settlement, source=source, hand_id=hand_id, line_number=line_number,
+                 record_lines=record_lines)
     return played_hand(result, settlement, source=source, hand_id=hand_id, line_number=line_number)

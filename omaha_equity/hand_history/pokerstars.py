@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from .sessions import HandHistoryError, NotOmahaError
+from .sessions import CancelledHandError, HandHistoryError, NotOmahaError, PokerStarsBlock, pokerstars_blocks
 
 # PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
 _GAMES = {
@@ -46,16 +46,19 @@ _STRUCTURE_PATTERN = "Pot Limit|No Limit|Fixed Limit|Limit"
 _AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 
 _HEADER = re.compile(
-    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):\s*"
+    r"^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):\s*"
     r"(?:\{[^}]*\}\s*)?"  # home games name their club in braces
-    r"(?:Tournament #(?P<tournament_id>\d+),\s*(?P<buy_in>.*?)\s+)?"
-    r"(?:(?:Mixed|[0-9]+-Game|HORSE|HOSE)[^(]*\()?"  # mixed games: "Mixed NLH/PLO (Omaha Pot Limit, ..."
+    r"(?:(?:Zoom |Rush )?Tournament #(?P<tournament_id>\d+),\s*(?:Table #\d+,\s*)?(?P<buy_in>.*?)\s+)?"
+    # mixed games name the mix, then the game of the hand in parentheses: cash "Mixed NLH/PLO
+    # (Omaha Pot Limit, $0.05/$0.10 USD)", tournament "Mixed Omaha H/L (Omaha Hi/Lo Pot Limit) - Level I (10/20)"
+    r"(?:(?:Mixed|[0-9]+-Game|HORSE|HOSE|Triple)[^(]*\()?"
     rf"(?P<game>{_GAME_PATTERN})\s+(?P<structure>{_STRUCTURE_PATTERN})"
-    r"(?:,\s*|\s*(?:-\s*(?:Match Round \w+,\s*)?Level \w+\s*)?\()"
+    r"(?:,\s*|\)?\s*(?:-\s*(?:Match Round \w+,\s*)?Level \w+\s*)?\()"
     r"(?P<stakes>[^)]*)\)"
 )
-_ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
-_TABLE = re.compile(r"^Table '(?P<table>.*)' (?P<max_seats>\d+)-max.*?Seat #(?P<button>\d+) is the button")
+_ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
+# 2005 files have no "N-max" on the table line.
+_TABLE = re.compile(r"^Table '(?P<table>.*)'(?:\s+(?P<max_seats>\d+)-max)?.*?\s+Seat #(?P<button>\d+) is the button")
 _SEAT = re.compile(
     rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips(?:, .*?)?\)(?P<rest>.*)$"
 )
@@ -94,9 +97,17 @@ _ACTION = re.compile(
     r"|stands pat|is connected|is disconnected|has returned|leaves the table|timed out.*"
     r"|has timed out.*|was removed from the table.*|re-buys.*|adds on.*|checks and is all-in))"
     r"(?P<all_in> and is all-in)?"
-    r"(?: and has reached the .* cap)?$"
+    r"(?: and has reached the .* cap)?"
+    r"(?: \((?:disconnect(?:ed)?|timeout|timed out)\))?$"  # how the site says why: "folds (disconnect)"
 )
+# A line that has a player's verb but no seated player's name: a seat we do not know would lose
+# chips silently, so it is an error.
+_STRANGER_ACTION = re.compile(
+    r"^(?P<name>.+?): (?P<verb>posts|folds|checks|calls|bets|raises|shows|mucks)\b.*$"
+)
+_CANCELLED = "Hand cancelled"
 
+_BOARD_SIZE = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5, "summary": 5}
 _RUN_INDEX = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREET_NAMES = {"HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
                  "RIVER": "river", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown",
@@ -224,6 +235,9 @@ class PokerStarsHand:
     summary_won: dict[str, int] = field(default_factory=dict)
     cash_outs: dict[str, tuple[int, int]] = field(default_factory=dict)
     run_count: int = 1
+    last_line: int = 0
+    record_lines: dict[str, int] = field(default_factory=dict)
+    empty_board_line: int | None = None
 
     @property
     def names(self) -> list[str]:
@@ -235,25 +249,22 @@ class PokerStarsHand:
         return sum(entry.amount for entry in self.collected if entry.name == name)
 
 
-def split_hands(text: str) -> list[tuple[int, list[str]]]:
-    """Split a file's text into hands: ``(first line number, lines)`` per hand.
+def is_header(line: str) -> bool:
+    """True for a PokerStars hand's first line (``PokerStars Hand #...:``, any game)."""
+    return _ANY_HEADER.match(line) is not None
 
-    A hand starts at a ``PokerStars ... #`` header line and ends at a blank line or the next
-    header. Non-blank lines outside any hand come back as a block of their own (its first line
-    is not a header), so the caller reports them instead of dropping them silently.
-    """
-    hands: list[tuple[int, list[str]]] = []
-    current: list[str] | None = None
-    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-        line = raw.strip().lstrip("\ufeff")
-        if not line:
-            current = None
-        elif _ANY_HEADER.match(line) or current is None:
-            current = [line]
-            hands.append((number, current))
-        else:
-            current.append(line)
-    return hands
+
+def header_hand_id(line: str) -> str | None:
+    """PokerStars' hand number from a hand's first line; None if it is not one."""
+    match = _ANY_HEADER.match(line)
+    return match.group("hand_id") if match else None
+
+
+def split_hands(text: str) -> list[tuple[int, list[str]]]:
+    """Split a file's text into hands: ``(first line number, lines)`` per hand (see
+    :func:`~omaha_equity.hand_history.sessions.pokerstars_blocks`)."""
+    return [(block.first_line, list(block.lines))
+            for block in pokerstars_blocks(text.lstrip("\ufeff").splitlines())]
 
 
 def _unit(currency: str | None) -> int:
@@ -271,6 +282,7 @@ class _Reader:
         self.hand_id = "?"
         self.line_index = 0
         self.unit = 1
+        self.marked_out: set[str] = set()
 
     def fail(self, message: str, line_offset: int | None = None) -> HandHistoryError:
         offset = self.line_index if line_offset is None else line_offset
@@ -316,10 +328,30 @@ class _Reader:
             structure=_STRUCTURES[header.group("structure")], currency=currency,
             stakes=(self.amount(stake_values[0]), self.amount(stake_values[1])),
         )
+        if any(line.startswith(_CANCELLED) for line in self.lines):
+            raise CancelledHandError("hand cancelled by the site: no chips moved", source=self.source,
+                                     hand_id=self.hand_id, line_number=self.first_line + next(
+                                         index for index, line in enumerate(self.lines)
+                                         if line.startswith(_CANCELLED)))
         self.line_index = 1
         self._table(hand)
         self._body(hand)
+        self._drop_absent_seats(hand)
+        hand.last_line = self.first_line + len(self.lines) - 1
         return hand
+
+    def _drop_absent_seats(self, hand: PokerStarsHand) -> None:
+        """Seats marked sitting out that posted nothing, were dealt nothing and never acted
+        were not in the hand."""
+        present = ({post.name for post in hand.posts} | {action.name for action in hand.actions}
+                   | set(hand.hole_cards) | set(hand.shown) | set(hand.uncalled) | hand.mucked
+                   | {entry.name for entry in hand.collected})
+        absent = self.marked_out - present
+        if absent:
+            hand.seats = [seat for seat in hand.seats if seat.name not in absent]
+            for name in absent:
+                hand.summary_won.pop(name, None)
+                hand.record_lines.pop(name, None)
 
     def _table(self, hand: PokerStarsHand) -> None:
         if len(self.lines) < 2:
@@ -328,7 +360,7 @@ class _Reader:
         if table is None:
             raise self.fail(f"expected \"Table '...' N-max Seat #B is the button\", got {self.lines[1]!r}", 1)
         hand.table = table.group("table")
-        hand.max_seats = int(table.group("max_seats"))
+        hand.max_seats = int(table.group("max_seats") or 0)
         hand.button_seat = int(table.group("button"))
         self.line_index = 2
         while self.line_index < len(self.lines):
@@ -336,9 +368,12 @@ class _Reader:
             if seat is None:
                 break
             rest = seat.group("rest").strip()
-            if "sitting out" not in rest and "out of hand" not in rest:
-                hand.seats.append(Seat(int(seat.group("seat")), seat.group("name"),
-                                       self.amount(seat.group("stack"))))
+            # A seat marked sitting out is kept for now: tournaments post its blinds, deal it
+            # cards and fold for it. _drop_absent_seats drops it if it took no part.
+            if "sitting out" in rest or "out of hand" in rest:
+                self.marked_out.add(seat.group("name"))
+            hand.seats.append(Seat(int(seat.group("seat")), seat.group("name"),
+                                   self.amount(seat.group("stack"))))
             self.line_index += 1
         if not hand.seats:
             raise self.fail("no seated players: expected 'Seat N: name (stack in chips)' lines")
@@ -351,6 +386,8 @@ class _Reader:
         run_boards: dict[int, str] = {}
         run_index = 0
         seen_summary = False
+        summary_boards: dict[int, str] = {}
+        street_reached = "preflop"
         for self.line_index in range(self.line_index, len(self.lines)):
             line = self.lines[self.line_index]
             marker = _STREET.match(line)
@@ -366,7 +403,12 @@ class _Reader:
                     street = "showdown"
                     continue
                 street = kind
-                cards = " ".join(_BRACKETS.findall(marker.group("cards")))
+                street_reached = kind
+                brackets = _BRACKETS.findall(marker.group("cards"))
+                if any(not found.strip() for found in brackets):
+                    # the site printed the street's cards as "[]": the summary's board says them
+                    hand.empty_board_line = hand.empty_board_line or self.first_line + self.line_index
+                cards = " ".join(found.strip() for found in brackets if found.strip())
                 if cards:
                     if run is None:
                         for index in set(run_boards) | {0}:
@@ -376,7 +418,7 @@ class _Reader:
                         hand.run_count = max(hand.run_count, _RUN_INDEX[run] + 1)
                 continue
             if street == "summary":
-                self._summary_line(hand, line, seat_names, run_boards)
+                self._summary_line(hand, line, seat_names, summary_boards)
                 continue
             named = name_pattern.match(line)
             if named:
@@ -387,19 +429,30 @@ class _Reader:
                 hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(match.group("amount"))
             elif match := _COLLECTED.match(line):
                 pot_index = 0 if match.group("pot") in ("pot", "main pot") else int(match.group("side") or 1)
-                hand.collected.append(Collected(self._known(hand, match.group("name")),
-                                                self.amount(match.group("amount")), pot_index,
+                name = self._known(hand, match.group("name"))
+                hand.collected.append(Collected(name, self.amount(match.group("amount")), pot_index,
                                                 run_index, self.first_line + self.line_index))
+                hand.record_lines.setdefault(name, self.first_line + self.line_index)
             elif match := _CASH_OUT.match(line):
                 fee = self.amount(match.group("fee")) if match.group("fee") else 0
                 hand.cash_outs[self._known(hand, match.group("name"))] = (
                     self.amount(match.group("amount")), fee)
             elif line.startswith("Dealt to "):
                 self._dealt(hand, line[len("Dealt to "):])
+            elif stranger := _STRANGER_ACTION.match(line):
+                raise self.fail(f"{stranger.group('name')!r} {stranger.group('verb')} but has no seat in this "
+                                "hand: expected one of the 'Seat N: name (stack in chips)' players")
             # Everything else is chat and table news (joins, time-outs, bounties): no chips.
         if not seen_summary:
             raise self.fail("hand ends before its summary: expected '*** SUMMARY ***' (truncated hand?)")
+        for index, board in summary_boards.items():
+            # the summary's board is the whole board; a street line may have printed "[]"
+            if len(board.split()) > len(run_boards.get(index, "").split()):
+                run_boards[index] = board
         hand.boards = [run_boards[index] for index in sorted(run_boards)] or [""]
+        if hand.empty_board_line and len(hand.boards[0].split()) < _BOARD_SIZE[street_reached]:
+            raise self.fail("a street's cards are printed as '[]' and the summary has no whole 'Board [...]': "
+                            "the board is unknown", hand.empty_board_line - self.first_line)
         if hand.run_count > 1 and len(hand.boards) < hand.run_count:
             hand.boards += [hand.boards[0]] * (hand.run_count - len(hand.boards))
 
@@ -452,7 +505,7 @@ class _Reader:
                                        all_in, street, line_number))
 
     def _summary_line(self, hand: PokerStarsHand, line: str, seat_names: dict[int, str],
-                      run_boards: dict[int, str]) -> None:
+                      summary_boards: dict[int, str]) -> None:
         if match := _TOTAL_POT.match(line):
             hand.total_pot = self.amount(match.group("total"))
             hand.rake = self.amount(match.group("rake"))
@@ -460,7 +513,7 @@ class _Reader:
                                 for pot in _STATED_POT.finditer(match.group("pots"))]
         elif match := _SUMMARY_BOARD.match(line):
             index = _RUN_INDEX[match.group("run")]
-            run_boards.setdefault(index, match.group("cards"))
+            summary_boards[index] = match.group("cards").strip()
             if match.group("run"):
                 hand.run_count = max(hand.run_count, index + 1)
         elif match := _SUMMARY_SEAT.match(line):
@@ -470,6 +523,7 @@ class _Reader:
             rest = match.group("rest")
             won = sum(self.amount(found.group("amount")) for found in _SUMMARY_WON.finditer(rest))
             hand.summary_won[name] = won
+            hand.record_lines.setdefault(name, self.first_line + self.line_index)
             if cards := _SUMMARY_CARDS.search(rest):
                 known = cards.group("cards").strip()
                 if len(known.split()) > len(hand.hole_cards.get(name, "").split()):
@@ -491,32 +545,24 @@ def parse_pokerstars_text(text: str, source: str = "<text>") -> list[PokerStarsH
 def parse_pokerstars_blocks(blocks: list[tuple[int, list[str]]],
                             source: str = "<text>") -> list[PokerStarsHand | HandHistoryError]:
     """Parse hands already split by :func:`split_hands` (see :func:`parse_pokerstars_text`)."""
-    results: list[PokerStarsHand | HandHistoryError] = []
-    for first_line, lines in blocks:
-        try:
-            results.append(_Reader(source, first_line, lines).parse())
-        except HandHistoryError as error:
-            results.append(error)
-    return results
+    return [parse_block(PokerStarsBlock(source, first_line, tuple(lines))) for first_line, lines in blocks]
+
+
+def parse_block(block: PokerStarsBlock) -> PokerStarsHand | HandHistoryError:
+    """One hand's lines parsed: the :class:`PokerStarsHand`, or the error it raised."""
+    try:
+        return _Reader(block.source, block.first_line, list(block.lines)).parse()
+    except HandHistoryError as error:
+        return error
 
 
 def read_pokerstars(path: str | Path) -> list[PokerStarsHand | HandHistoryError]:
     """Parse every hand of a PokerStars hand-history file (see :func:`parse_pokerstars_text`).
 
-    The file is read as UTF-8 (a byte-order mark is allowed), falling back to Latin-1, the two
-    encodings PokerStars has written.
+    The file is read as UTF-8 (a byte-order mark is allowed), a line that is not UTF-8 as
+    Latin-1, the two encodings PokerStars has written.
     """
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_pokerstars_text(text, str(path))
+    from .sessions import read_file_items
 
-
-def looks_like_pokerstars(text: str) -> bool:
-    """True when the text's first non-blank line is a PokerStars hand header."""
-    for line in text.lstrip("\ufeff").splitlines():
-        if line.strip():
-            return _ANY_HEADER.match(line.strip()) is not None
-    return False
+    return [item if isinstance(item, HandHistoryError) else parse_block(item)
+            for item in read_file_items(Path(path))]

@@ -34,6 +34,7 @@ from ..games import get_game
 from .notation import bet_or_raise_to, check_or_call, deal_board, deal_hole, fold, muck, show
 from .phh import HandHistory
 from .pokerstars import PokerStarsHand
+from .sessions import HandHistoryError, SessionHand
 
 _GAME_CODES = {"omaha": "O", "omaha8": "O/8", "omaha5": "5O", "omaha5-8": "5O/8", "omaha6": "6O",
                "omaha6-8": "6O/8", "courchevel": "CO", "courchevel8": "CO/8"}
@@ -90,6 +91,8 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
             blinds[position] += post.amount
             round_bets[position] += post.amount
 
+    put_in = [antes[index] + blinds[index] + dead[index] for index in range(count)]
+    fold_for_nothing = False
     actions: list[str] = []
     lines: list[int | None] = []
 
@@ -127,12 +130,16 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         if action.kind == "fold":
             add(fold(number), action.line_number)
             folded.add(action.name)
+            # PokerStars lets a player fold with nothing to call; the replay needs to know
+            fold_for_nothing = fold_for_nothing or round_bets[position] >= max(round_bets)
         elif action.kind in ("check", "call"):
             add(check_or_call(number), action.line_number)
             round_bets[position] += action.amount
+            put_in[position] += action.amount
         else:
             target = action.amount if action.kind == "raise" else round_bets[position] + action.amount
             add(bet_or_raise_to(number, target), action.line_number)
+            put_in[position] += target - round_bets[position]
             round_bets[position] = target
     _deal_rest(boards, dealt, add)
 
@@ -166,6 +173,8 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         custom["_tournament"] = hand.tournament_id
     if any(dead):
         custom["_dead_blinds"] = _heads_up_order(dead, count)
+    if fold_for_nothing:
+        custom["_fold_when_check_allowed"] = True
     if hand.run_count > 1:
         custom["_run_count"] = hand.run_count
     sizes = ({"small_bet": hand.stakes[0], "big_bet": hand.stakes[1]} if hand.structure == "fixed-limit"
@@ -176,6 +185,9 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         starting_stacks=[hand.seats[index].stack for index in order], actions=actions,
         hand=hand.hand_id, table=hand.table or None, seat_count=hand.max_seats or None,
         seats=[hand.seats[index].seat for index in order], players=names, winnings=winnings,
+        # the file's net chips: what each put in, back what they collected and were returned
+        finishing_stacks=[hand.seats[index].stack - put_in[position] + winnings[position]
+                          + hand.uncalled.get(names[position], 0) for position, index in enumerate(order)],
         currency=hand.currency, user_defined_fields=custom, **sizes,
     )
     return history, lines
@@ -193,6 +205,22 @@ def _deal_rest(boards: list[tuple[int, ...]], dealt: int, add) -> None:
                 start = target
 
 
+def to_session_hand(hand: PokerStarsHand) -> SessionHand:
+    """The hand as a :class:`~omaha_equity.hand_history.sessions.SessionHand`: its PHH history
+    with the file line of each action and of each player's record (the "collected" line, else
+    the summary's seat line).
+
+    Raises
+    ------
+    InputError
+        Bad cards in the file.
+    """
+    history, lines = to_hand_history(hand)
+    record_lines = tuple(hand.record_lines.get(name, hand.line_number) for name in history.players)
+    return SessionHand(hand.source, hand.hand_id, hand.line_number, "pokerstars", history, tuple(lines),
+                       record_lines, hand.last_line or None)
+
+
 def replay_pokerstars_hand(hand: PokerStarsHand):
     """Convert a PokerStars hand to PHH, replay it and check it against the file
     (:func:`~omaha_equity.hand_history.ev_replay.replay_for_ev`); returns its ``PlayedHand``.
@@ -203,13 +231,11 @@ def replay_pokerstars_hand(hand: PokerStarsHand):
         The engine refuses an action (with its line), or pays other amounts than the file.
     """
     from ..errors import InputError
-    from .ev_replay import replay_for_ev
-    from .sessions import HandHistoryError
+    from .ev_replay import replay_session_hand
 
     try:
-        history, lines = to_hand_history(hand)
+        item = to_session_hand(hand)
     except InputError as error:
         raise HandHistoryError(str(error), source=hand.source, hand_id=hand.hand_id,
                                line_number=hand.line_number) from None
-    return replay_for_ev(history, source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number,
-                         action_lines=lines)
+    return replay_session_hand(item)

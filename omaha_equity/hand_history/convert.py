@@ -1,0 +1,162 @@
+"""Hand histories to PHH: what ``omaha-equity convert FILE... -o OUT`` does.
+
+Every hand of the files (PokerStars text or PHH, read as ``ev`` reads them, streamed) is
+replayed through the rules engine and checked against its file (:mod:`.ev_replay`: each
+player's chips back, rake included); a hand that passes is written as PHH, one that cannot be
+read, replayed or checked is reported in one line and the others go on. A PokerStars hand is
+written with its record (``finishing_stacks``, ``winnings``, ``_rake``, ``_stated_pots``,
+``_returned``, names and seats: docs/hand-histories.md); a PHH hand as it was read. The same
+hand read twice is written once.
+
+``OUT`` ending ``.phh`` holds one hand, ``.phhs`` any number (tables ``[1]``, ``[2]``, ...). The
+hands go to a temporary file next to ``OUT``, renamed to ``OUT`` only when every file has been
+read: ``OUT`` is never left half-written, and is not created when no hand converts.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from .phh import dumps
+from .sessions import (CancelledHandError, DuplicateHand, HandHistoryError, NotOmahaError, hand_history_files,
+                       read_session_items, session_hand)
+
+OUTPUT_SUFFIXES = (".phh", ".phhs")
+
+
+@dataclass
+class ConvertCounts:
+    """Hands written, and hands not written: failed (could not be read, replayed or checked),
+    skipped (other games, cancelled by the site) and duplicates (written once)."""
+
+    written: int = 0
+    failed: int = 0
+    skipped: int = 0
+    duplicates: int = 0
+
+    def line(self, out: str) -> str:
+        return (f"hands written {self.written} to {out}, failed {self.failed}, skipped {self.skipped} "
+                f"(not Omaha or cancelled), duplicates {self.duplicates}")
+
+
+def check_output_path(out: str | Path) -> Path:
+    """``OUT`` must end ``.phh`` or ``.phhs`` and be in a folder that exists.
+
+    Raises
+    ------
+    InputError
+        Another suffix, or no such folder.
+    """
+    path = Path(out)
+    if path.suffix.lower() not in OUTPUT_SUFFIXES:
+        raise InputError(f"bad output {str(out)!r}: expected a name ending .phh (one hand) or .phhs (many hands)")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"bad output {str(out)!r}: no such folder {str(folder)!r}")
+    if path.is_dir():
+        raise InputError(f"bad output {str(out)!r}: a folder, expected a file name")
+    return path
+
+
+def convert(paths: Iterable[str | Path], out: str | Path, *,
+            report: Callable[[str], None] = lambda line: None) -> ConvertCounts:
+    """Convert every hand of ``paths`` to PHH in ``out`` (see the module notes).
+
+    ``report`` receives one line per hand not written (``error: FILE, line N, hand ID:
+    reason``, ``skipped: ...``, ``duplicate: ...``), as it happens.
+
+    Returns
+    -------
+    ConvertCounts
+
+    Raises
+    ------
+    InputError
+        Before anything is written: a bad ``out``, a missing input path. After reading: a
+        ``.phh`` output and more than one hand, or no hand converted (``out`` untouched).
+    """
+    from .ev_replay import replay_checked
+
+    path = check_output_path(out)
+    files = hand_history_files(paths)
+    counts = ConvertCounts()
+    single = path.suffix.lower() == ".phh"
+    handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.",
+                                         suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            for item in read_session_items(files):
+                if isinstance(item, DuplicateHand):
+                    counts.duplicates += 1
+                    report(f"duplicate: {item}")
+                    continue
+                hand = session_hand(item)
+                if isinstance(hand, (NotOmahaError, CancelledHandError)):
+                    counts.skipped += 1
+                    report(f"skipped: {hand}")
+                    continue
+                if not isinstance(hand, HandHistoryError):
+                    played = replay_checked(hand)
+                    hand = played if isinstance(played, HandHistoryError) else hand
+                if isinstance(hand, HandHistoryError):
+                    counts.failed += 1
+                    report(f"error: {hand}")
+                    continue
+                if single and counts.written:
+                    raise InputError(f"bad output {str(out)!r}: a .phh file holds one hand and these files have "
+                                     "more: name the output .phhs")
+                counts.written += 1
+                text = dumps(hand.history)
+                stream.write(text if single else ("\n" if counts.written > 1 else "") + f"[{counts.written}]\n{text}")
+        if not counts.written:
+            raise InputError(f"no hand converted: {str(out)!r} not written")
+        _publish(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return counts
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder,
+    renamed over ``path``."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
+                                         prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        _publish(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _publish(temporary: str, target: Path) -> None:
+    """Rename the finished temporary file to ``target``, with the permissions a new file gets
+    (a temporary file is private to its owner)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temporary, 0o666 & ~umask)
+    os.replace(temporary, target)
+
+
+def check_summary_path(path: str | Path) -> None:
+    """A summary file must be a file name in a folder that exists.
+
+    Raises
+    ------
+    InputError
+        No such folder, or a folder given as the file.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"bad summary file {str(path)!r}: no such folder {str(folder)!r}")
+    if target.is_dir():
+        raise InputError(f"bad summary file {str(path)!r}: a folder, expected a file name")
