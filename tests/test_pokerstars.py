@@ -22,8 +22,9 @@ def _hands(name):
 
 def test_every_real_hand_parses():
     counts = {path.name: len(_hands(path.name)) for path in FILES}
-    assert sum(counts.values()) == 23
+    assert sum(counts.values()) == 97
     assert counts["PLO8-6max-USD-0.01-0.02-200911.txt"] == 15
+    assert counts["NLO8-USD-STT-201109.Knockout.sample.txt"] == 73
     assert counts["PLO-FR-USD-0.01-0.02-201006.sidepots.txt"] == 3
 
 
@@ -186,4 +187,4 @@ def test_hold_em_hand_is_set_apart_as_not_omaha():
 
 def test_folder_reads_every_hand_history_file():
     assert [path.name for path in hand_history_files([DATA])] == [path.name for path in FILES]
-    assert sum(1 for hand in read_session([DATA]) if not isinstance(hand, HandHistoryError)) == 23
+    assert sum(1 for hand in read_session([DATA]) if not isinstance(hand, HandHistoryError)) == 97
