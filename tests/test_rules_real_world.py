@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from omaha_equity.hand_history import HandHistory, replay, to_phh
-from omaha_equity.rules import Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit
+from omaha_equity.rules import ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit
 
 
 def check_down(hand):
@@ -60,3 +60,70 @@ def test_fold_when_check_allowed_replays_from_phh_and_exports_back():
     exported = to_phh(result.hand)
     assert exported.custom("_fold_when_check_allowed") is True
     assert replay(exported).finishing_stacks == (990, 990, 1020)
+
+
+# ---------------------------------------------------------------- dead money (item 1)
+
+def test_big_blind_all_in_on_a_big_blind_ante_wins_the_ante_pot():
+    """NL 100, big-blind ante 100: seat 1 (big blind, 100 chips) is all in on the ante. Seats 0
+    and 2 each put in 100. Seat 1's trip kings win the 100-chip pot of the ante (every player
+    still in may win dead money); seat 2's trip nines beat seat 0's trip sevens for the 200 of
+    the calls: 1000 - 100 = 900, 100, 1000 - 100 + 200 = 1100 (docs/rules.md, "All-ins and side
+    pots")."""
+    hand = Hand.with_blinds("omaha", NoLimit(100), [1000, 100, 1000], button=2, small_blind=50, big_blind=100,
+                            big_blind_ante=100, hole_cards=["7c7hQdJd", "KhKd5c6c", "9c9d2h3h"], board="2c7d9hKs4s")
+    check_down(hand)
+    show_all(hand)
+    assert hand.stacks == [900, 100, 1100]
+    pots = hand.settlement.pots
+    assert [(pot.amount, pot.eligible) for pot in pots] == [(100, (0, 1, 2)), (200, (0, 2))]
+    assert hand.settlement.players[1].won == (100, 0)
+
+
+def test_a_player_all_in_on_a_dead_blind_wins_the_dead_money():
+    """NL 5/10, 4-handed, button seat 3. Seat 2 missed the blinds and posts them with 5 chips: the
+    5-chip dead part takes them all in (the live 10 is never posted). Seats 3, 0 and 1 limp to 10
+    each and check down. Seat 2 holds the best hand (quad sevens) and wins the 5 of dead money;
+    seat 3 (trip nines) wins the 30 of the others: [990, 990, 5, 1020]."""
+    forced = ForcedBets(antes=(0, 0, 0, 0), blinds=(5, 10, 10, 0), dead_blinds=(0, 0, 5, 0))
+    hand = Hand("omaha", NoLimit(10), [1000, 1000, 5, 1000], button=3, forced_bets=forced,
+                hole_cards=["AcAh3d4d", "KhKd5c6c", "7c7hQdJd", "9c9d2h3h"], board="2c7d9h7s4s")
+    assert hand.is_all_in(2) and hand.actor == 3
+    check_down(hand)
+    show_all(hand)
+    assert hand.stacks == [990, 990, 5, 1020]
+
+
+def test_dead_money_joins_the_main_pot_when_the_same_players_may_win_it():
+    """Missed-blinds post with chips behind: the dead 5 is part of the 45-chip main pot (4 x 10
+    live + 5 dead); seat 2 puts in 15 and wins 45: 1030."""
+    forced = ForcedBets(antes=(0, 0, 0, 0), blinds=(5, 10, 10, 0), dead_blinds=(0, 0, 5, 0))
+    hand = Hand("omaha", NoLimit(10), [1000] * 4, button=3, forced_bets=forced,
+                hole_cards=["AcAh3d4d", "KhKd5c6c", "7c7hQdJd", "9c9d2h3h"], board="2c7d9h7s4s")
+    check_down(hand)
+    show_all(hand)
+    assert [(pot.amount, pot.eligible) for pot in hand.settlement.pots] == [(45, (0, 1, 2, 3))]
+    assert hand.stacks == [990, 990, 1030, 990]
+
+
+def test_big_blind_ante_all_in_replays_from_phh_and_plays_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+    from omaha_equity.hand_history import dumps
+
+    hand = Hand.with_blinds("omaha", NoLimit(100), [1000, 100, 1000], button=2, small_blind=50, big_blind=100,
+                            big_blind_ante=100, hole_cards=["7c7hQdJd", "KhKd5c6c", "9c9d2h3h"], board="2c7d9hKs4s")
+    check_down(hand)
+    show_all(hand)
+    phh = to_phh(hand)
+    assert phh.antes == (0, 100, 0) and replay(phh).finishing_stacks == (900, 100, 1100)
+    path = tmp_path / "bb-ante.phh"
+    path.write_text(dumps(phh.replace(finishing_stacks=None, winnings=None)))
+    result = CliRunner().invoke(main, ["play", str(path), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    players = json.loads(result.output)["players"]
+    assert [player["finishing_stack"] for player in players] == [900, 100, 1100]
+    assert [player["pots_won"] for player in players] == [[0, 0], [100, 0], [0, 200]]
