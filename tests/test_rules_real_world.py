@@ -127,3 +127,35 @@ def test_big_blind_ante_all_in_replays_from_phh_and_plays_from_the_command_line(
     players = json.loads(result.output)["players"]
     assert [player["finishing_stack"] for player in players] == [900, 100, 1100]
     assert [player["pots_won"] for player in players] == [[0, 0], [100, 0], [0, 200]]
+
+
+# ---------------------------------------------------------------- equal blinds (item 2)
+
+def test_equal_blinds_the_player_left_of_the_big_blind_acts_first_and_the_big_blind_has_the_option():
+    """Blinds 10/10, 4-handed, button seat 3: seat 0 posts the small blind 10, seat 1 the big
+    blind 10; pre-flop seat 2 (left of the big blind) acts first, the small blind checks before
+    the big blind, and the big blind keeps the last option (docs/rules.md, "Betting rounds")."""
+    hand = Hand.with_blinds("omaha", NoLimit(10), [1000] * 4, button=3, small_blind=10, big_blind=10, seed=5)
+    assert "Seat 1 posts small blind 10" in hand.history() and "Seat 2 posts big blind 10" in hand.history()
+    order = []
+    while hand.street.index == 0:
+        order.append(hand.actor)
+        hand.check_or_call()
+    assert order == [2, 3, 0, 1]
+    assert hand.actor == 0  # after the flop: the first seat left of the button
+
+
+def test_equal_blinds_heads_up_the_button_acts_first_before_the_flop():
+    hand = Hand.with_blinds("omaha", PotLimit(10), [1000] * 2, button=1, small_blind=10, big_blind=10, seed=5)
+    assert hand.actor == 1
+    hand.check_or_call()  # the button (small blind) checks: nothing to call
+    assert hand.actor == 0 and hand.legal_actions().can_check  # the big blind's option
+    assert hand.legal_actions().max_raise_to == 30  # pot limit: nothing to call, 20 in the pot: 10 + 20
+    hand.bet_or_raise_to(30)
+    assert hand.actor == 1
+
+
+def test_equal_blinds_with_a_straddle_the_seat_after_the_straddle_acts_first():
+    hand = Hand.with_blinds("omaha", NoLimit(10), [1000] * 5, button=4, small_blind=10, big_blind=10,
+                            straddles=[20], seed=5)
+    assert hand.actor == 3

@@ -221,18 +221,25 @@ class Hand(DealingMixin, ShowdownMixin):
             self.bets[seat] += amount
         return amount
 
-    def _blind_label(self, seat: int, amount: int) -> str:
-        """The name of a live blind in the history: small blind, big blind, straddle (more than
-        the big blind), or a big blind posted out of position."""
-        blinds = self._nominal_blinds
+    def _blind_seats(self) -> tuple[int, int]:
+        """(small blind seat, big blind seat) by position: the first seat left of the button
+        and the next; heads-up the button and the other player (``docs/rules.md``, "Blinds,
+        antes, dealing"). Seats, never amounts: a 10/10 game has equal blinds."""
         small_seat = self.button if self.seat_count == 2 else self.positions[0]
-        big_seat = (small_seat + 1) % self.seat_count
+        return small_seat, (small_seat + 1) % self.seat_count
+
+    def _blind_label(self, seat: int, amount: int) -> str:
+        """The name of a live blind in the history: small blind and big blind by seat (a single
+        blind is the big blind), a straddle (more than the big blind), or a big blind posted out
+        of position."""
+        blinds = self._nominal_blinds
+        small_seat, big_seat = self._blind_seats()
         big_amount = blinds[big_seat] or max(blinds)
-        if seat == small_seat and amount < big_amount:
+        if seat == small_seat and blinds[big_seat]:
             return "small blind"
-        if seat == big_seat or amount == big_amount:
+        if seat in (small_seat, big_seat):
             return "big blind"
-        return "straddle" if amount > big_amount else "blind"
+        return "straddle" if amount > big_amount else "big blind"
 
     def _post_forced_bets(self) -> None:
         forced = self.forced_bets
@@ -324,15 +331,29 @@ class Hand(DealingMixin, ShowdownMixin):
         self.actor = self._next_to_act(first, include_start=True)
 
     def _first_preflop_actor(self) -> int:
+        """The seat after the last blind: the big blind, or the last of the straddles that
+        follow it, each larger than the blind before (``docs/rules.md``, "Betting rounds":
+        pre-flop the player left of the big blind acts first, and the big blind keeps the last
+        option, also when the blinds are equal). Positions come from the seats; only when
+        neither blind seat posts a live blind does the largest blind decide."""
         if self.forced_bets.first_to_act is not None:
             return self.forced_bets.first_to_act
         blinds = self._nominal_blinds
-        largest = max(blinds)
-        if largest == 0:
-            return (self.button + 1) % self.seat_count
-        # the earliest seat (from the small blind) posting the largest live blind
-        blind_seat = next(seat for seat in self.positions if blinds[seat] == largest)
-        return (blind_seat + 1) % self.seat_count
+        small_seat, big_seat = self._blind_seats()
+        last = big_seat if blinds[big_seat] else small_seat if blinds[small_seat] else None
+        if last is None:
+            largest = max(blinds)
+            if largest == 0:
+                return (self.button + 1) % self.seat_count
+            # the earliest seat (from the small blind) posting the largest live blind
+            last = next(seat for seat in self.positions if blinds[seat] == largest)
+        else:
+            for offset in range(1, self.seat_count - 1):  # straddles after the big blind
+                seat = (big_seat + offset) % self.seat_count
+                if seat == small_seat or blinds[seat] <= blinds[last]:
+                    break
+                last = seat
+        return (last + 1) % self.seat_count
 
     def _can_act(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
