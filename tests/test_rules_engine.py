@@ -13,7 +13,7 @@ from omaha_equity.cards import parse_cards
 from omaha_equity.errors import InputError
 from omaha_equity.rules import (
     ActionKind, FixedLimit, ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit,
-    ShowdownOrder, Street,
+    ShowdownOrder, Street, WagerKind,
 )
 
 FOUR_HANDS = ["AsKsQsJs", "AhKhQhJh", "AdKdQdJd", "AcKcQcJc"]
@@ -449,7 +449,10 @@ def test_tda_47b_fixed_limit_half_a_bet_reopens_the_betting():
     assert hand.actor == 0 and hand.legal_actions().min_raise_to == 51  # reopened
     hand = flop(49)
     hand.bet_or_raise_to(29)  # all-in raise of 9: less than half a bet
-    assert hand.legal_actions().min_raise_to == 49  # the others may raise a full bet over 29
+    # Robert's Rules, betting rule 8: a call plus extra; the next player completes to one full
+    # raise over the bet of 20 (40), not a full bet over 29 (49)
+    legal = hand.legal_actions()
+    assert (legal.min_raise_to, legal.raise_limits.kind) == (40, WagerKind.COMPLETE)
     hand.check_or_call()
     hand.check_or_call()
     legal = hand.legal_actions()

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from omaha_equity.hand_history import HandHistory, replay, to_phh
-from omaha_equity.rules import ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit
+from omaha_equity.rules import (
+    FixedLimit, ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit, WagerKind,
+)
 
 
 def check_down(hand):
@@ -159,3 +161,83 @@ def test_equal_blinds_with_a_straddle_the_seat_after_the_straddle_acts_first():
     hand = Hand.with_blinds("omaha", NoLimit(10), [1000] * 5, button=4, small_blind=10, big_blind=10,
                             straddles=[20], seed=5)
     assert hand.actor == 3
+
+
+# ---------------------------------------------------------------- fixed-limit incomplete all-ins (item 3)
+
+def fixed_limit_row(*args):
+    """The ``pot-limit --fixed-limit`` command's row as JSON."""
+    import json
+
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    result = CliRunner().invoke(main, ["pot-limit", *args, "-f", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    return data[0] if isinstance(data, list) else data
+
+
+def test_fixed_limit_all_in_of_less_than_half_a_bet_is_completed_to_one_bet():
+    """Robert's Rules, betting rule 8: 10/20, under the gun calls 10, the button is all in for 13
+    (3 over the bet, less than half of 10): the small blind may call 13 or complete to 20, not
+    raise to 23. The ``pot-limit`` command agrees on the same bets."""
+    hand = Hand.with_blinds("omaha", FixedLimit(10, 20), [1000, 1000, 1000, 13], button=3, small_blind=5,
+                            big_blind=10, seed=2)
+    hand.check_or_call()  # seat 2 calls 10
+    hand.bet_or_raise_to(13)  # the button, all in
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call_amount, legal.min_raise_to, legal.max_raise_to) == (0, 8, 20, 20)
+    assert legal.raise_limits.kind == WagerKind.COMPLETE
+    with pytest.raises(IllegalActionError, match="complete to exactly 20"):
+        hand.bet_or_raise_to(23)
+    row = fixed_limit_row("--fixed-limit", "10/20", "--round", "1", "--bets", "10,10,13", "--own", "5")
+    assert (row["call"], row["action"], row["min_raise_to"], row["max_raise_to"]) == (8, "complete", 20, 20)
+    hand.complete()
+    assert hand.bet_count == 2 and hand.legal_actions().min_raise_to == 30  # seat 1 may raise a bet over 20
+
+
+def test_fixed_limit_all_in_of_half_a_bet_or_more_is_a_full_bet():
+    """Robert's Rules, betting rule 8: on a 20-chip round (the turn of 10/20) a 15-chip all-in
+    bet counts as a full bet: the next player may raise to 15 + 20 = 35, not complete to 20."""
+    hand = Hand.with_blinds("omaha", FixedLimit(10, 20), [1000, 25, 1000], button=2, small_blind=5, big_blind=10,
+                            seed=2)
+    while hand.street.index < 2:
+        hand.check_or_call()
+    assert hand.actor == 0
+    hand.check_or_call()  # seat 0 checks
+    hand.bet_or_raise_to(15)  # seat 1 bets his last 15
+    legal = hand.legal_actions()
+    assert (legal.call_amount, legal.min_raise_to, legal.raise_limits.kind) == (15, 35, WagerKind.RAISE)
+    row = fixed_limit_row("--fixed-limit", "10/20", "--round", "turn", "--bets", "15")
+    assert (row["call"], row["action"], row["min_raise_to"]) == (15, "raise", 35)
+
+
+def test_fixed_limit_half_bet_all_in_reaching_the_cap_caps_the_betting():
+    """2/4, turn: bet 4, raise 8, re-raise 12, then a 2-chip all-in to 14, half a bet, which
+    counts as the fourth bet: capped. ``--fixed-limit 2/4 --round 3 --bets 4,8,12,14``."""
+    hand = Hand.with_blinds("omaha", FixedLimit(2, 4), [100, 100, 100, 16, 100], button=4, small_blind=1,
+                            big_blind=2, seed=2)
+    while hand.street.index < 2:
+        hand.check_or_call()
+    for amount in (4, 8, 12, 14):
+        hand.bet_or_raise_to(amount)
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call_amount, legal.raise_limits) == (4, 14, None)
+    assert hand.bet_count == 4
+    row = fixed_limit_row("--fixed-limit", "2/4", "--round", "3", "--bets", "4,8,12,14")
+    assert (row["call"], row["action"], row["min_raise_to"]) == (14, "none", None)
+
+
+def test_fixed_limit_short_big_blind_is_completed_to_the_small_bet():
+    """A 15/30 game with blinds 5/10: the first raise completes the big blind to 15 (the blind is
+    not a bet); an all-in to 12 pre-flop is not a bet either, the next player completes to 15."""
+    hand = Hand.with_blinds("omaha", FixedLimit(15, 30), [1000, 1000, 12, 1000], button=3, small_blind=5,
+                            big_blind=10, seed=2)
+    assert hand.legal_actions().min_raise_to == 12  # the short stack can only go all in
+    hand.bet_or_raise_to(12)
+    legal = hand.legal_actions()
+    assert (legal.min_raise_to, legal.raise_limits.kind) == (15, WagerKind.COMPLETE)
+    row = fixed_limit_row("--fixed-limit", "15/30", "--round", "1", "--bets", "5,10,12")
+    assert (row["action"], row["min_raise_to"]) == ("complete", 15)

@@ -23,7 +23,7 @@ from .forced import ForcedBets
 from .settings import HandSettings
 from .settlement import Settlement
 from .showdown import ShowdownMixin
-from .sizing import RaiseLimits, WagerKind, raise_limits
+from .sizing import RaiseLimits, WagerKind, count_fixed_limit_wager, fixed_limit_count, raise_limits
 from .streets import STREETS, Phase, Street
 from .structures import BettingStructure, FixedLimit, PotLimit
 
@@ -124,6 +124,7 @@ class Hand(DealingMixin, ShowdownMixin):
         self.bet_level = 0
         self.full_raise_size = 0
         self.bet_count = 0
+        self.raise_base = 0  # fixed limit: the level the last full bet reached (sizing.count_fixed_limit_wager)
         self._acted_level: list[int | None] = [None] * seat_count
         self._aggressors: list[int | None] = [None] * 4
         self._raised_preflop = False
@@ -318,13 +319,15 @@ class Hand(DealingMixin, ShowdownMixin):
             self.bet_level = max(self._nominal_blinds, default=0)
             if isinstance(structure, FixedLimit):
                 size = structure.bet_size(Street.PREFLOP)
-                self.full_raise_size, self.bet_count = size, self.bet_level // size
+                self.full_raise_size = size
+                self.raise_base, self.bet_count = fixed_limit_count(self._nominal_blinds, size, Street.PREFLOP)
             else:
                 self.full_raise_size, self.bet_count = max(structure.min_bet, self.bet_level), 0
             first = self._first_preflop_actor()
         else:
             self.bet_level = 0
             self.bet_count = 0
+            self.raise_base = 0
             self.full_raise_size = (structure.bet_size(self.street) if isinstance(structure, FixedLimit)
                                     else structure.min_bet)
             first = (self.button + 1) % self.seat_count
@@ -466,7 +469,7 @@ class Hand(DealingMixin, ShowdownMixin):
         limits = raise_limits(self.structure, pot=self.pot, bet_level=self.bet_level, player_bet=self.bets[seat],
                               stack=self.stacks[seat], street=self.street, full_raise_size=self.full_raise_size,
                               bet_count=self.bet_count, players_in_hand=len(self.in_hand),
-                              pot_bonus=self._pot_bonus())
+                              pot_bonus=self._pot_bonus(), raise_base=self.raise_base)
         if limits is None:
             return None, f"the betting is capped at {self.bet_count} bets"
         return limits, ""
@@ -580,11 +583,9 @@ class Hand(DealingMixin, ShowdownMixin):
         increase = amount - self.bet_level
         put = self._put_in(seat, amount - self.bets[seat], live=True)
         if isinstance(self.structure, FixedLimit):
-            size = self.structure.bet_size(self.street)
-            if limits.kind != WagerKind.RAISE:
-                self.bet_count = max(self.bet_count, 1) if amount >= size else self.bet_count
-            elif 2 * increase >= size:
-                self.bet_count += 1
+            self.raise_base, self.bet_count = count_fixed_limit_wager(
+                self.raise_base, self.bet_count, amount, self.structure.bet_size(self.street),
+                preflop=self.street == Street.PREFLOP)
         elif increase >= self.full_raise_size:
             self.full_raise_size = increase
         self.bet_level = amount
