@@ -241,3 +241,26 @@ def test_fixed_limit_short_big_blind_is_completed_to_the_small_bet():
     assert (legal.min_raise_to, legal.raise_limits.kind) == (15, WagerKind.COMPLETE)
     row = fixed_limit_row("--fixed-limit", "15/30", "--round", "1", "--bets", "5,10,12")
     assert (row["action"], row["min_raise_to"]) == ("complete", 15)
+
+
+# ---------------------------------------------------------------- pot limit: small blind as a big blind (item 4)
+
+def test_small_blind_counts_as_a_big_blind_until_the_big_blind_is_through_acting():
+    """Robert's Rules of Poker, pot-limit rule 5. 6-handed 5/10, the small blind counted as 10:
+    under the gun may open to 10 + 20 + 10 = 40; the next player faces a pot of 5 + 10 + 40 with
+    the small blind counted as 10 (60): 40 + 60 + 40 = 140, not 135. The bonus lasts while the
+    big blind has still to act, even after the small blind folded: the big blind faces 175 in the
+    pot, counted 180, and 30 to call: 40 + 180 + 30 = 250."""
+    structure = PotLimit(10, small_blind_counts_as_big_blind=True)
+    hand = Hand.with_blinds("omaha", structure, [5000] * 6, button=5, small_blind=5, big_blind=10, seed=1)
+    assert hand.actor == 2 and hand.legal_actions().max_raise_to == 40
+    hand.bet_or_raise_to(40)
+    assert hand.legal_actions().max_raise_to == 140
+    hand.check_or_call()  # seat 3 calls 40: pot 95, counted 100
+    assert hand.legal_actions().max_raise_to == 40 + 100 + 40
+    hand.check_or_call()  # seat 4 calls: pot 135
+    hand.check_or_call()  # the button calls: pot 175
+    hand.fold()  # the small blind folds: his 5 still counts as 10
+    assert hand.actor == 1 and hand.legal_actions().max_raise_to == 40 + 180 + 30
+    hand.fold()  # the big blind is through acting: seat 2 may not raise (betting not reopened)
+    assert hand.street.index == 1 and hand.pot == 175

@@ -127,7 +127,6 @@ class Hand(DealingMixin, ShowdownMixin):
         self.raise_base = 0  # fixed limit: the level the last full bet reached (sizing.count_fixed_limit_wager)
         self._acted_level: list[int | None] = [None] * seat_count
         self._aggressors: list[int | None] = [None] * 4
-        self._raised_preflop = False
         self._running_out = False
         self._board_target = 0
         self._all_in_board_size: int | None = None
@@ -436,14 +435,22 @@ class Hand(DealingMixin, ShowdownMixin):
         return True
 
     def _pot_bonus(self) -> int:
-        """Pot-limit setting: live blinds smaller than the largest count as the largest for the
-        first raise pre-flop."""
+        """Pot-limit setting: live blinds smaller than the largest count as the largest, pre-flop
+        "until the big blind is through acting on the first betting round" (Robert's Rules of
+        Poker, pot-limit rule 5), not only for the first raise: here, until the big blind has
+        acted (or folded); a big blind all in on the post never acts and keeps it all round. A
+        small blind that has called more than the big blind adds nothing."""
         structure = self.structure
         if (not isinstance(structure, PotLimit) or not structure.small_blind_counts_as_big_blind
-                or self.street != Street.PREFLOP or self._raised_preflop):
+                or self.street != Street.PREFLOP):
             return 0
-        largest = max(self._nominal_blinds)
-        return sum(largest - blind for blind in self._nominal_blinds if 0 < blind < largest)
+        blinds = self._nominal_blinds
+        largest = max(blinds)
+        big_seat = next(seat for seat in self.positions if blinds[seat] == largest)
+        if self._acted_level[big_seat] is not None or self.folded[big_seat]:
+            return 0
+        # a small blind counts as at least the big blind: nothing more once it has called more
+        return sum(max(largest - self.bets[seat], 0) for seat, blind in enumerate(blinds) if 0 < blind < largest)
 
     def _reopened(self, seat: int) -> bool:
         """May this player raise? Yes if they have not acted this round, or if the bet has grown
@@ -591,8 +598,6 @@ class Hand(DealingMixin, ShowdownMixin):
         self.bet_level = amount
         self._acted_level[seat] = amount
         self._aggressors[self.street.index] = seat
-        if self.street == Street.PREFLOP:
-            self._raised_preflop = True
         kind = {WagerKind.BET: ActionKind.BET, WagerKind.RAISE: ActionKind.RAISE,
                 WagerKind.COMPLETE: ActionKind.COMPLETE}[limits.kind]
         verb = {ActionKind.BET: "bets", ActionKind.RAISE: "raises to", ActionKind.COMPLETE: "completes to"}[kind]
