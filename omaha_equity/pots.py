@@ -336,8 +336,8 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
     Raises
     ------
     InputError
-        More than 63 players, an eligible index outside the players, or ``low_values`` missing
-        for a hi/lo game.
+        More than 63 players, an eligible index outside the players, a pot of more than
+        2**63 - 1 chips, or ``low_values`` missing for a hi/lo game.
 
     Examples
     --------
@@ -351,9 +351,13 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")
     if hilo and low_values is None:
         raise InputError("expected low values for a hi/lo game")
+    int64_max = int(np.iinfo(np.int64).max)
     for pot in pots:
         if any(not 0 <= player < player_count for player in pot.eligible):
             raise InputError(f"pot {pot} names a player outside the {player_count} players")
+        if not 0 <= pot.amount <= int64_max:
+            raise InputError(f"a pot of {quoted(pot.amount)} chips: expected 0 to {int64_max:,} (the settlement "
+                             "counts chips in int64)")
     lows = low_values if low_values is not None else [NO_LOW] * player_count
     payouts = np.zeros((len(pots), player_count), dtype=np.int64)
     settle_pots(

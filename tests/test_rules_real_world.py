@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from omaha_equity.errors import InputError
 from omaha_equity.hand_history import HandHistory, replay, to_phh
 from omaha_equity.rules import (
     FixedLimit, ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit, WagerKind,
@@ -264,3 +265,118 @@ def test_small_blind_counts_as_a_big_blind_until_the_big_blind_is_through_acting
     assert hand.actor == 1 and hand.legal_actions().max_raise_to == 40 + 180 + 30
     hand.fold()  # the big blind is through acting: seat 2 may not raise (betting not reopened)
     assert hand.street.index == 1 and hand.pot == 175
+
+
+# ---------------------------------------------------------------- numbers at the boundary (item 5)
+
+MAX_CHIPS = 2**63 - 1
+BIG = "1" + "0" * 400
+
+
+def test_stacks_up_to_the_int64_limit_settle_exactly():
+    """Two stacks adding up to 2**63 - 1 chips, all in pre-flop: the winner ends with every chip,
+    counted exactly (the settlement kernel counts in int64)."""
+    hand = Hand.with_blinds("omaha", NoLimit(2), [2**62, 2**62 - 1], button=0, small_blind=1, big_blind=2,
+                            hole_cards=["AsAhKsKh", "2c3d7h8s"], board="AdKd4c9cJh")
+    hand.bet_or_raise_to(2**62)
+    hand.check_or_call()
+    show_all(hand)
+    assert hand.stacks == [MAX_CHIPS, 0] and hand.settlement.final_stacks == (MAX_CHIPS, 0)
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: Hand.with_blinds("omaha", NoLimit(2), [10**20, 10**20], button=0, small_blind=1, big_blind=2, seed=1),
+     "bad stack 100000000000000000000 for seat 1: expected a whole number of chips, 1 to 9,223,372,036,854,775,807"),
+    (lambda: Hand.with_blinds("omaha", NoLimit(2), [MAX_CHIPS, MAX_CHIPS], button=0, small_blind=1, big_blind=2,
+                              seed=1), "the stacks add up to 18446744073709551614 chips: a hand settles at most"),
+    (lambda: Hand.with_blinds("omaha", NoLimit(2), [int(BIG), 5], button=0, small_blind=1, big_blind=2, seed=1),
+     "bad stack 100000000000000000000000000000000000000000000000000000000000… (401 characters) for seat 1"),
+    (lambda: NoLimit(int(BIG)), "bad minimum bet 1" + "0" * 59 + "… (401 characters): expected a whole number"),
+])
+def test_amounts_beyond_the_int64_limit_are_refused_up_front_with_one_short_line(make, message):
+    with pytest.raises(InputError) as error:
+        make()
+    assert message in str(error.value) and "\n" not in str(error.value) and len(str(error.value)) < 200
+
+
+def test_a_huge_raise_through_the_api_is_refused_with_a_short_line():
+    hand = Hand.with_blinds("omaha", NoLimit(2), [100, 100], button=0, small_blind=1, big_blind=2, seed=1)
+    with pytest.raises(IllegalActionError) as error:
+        hand.bet_or_raise_to(int(BIG))
+    assert "is more than Seat 1 has: all-in is raise to 100" in str(error.value) and len(str(error.value)) < 200
+
+
+def write_phh(tmp_path, stacks, actions, name="hand.phh"):
+    path = tmp_path / name
+    path.write_text(f'variant = "PO"\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nmin_bet = 10\n'
+                    f'starting_stacks = [{stacks}]\nactions = [{actions}]\n')
+    return path
+
+
+def play(path):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    return CliRunner().invoke(main, ["play", str(path)])
+
+
+@pytest.mark.parametrize("stacks, actions, message", [
+    ("100000000000000000000000, 1000", '"p2 f"', "value 1 is 100000000000000000000000: expected at most "
+                                               "9,223,372,036,854,775,807 chips"),
+    (f"{MAX_CHIPS}, {MAX_CHIPS}", '"p2 cc"', "the stacks add up to 18446744073709551614 chips"),
+    ("1000, 1000", '"p2 cbr 1e999999999"', "action 0 'p2 cbr 1e999999999': bad amount '1e999999999': expected at "
+                                           "most 9,223,372,036,854,775,807 chips"),
+    ("1e-100000, 1000", '"p2 f"', "value 1 is 1E-100000: expected at most 9 decimal places"),
+    (f"{BIG}, 1000", '"p2 f"', "value 1 is 100000000000000000000000000000000000000000000000000000000000… "
+                              "(401 characters): expected at most"),
+    ("12345678901234567890123456789.5, 1000", '"p2 f"', "value 1 is 12345678901234567890123456789.5: expected at most"),
+    ("1000.0000000001, 1000", '"p2 f"', "expected at most 9 decimal places"),
+    ("9" * 5000 + ", 1000", '"p2 f"', "a number longer than 4,300 digits"),
+])
+def test_play_refuses_numbers_beyond_the_limits_with_one_line(tmp_path, stacks, actions, message):
+    result = play(write_phh(tmp_path, stacks, actions))
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
+    assert len(lines[0]) < 300
+
+
+def test_play_keeps_a_decimal_stack_exact(tmp_path):
+    """1000.5 and 1000 at 5/10: the button (p2) folds his small blind 5: p1 ends 1005.5."""
+    result = play(write_phh(tmp_path, "1000.5, 1000", '"p2 f"'))
+    assert result.exit_code == 0 and "1005.5" in result.output and "995" in result.output
+
+
+def test_play_refuses_arrays_nested_too_deeply_with_one_line(tmp_path):
+    """Issue 15, item 1: tomllib recurses once per level of a nested array."""
+    path = tmp_path / "deep.phh"
+    path.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    result = play(path)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [f"Error: {path}: arrays or tables nested too deeply (a PHH file "
+                                                  "nests an array in a table at most)"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--pot", "9" * 5000, "--blind", "2"], "bad pot '" + "9" * 60 + "'… (5,000 characters): expected a whole number"),
+    (["--bets", "1," + BIG], "bad bet '1" + "0" * 59 + "'… (401 characters) in '1,"),
+    (["--pot", "1e999", "--blind", "2"], "bad pot '1e999': expected a whole number of chips, 0 to "
+                                         "9,223,372,036,854,775,807"),
+    (["--stack", "-5", "--bets", "4"], "bad stack '-5'"),
+    (["--fixed-limit", f"{BIG}/{BIG}"], "bad fixed-limit sizes '1" + "0" * 59 + "'… (803 characters)"),
+])
+def test_pot_limit_refuses_numbers_beyond_the_limit_with_one_short_line(args, message):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    result = CliRunner().invoke(main, ["pot-limit", *args])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and message in lines[0] and len(lines[0]) < 300, result.output
+
+
+def test_pot_limit_counts_the_largest_amounts_exactly():
+    """Pot 2**63 - 1, a bet of 2**63 - 1: call it, then raise the pot after the call on top of
+    it: (2**63 - 1) * 4 in all."""
+    row = fixed_limit_row("--pot", str(MAX_CHIPS), "--bets", str(MAX_CHIPS))
+    assert (row["call"], row["max_raise_to"]) == (MAX_CHIPS, 4 * MAX_CHIPS)

@@ -15,9 +15,10 @@ import random
 from collections.abc import Sequence
 
 from ..deal import CardsLike
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game, get_game, normalize_game_name
 from .actions import Action, ActionKind, IllegalActionError, LegalActions
+from .chips import MAX_CHIPS
 from .dealing import DealingMixin
 from .forced import ForcedBets
 from .settings import HandSettings
@@ -162,8 +163,12 @@ class Hand(DealingMixin, ShowdownMixin):
             raise InputError(f"{seat_count} players is more than {self.game.name} deals "
                              f"(at most {self.game.max_players} with {self.game.hole_count} hole cards)")
         for seat, stack in enumerate(stacks):
-            if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-                raise InputError(f"bad stack {stack!r} for seat {seat + 1}: expected a whole number of chips > 0")
+            if isinstance(stack, bool) or not isinstance(stack, int) or not 0 < stack <= MAX_CHIPS:
+                raise InputError(f"bad stack {quoted(stack)} for seat {seat + 1}: expected a whole number of chips, "
+                                 f"1 to {MAX_CHIPS:,}")
+        if sum(stacks) > MAX_CHIPS:
+            raise InputError(f"the stacks add up to {quoted(sum(stacks))} chips: a hand settles at most {MAX_CHIPS:,} "
+                             "(2**63 - 1) exactly")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seat_count:
             raise InputError(f"bad button seat {button!r}: expected 0..{seat_count - 1}")
         if forced_bets.seat_count != seat_count:
@@ -560,24 +565,24 @@ class Hand(DealingMixin, ShowdownMixin):
         """
         seat = self._betting_actor()
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalActionError(f"bad amount {amount!r}: expected a whole number of chips")
+            raise IllegalActionError(f"bad amount {quoted(amount)}: expected a whole number of chips")
         limits, reason = self._raise_limits(seat)
         if limits is None:
             raise IllegalActionError(f"{self.names[seat]} cannot bet or raise: {reason}")
         verb = limits.kind.value
         all_in_to = self.bets[seat] + self.stacks[seat]
         if amount > all_in_to:
-            raise IllegalActionError(f"{verb} to {amount} is more than {self.names[seat]} has: all-in is {verb} to "
-                                     f"{all_in_to}")
+            raise IllegalActionError(f"{verb} to {quoted(amount)} is more than {self.names[seat]} has: all-in is "
+                                     f"{verb} to {all_in_to}")
         if isinstance(self.structure, FixedLimit):
             if amount != limits.minimum:
-                raise IllegalActionError(f"{verb} to {amount} is not the fixed-limit size: {verb} to exactly "
+                raise IllegalActionError(f"{verb} to {quoted(amount)} is not the fixed-limit size: {verb} to exactly "
                                          f"{limits.minimum}")
         elif amount > limits.maximum:
             structure = self.structure.kind.value.replace(" ", "-")
-            raise IllegalActionError(f"{verb} to {amount} is over the {structure} maximum {limits.maximum}")
+            raise IllegalActionError(f"{verb} to {quoted(amount)} is over the {structure} maximum {limits.maximum}")
         elif amount < limits.minimum:
-            raise IllegalActionError(f"{verb} to {amount} is under the minimum {verb} to {limits.minimum}")
+            raise IllegalActionError(f"{verb} to {quoted(amount)} is under the minimum {verb} to {limits.minimum}")
         return seat, limits
 
     def can_bet_or_raise_to(self, amount: int) -> bool:

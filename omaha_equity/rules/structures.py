@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..errors import InputError
+from .chips import check_chips
 from .streets import Street
 
 
@@ -21,8 +21,7 @@ class StructureKind(StrEnum):
 
 
 def _check_amount(name: str, value: int, minimum: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InputError(f"bad {name} {value!r}: expected a whole number of chips >= {minimum}")
+    check_chips(value, name, minimum)
 
 
 @dataclass(frozen=True)
