@@ -339,10 +339,14 @@ class FixedLimitType(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, tuple):
             return value
+        from .rules.chips import MAX_CHIPS
+
         small, _, big = value.partition("/")
-        if not (small.isdigit() and big.isdigit() and 0 < int(small) <= int(big)):
+        digit_count = len(str(MAX_CHIPS))
+        if not (small.isdigit() and big.isdigit() and len(small) <= digit_count and len(big) <= digit_count
+                and 0 < int(small) <= int(big) <= MAX_CHIPS):
             self.fail(f"bad fixed-limit sizes {quoted(value)}: expected SMALL/BIG such as 2/4 (the big bet at "
-                      "least the small bet)", param, ctx)
+                      f"least the small bet, at most {MAX_CHIPS:,})", param, ctx)
         return int(small), int(big)
 
 
@@ -363,15 +367,41 @@ class RoundType(click.ParamType):
             self.fail(f"bad round {quoted(value)}: expected 1..4 or pre-flop, flop, turn, river", param, ctx)
 
 
+class TableChipsType(click.ParamType):
+    """Chips on the table for ``pot-limit``: one whole amount, or several separated by commas
+    (``list_of``), each ``minimum`` to the engine's ``MAX_CHIPS`` (``rules.chips.parse_chips``)."""
+
+    name = "chips"
+
+    def __init__(self, what: str, minimum: int = 0, list_of: bool = False):
+        self.what = what
+        self.minimum = minimum
+        self.list_of = list_of
+
+    def convert(self, value, param, ctx):
+        from .rules.chips import parse_chips
+
+        if isinstance(value, int | tuple):
+            return value
+        text = str(value)
+        try:
+            if not self.list_of:
+                return parse_chips(text, self.what, self.minimum)
+            tokens = text.split(",") if text.strip() else []
+            return tuple(parse_chips(token.strip(), self.what, self.minimum, within=text) for token in tokens)
+        except InputError as error:
+            self.fail(str(error), param, ctx)
+
+
 @main.command(name="pot-limit")
-@click.option("--pot", default=0, show_default=True, type=click.IntRange(min=0),
+@click.option("--pot", default=0, show_default=True, type=TableChipsType("pot"),
               help="Chips in the middle from earlier rounds (antes and dead blinds included), not the bets below.")
-@click.option("--bets", default="", type=ChipsListType("bet", 0, allow_empty=True), help="The other players' bets this round, e.g. 14,17 "
-              "(pre-flop: the blinds).")
-@click.option("--own", "own_bet", default=0, show_default=True, type=click.IntRange(min=0),
+@click.option("--bets", default="", type=TableChipsType("bet", list_of=True), help="The other players' bets this round, "
+              "e.g. 14,17 (pre-flop: the blinds).")
+@click.option("--own", "own_bet", default=0, show_default=True, type=TableChipsType("own bet"),
               help="The acting player's own bet this round (e.g. the small blind).")
-@click.option("--stack", type=click.IntRange(min=0), help="The acting player's chips behind (default: unlimited).")
-@click.option("--blind", type=click.IntRange(min=1), help="The big blind: the minimum bet (pot and no limit).")
+@click.option("--stack", type=TableChipsType("stack"), help="The acting player's chips behind (default: unlimited).")
+@click.option("--blind", type=TableChipsType("big blind", 1), help="The big blind: the minimum bet (pot and no limit).")
 @click.option("--no-limit", is_flag=True, help="No limit instead of pot limit.")
 @click.option("--fixed-limit", type=FixedLimitType(), help="Fixed limit with these small and big bets, e.g. 2/4.")
 @click.option("--round", "street", default="1", show_default=True, type=RoundType(),

@@ -237,7 +237,7 @@ def _check_chips(values: Sequence[int], what: str) -> list[int]:
     return checked
 
 
-def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
+def side_pots(contributions: Sequence[int], folded: Sequence[bool], dead: Sequence[int] | None = None) -> list[Pot]:
     """The main pot and the side pots made by the players' contributions.
 
     The levels are the distinct amounts put in by the players not folded: pot ``k`` holds,
@@ -255,12 +255,19 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]
         seat left of the button).
     folded : sequence of bool
         Whether each player folded.
+    dead : sequence of int, optional
+        Dead chips each player put in besides ``contributions``: antes paid by some players
+        only (a big-blind ante) and the dead part of a missed-blinds post. They make no
+        level; all of them form the first pot, which every player not folded may win, even a
+        player all in on dead chips alone (docs/rules.md, "All-ins and side pots": the
+        poster's dead chips are in the pot he plays for). It joins the main pot when the same
+        players may win both.
 
     Returns
     -------
     list of Pot
         Main pot first, then side pots in increasing level; the amounts add up to the sum of
-        the contributions.
+        the contributions and the dead chips.
 
     Raises
     ------
@@ -273,15 +280,24 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]
 
     >>> side_pots([300, 300, 100], [False, False, False])
     [Pot(amount=300, eligible=(0, 1, 2)), Pot(amount=400, eligible=(0, 1))]
+
+    A big blind all in on a 100-chip big-blind ante (issue 14): the ante is a pot of its own
+    that he may win; the others' calls are a side pot.
+
+    >>> side_pots([100, 0, 100], [False, False, False], dead=[0, 100, 0])
+    [Pot(amount=100, eligible=(0, 1, 2)), Pot(amount=200, eligible=(0, 2))]
     """
     amounts = _check_chips(contributions, "contribution")
     if len(folded) != len(amounts):
         raise InputError(f"expected one folded flag per player ({len(amounts)}), got {len(folded)}")
+    dead_chips = _check_chips(dead, "dead chips") if dead is not None else [0] * len(amounts)
+    if len(dead_chips) != len(amounts):
+        raise InputError(f"expected dead chips for each of the {len(amounts)} players, got {len(dead_chips)}")
     live = [player for player in range(len(amounts)) if not folded[player]]
     if not live:
         raise InputError("every player folded: expected at least one player in the pot")
     levels = sorted({amounts[player] for player in live})
-    pots: list[Pot] = []
+    pots: list[Pot] = [Pot(sum(dead_chips), tuple(live))] if any(dead_chips) else []
     previous_level = 0
     for position, level in enumerate(levels):
         top = position == len(levels) - 1
@@ -320,8 +336,8 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
     Raises
     ------
     InputError
-        More than 63 players, an eligible index outside the players, or ``low_values`` missing
-        for a hi/lo game.
+        More than 63 players, an eligible index outside the players, a pot of more than
+        2**63 - 1 chips, or ``low_values`` missing for a hi/lo game.
 
     Examples
     --------
@@ -335,9 +351,13 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")
     if hilo and low_values is None:
         raise InputError("expected low values for a hi/lo game")
+    int64_max = int(np.iinfo(np.int64).max)
     for pot in pots:
         if any(not 0 <= player < player_count for player in pot.eligible):
             raise InputError(f"pot {pot} names a player outside the {player_count} players")
+        if not 0 <= pot.amount <= int64_max:
+            raise InputError(f"a pot of {quoted(pot.amount)} chips: expected 0 to {int64_max:,} (the settlement "
+                             "counts chips in int64)")
     lows = low_values if low_values is not None else [NO_LOW] * player_count
     payouts = np.zeros((len(pots), player_count), dtype=np.int64)
     settle_pots(

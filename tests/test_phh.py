@@ -326,7 +326,7 @@ def test_pokerkit_loads_the_pot_limit_and_fixed_limit_hi_lo_files_we_write():
 def test_a_user_defined_field_of_the_wrong_type_is_named():
     with pytest.raises(ReplayError, match=r"field '_run_count': expected an integer, got 'twice'"):
         replay(three_handed(user_defined_fields={"_run_count": "twice"}))
-    with pytest.raises(ReplayError, match=r"field '_dead_blinds': expected amounts >= 0, got \[0, 'x', 0\]"):
+    with pytest.raises(ReplayError, match=r"field '_dead_blinds': expected amounts >= 0 \(at most 2\*\*63 - 1 chips\), got \[0, 'x', 0\]"):
         replay(three_handed(user_defined_fields={"_dead_blinds": [0, "x", 0]}))
     with pytest.raises(ReplayError, match=r"field '_first_to_act': expected a player p1..p3, got 'p7'"):
         replay(three_handed(user_defined_fields={"_first_to_act": "p7"}))

@@ -13,7 +13,7 @@ from omaha_equity.cards import parse_cards
 from omaha_equity.errors import InputError
 from omaha_equity.rules import (
     ActionKind, FixedLimit, ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit,
-    ShowdownOrder, Street,
+    ShowdownOrder, Street, WagerKind,
 )
 
 FOUR_HANDS = ["AsKsQsJs", "AhKhQhJh", "AdKdQdJd", "AcKcQcJc"]
@@ -360,12 +360,19 @@ def test_pot_limit_minimum_raise_is_the_previous_bet_or_raise():
         hand.bet_or_raise_to(45)
 
 
-def test_pot_limit_setting_small_blind_counts_as_a_big_blind_for_the_first_raise():
+def test_pot_limit_setting_small_blind_counts_as_a_big_blind_until_the_big_blind_has_acted():
+    """Robert's Rules of Poker, pot-limit rule 5: until the big blind is through acting."""
     structure = PotLimit(10, small_blind_counts_as_big_blind=True)
     hand = Hand.with_blinds("omaha", structure, [1000] * 4, button=3, small_blind=5, big_blind=10, seed=1)
     assert hand.legal_actions().max_raise_to == 40  # 35 without the setting
     hand.bet_or_raise_to(40)
-    assert hand.legal_actions().max_raise_to == 10 + 5 + 40 + 40 + 40  # later raises: the real pot
+    assert hand.legal_actions().max_raise_to == 10 + 10 + 40 + 40 + 40  # the small blind still counts as 10
+    hand.check_or_call()  # the button calls 40
+    hand.check_or_call()  # the small blind calls 35 more
+    # the big blind: 40 + 130 in the pot + 30 to call; the small blind called 40, it adds nothing
+    assert hand.legal_actions().max_raise_to == 200
+    hand.bet_or_raise_to(200)
+    assert hand.legal_actions().max_raise_to == 200 + 320 + 160
 
 
 def test_no_limit_minimum_raise_is_the_previous_full_bet_or_raise():
@@ -449,7 +456,10 @@ def test_tda_47b_fixed_limit_half_a_bet_reopens_the_betting():
     assert hand.actor == 0 and hand.legal_actions().min_raise_to == 51  # reopened
     hand = flop(49)
     hand.bet_or_raise_to(29)  # all-in raise of 9: less than half a bet
-    assert hand.legal_actions().min_raise_to == 49  # the others may raise a full bet over 29
+    # Robert's Rules, betting rule 8: a call plus extra; the next player completes to one full
+    # raise over the bet of 20 (40), not a full bet over 29 (49)
+    legal = hand.legal_actions()
+    assert (legal.min_raise_to, legal.raise_limits.kind) == (40, WagerKind.COMPLETE)
     hand.check_or_call()
     hand.check_or_call()
     legal = hand.legal_actions()

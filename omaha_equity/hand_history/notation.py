@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from ..cards import format_card, parse_card
-from ..errors import InputError
+from ..errors import InputError, quoted
 
 Amount = int | Decimal
 """Chips as the PHH file gives them: an ``int``, or a ``Decimal`` for fractional amounts."""
@@ -85,20 +85,59 @@ class ActionNotation:
         return tuple(self.cards)  # type: ignore[arg-type]
 
 
+#: Decimal places an amount may have: a file in units of 10**-9 (finer than any currency or
+#: crypto coin the rooms use) is replayed in whole engine chips without loss.
+MAX_DECIMAL_PLACES = 9
+
+
+def amount_problem(value: Amount) -> str | None:
+    """Why ``value`` cannot be an amount of chips, or None: negative, not finite, more than
+    ``MAX_CHIPS`` (2**63 - 1, what a hand settles exactly) or finer than
+    :data:`MAX_DECIMAL_PLACES` decimal places. Read from the digits, before any arithmetic, so a
+    huge or tiny number (``1e999999999``, ``1e-100000``) is refused at once and never rounded."""
+    from ..rules.chips import MAX_CHIPS
+
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return "expected a finite number of chips"
+        if value.is_signed() and value != 0:
+            return "expected a number of chips >= 0"
+        _, digits, exponent = value.as_tuple()
+        significant = len(digits)
+        while exponent < 0 and significant > 1 and digits[significant - 1] == 0:  # trailing zeros
+            significant -= 1
+            exponent += 1
+        if significant + exponent > len(str(MAX_CHIPS)) or (exponent >= 0 and int(value) > MAX_CHIPS):
+            return f"expected at most {MAX_CHIPS:,} chips"
+        if -exponent > MAX_DECIMAL_PLACES:
+            return f"expected at most {MAX_DECIMAL_PLACES} decimal places"
+        if int(value) > MAX_CHIPS:
+            return f"expected at most {MAX_CHIPS:,} chips"
+        return None
+    if value < 0:
+        return "expected a number of chips >= 0"
+    if value > MAX_CHIPS:
+        return f"expected at most {MAX_CHIPS:,} chips"
+    return None
+
+
 def parse_amount(text: str) -> Amount:
     """``"500" -> 500``, ``"0.25" -> Decimal("0.25")``.
 
     Raises
     ------
     InputError
-        Not a non-negative number.
+        Not a non-negative number, or one outside :func:`amount_problem`'s bounds.
     """
+    if len(text) > 100:  # longer than any amount in bounds: no need to read it
+        raise InputError(f"bad amount {quoted(text)}: expected a number of chips, at most 2**63 - 1")
     try:
         value = Decimal(text)
     except InvalidOperation:
-        raise InputError(f"bad amount {text!r}: expected a number of chips") from None
-    if not value.is_finite() or value < 0:
-        raise InputError(f"bad amount {text!r}: expected a number of chips >= 0")
+        raise InputError(f"bad amount {quoted(text)}: expected a number of chips") from None
+    problem = amount_problem(value)
+    if problem:
+        raise InputError(f"bad amount {quoted(text)}: {problem}")
     return int(text) if text.isdigit() else value
 
 

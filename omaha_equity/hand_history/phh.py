@@ -19,6 +19,7 @@ posts 1 and p1 posts 2.
 from __future__ import annotations
 
 import datetime
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -28,8 +29,8 @@ from typing import Any
 
 import tomli_w
 
-from ..errors import InputError
-from .notation import Amount, parse_action
+from ..errors import QUOTE_LIMIT, InputError, quoted
+from .notation import Amount, amount_problem, parse_action
 from .variants import Variant, get_variant
 
 
@@ -273,8 +274,12 @@ def _frozen(value: Any) -> Any:
 
 def _check_kind(name: str, kind: str, value: Any) -> None:
     def shown(item: Any) -> str:
-        # TOML floats are read as Decimal: show them as written (1e400 is Infinity), not as a repr
-        return str(item) if isinstance(item, Decimal) else repr(item)
+        # TOML floats are read as Decimal: show them as written (1e400 is Infinity), not as a repr;
+        # a long value is shortened (errors.quoted)
+        if isinstance(item, Decimal):
+            text = str(item)
+            return text if len(text) <= QUOTE_LIMIT else quoted(text)
+        return quoted(item)
 
     def bad(expected: str) -> PhhError:
         return PhhError(f"field {name!r}: expected {expected}, got {shown(value)}")
@@ -282,6 +287,11 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
     def is_amount(item: Any) -> bool:
         return (isinstance(item, int) and not isinstance(item, bool) and item >= 0) or (
             isinstance(item, Decimal) and item.is_finite() and item >= 0)
+
+    def check_bounds(item: Any, where: str) -> None:
+        problem = amount_problem(item)
+        if problem:
+            raise PhhError(f"field {name!r}: {where}{shown(item)}: {problem}")
 
     if kind == "str" and not isinstance(value, str):
         raise bad("a string")
@@ -293,14 +303,19 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
         raise bad("a string or an integer")
     if kind == "time" and not isinstance(value, datetime.time):
         raise bad("a TOML local time (hh:mm:ss)")
-    if kind == "amount" and not is_amount(value):
-        raise bad("a finite number >= 0")
+    if kind == "amount":
+        if not is_amount(value):
+            raise bad("a finite number >= 0")
+        check_bounds(value, "")
     if kind in ("amounts", "ints", "strs"):
         if not isinstance(value, tuple):
             raise bad("an array")
         for index, item in enumerate(value):
-            if kind == "amounts" and not is_amount(item):
-                raise PhhError(f"field {name!r}: value {index + 1} is {shown(item)}, expected a finite number >= 0")
+            if kind == "amounts":
+                if not is_amount(item):
+                    raise PhhError(f"field {name!r}: value {index + 1} is {shown(item)}, expected a finite "
+                                   "number >= 0")
+                check_bounds(item, f"value {index + 1} is ")
             if kind == "ints" and (isinstance(item, bool) or not isinstance(item, int)):
                 raise PhhError(f"field {name!r}: value {index + 1} is {item!r}, expected an integer")
             if kind == "strs" and not isinstance(item, str):
@@ -321,10 +336,19 @@ def _with_context(error: InputError, source: str | None, label: str | None) -> P
 
 
 def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
+    """The TOML tables of a file. A PHH value nests at most an array in a table of a ``.phhs``
+    file; arrays or inline tables nested hundreds deep exhaust tomllib's recursion: refused with
+    one line (issue 15), as is an integer too long for Python to read (over 4,300 digits)."""
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise PhhError(f"{source or 'PHH text'}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise PhhError(f"{source or 'PHH text'}: arrays or tables nested too deeply (a PHH file nests an "
+                       "array in a table at most)") from None
+    except ValueError:  # int() of a number longer than sys.get_int_max_str_digits()
+        raise PhhError(f"{source or 'PHH text'}: a number longer than {sys.get_int_max_str_digits():,} digits: "
+                       "expected amounts of at most 2**63 - 1 chips") from None
 
 
 def _hand_from(data: Mapping[str, Any], source: str | None, label: str | None) -> HandHistory:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..rules import FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake, Settlement
 from ..rules import ShowdownOrder, StructureKind
-from .notation import ActionNotation, Amount, parse_action
+from .notation import ActionNotation, Amount, amount_problem, parse_action
 from .phh import HandHistory
 
 
@@ -147,9 +147,11 @@ def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...],
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         expected = _KIND_NAMES.get(kind, "a number") if isinstance(kind, type) else "a number"
         raise ReplayError(f"field {name!r}: expected {expected}, got {value!r}")
-    if kind is tuple and not all(isinstance(item, int | Decimal) and not isinstance(item, bool) and item >= 0
-                                 for item in value):
-        raise ReplayError(f"field {name!r}: expected amounts >= 0, got {list(value)!r}")
+    amounts = value if kind is tuple else (value,) if kind == (int, Decimal) else ()
+    for item in amounts:
+        if isinstance(item, bool) or not isinstance(item, int | Decimal) or amount_problem(item):
+            shown = quoted(list(value) if isinstance(value, tuple) else value)
+            raise ReplayError(f"field {name!r}: expected amounts >= 0 (at most 2**63 - 1 chips), got {shown}")
     return value
 
 

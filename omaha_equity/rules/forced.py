@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InputError
+from .chips import check_chips
 
 
 def _amounts(name: str, values: Sequence[int], seat_count: int) -> tuple[int, ...]:
@@ -17,8 +18,7 @@ def _amounts(name: str, values: Sequence[int], seat_count: int) -> tuple[int, ..
     if len(values) != seat_count:
         raise InputError(f"{name} lists {len(values)} amounts for {seat_count} seats: expected one per seat")
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InputError(f"bad {name[:-1]} {value!r}: expected a whole number of chips >= 0")
+        check_chips(value, name[:-1])
     return values
 
 

@@ -15,15 +15,16 @@ import random
 from collections.abc import Sequence
 
 from ..deal import CardsLike
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game, get_game, normalize_game_name
 from .actions import Action, ActionKind, IllegalActionError, LegalActions
+from .chips import MAX_CHIPS
 from .dealing import DealingMixin
 from .forced import ForcedBets
 from .settings import HandSettings
 from .settlement import Settlement
 from .showdown import ShowdownMixin
-from .sizing import RaiseLimits, WagerKind, raise_limits
+from .sizing import RaiseLimits, WagerKind, count_fixed_limit_wager, fixed_limit_count, raise_limits
 from .streets import STREETS, Phase, Street
 from .structures import BettingStructure, FixedLimit, PotLimit
 
@@ -124,9 +125,9 @@ class Hand(DealingMixin, ShowdownMixin):
         self.bet_level = 0
         self.full_raise_size = 0
         self.bet_count = 0
+        self.raise_base = 0  # fixed limit: the level the last full bet reached (sizing.count_fixed_limit_wager)
         self._acted_level: list[int | None] = [None] * seat_count
         self._aggressors: list[int | None] = [None] * 4
-        self._raised_preflop = False
         self._running_out = False
         self._board_target = 0
         self._all_in_board_size: int | None = None
@@ -162,8 +163,12 @@ class Hand(DealingMixin, ShowdownMixin):
             raise InputError(f"{seat_count} players is more than {self.game.name} deals "
                              f"(at most {self.game.max_players} with {self.game.hole_count} hole cards)")
         for seat, stack in enumerate(stacks):
-            if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-                raise InputError(f"bad stack {stack!r} for seat {seat + 1}: expected a whole number of chips > 0")
+            if isinstance(stack, bool) or not isinstance(stack, int) or not 0 < stack <= MAX_CHIPS:
+                raise InputError(f"bad stack {quoted(stack)} for seat {seat + 1}: expected a whole number of chips, "
+                                 f"1 to {MAX_CHIPS:,}")
+        if sum(stacks) > MAX_CHIPS:
+            raise InputError(f"the stacks add up to {quoted(sum(stacks))} chips: a hand settles at most {MAX_CHIPS:,} "
+                             "(2**63 - 1) exactly")
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seat_count:
             raise InputError(f"bad button seat {button!r}: expected 0..{seat_count - 1}")
         if forced_bets.seat_count != seat_count:
@@ -221,18 +226,25 @@ class Hand(DealingMixin, ShowdownMixin):
             self.bets[seat] += amount
         return amount
 
-    def _blind_label(self, seat: int, amount: int) -> str:
-        """The name of a live blind in the history: small blind, big blind, straddle (more than
-        the big blind), or a big blind posted out of position."""
-        blinds = self._nominal_blinds
+    def _blind_seats(self) -> tuple[int, int]:
+        """(small blind seat, big blind seat) by position: the first seat left of the button
+        and the next; heads-up the button and the other player (``docs/rules.md``, "Blinds,
+        antes, dealing"). Seats, never amounts: a 10/10 game has equal blinds."""
         small_seat = self.button if self.seat_count == 2 else self.positions[0]
-        big_seat = (small_seat + 1) % self.seat_count
+        return small_seat, (small_seat + 1) % self.seat_count
+
+    def _blind_label(self, seat: int, amount: int) -> str:
+        """The name of a live blind in the history: small blind and big blind by seat (a single
+        blind is the big blind), a straddle (more than the big blind), or a big blind posted out
+        of position."""
+        blinds = self._nominal_blinds
+        small_seat, big_seat = self._blind_seats()
         big_amount = blinds[big_seat] or max(blinds)
-        if seat == small_seat and amount < big_amount:
+        if seat == small_seat and blinds[big_seat]:
             return "small blind"
-        if seat == big_seat or amount == big_amount:
+        if seat in (small_seat, big_seat):
             return "big blind"
-        return "straddle" if amount > big_amount else "blind"
+        return "straddle" if amount > big_amount else "big blind"
 
     def _post_forced_bets(self) -> None:
         forced = self.forced_bets
@@ -311,28 +323,44 @@ class Hand(DealingMixin, ShowdownMixin):
             self.bet_level = max(self._nominal_blinds, default=0)
             if isinstance(structure, FixedLimit):
                 size = structure.bet_size(Street.PREFLOP)
-                self.full_raise_size, self.bet_count = size, self.bet_level // size
+                self.full_raise_size = size
+                self.raise_base, self.bet_count = fixed_limit_count(self._nominal_blinds, size, Street.PREFLOP)
             else:
                 self.full_raise_size, self.bet_count = max(structure.min_bet, self.bet_level), 0
             first = self._first_preflop_actor()
         else:
             self.bet_level = 0
             self.bet_count = 0
+            self.raise_base = 0
             self.full_raise_size = (structure.bet_size(self.street) if isinstance(structure, FixedLimit)
                                     else structure.min_bet)
             first = (self.button + 1) % self.seat_count
         self.actor = self._next_to_act(first, include_start=True)
 
     def _first_preflop_actor(self) -> int:
+        """The seat after the last blind: the big blind, or the last of the straddles that
+        follow it, each larger than the blind before (``docs/rules.md``, "Betting rounds":
+        pre-flop the player left of the big blind acts first, and the big blind keeps the last
+        option, also when the blinds are equal). Positions come from the seats; only when
+        neither blind seat posts a live blind does the largest blind decide."""
         if self.forced_bets.first_to_act is not None:
             return self.forced_bets.first_to_act
         blinds = self._nominal_blinds
-        largest = max(blinds)
-        if largest == 0:
-            return (self.button + 1) % self.seat_count
-        # the earliest seat (from the small blind) posting the largest live blind
-        blind_seat = next(seat for seat in self.positions if blinds[seat] == largest)
-        return (blind_seat + 1) % self.seat_count
+        small_seat, big_seat = self._blind_seats()
+        last = big_seat if blinds[big_seat] else small_seat if blinds[small_seat] else None
+        if last is None:
+            largest = max(blinds)
+            if largest == 0:
+                return (self.button + 1) % self.seat_count
+            # the earliest seat (from the small blind) posting the largest live blind
+            last = next(seat for seat in self.positions if blinds[seat] == largest)
+        else:
+            for offset in range(1, self.seat_count - 1):  # straddles after the big blind
+                seat = (big_seat + offset) % self.seat_count
+                if seat == small_seat or blinds[seat] <= blinds[last]:
+                    break
+                last = seat
+        return (last + 1) % self.seat_count
 
     def _can_act(self, seat: int) -> bool:
         return not self.folded[seat] and self.stacks[seat] > 0
@@ -412,14 +440,22 @@ class Hand(DealingMixin, ShowdownMixin):
         return True
 
     def _pot_bonus(self) -> int:
-        """Pot-limit setting: live blinds smaller than the largest count as the largest for the
-        first raise pre-flop."""
+        """Pot-limit setting: live blinds smaller than the largest count as the largest, pre-flop
+        "until the big blind is through acting on the first betting round" (Robert's Rules of
+        Poker, pot-limit rule 5), not only for the first raise: here, until the big blind has
+        acted (or folded); a big blind all in on the post never acts and keeps it all round. A
+        small blind that has called more than the big blind adds nothing."""
         structure = self.structure
         if (not isinstance(structure, PotLimit) or not structure.small_blind_counts_as_big_blind
-                or self.street != Street.PREFLOP or self._raised_preflop):
+                or self.street != Street.PREFLOP):
             return 0
-        largest = max(self._nominal_blinds)
-        return sum(largest - blind for blind in self._nominal_blinds if 0 < blind < largest)
+        blinds = self._nominal_blinds
+        largest = max(blinds)
+        big_seat = next(seat for seat in self.positions if blinds[seat] == largest)
+        if self._acted_level[big_seat] is not None or self.folded[big_seat]:
+            return 0
+        # a small blind counts as at least the big blind: nothing more once it has called more
+        return sum(max(largest - self.bets[seat], 0) for seat, blind in enumerate(blinds) if 0 < blind < largest)
 
     def _reopened(self, seat: int) -> bool:
         """May this player raise? Yes if they have not acted this round, or if the bet has grown
@@ -445,7 +481,7 @@ class Hand(DealingMixin, ShowdownMixin):
         limits = raise_limits(self.structure, pot=self.pot, bet_level=self.bet_level, player_bet=self.bets[seat],
                               stack=self.stacks[seat], street=self.street, full_raise_size=self.full_raise_size,
                               bet_count=self.bet_count, players_in_hand=len(self.in_hand),
-                              pot_bonus=self._pot_bonus())
+                              pot_bonus=self._pot_bonus(), raise_base=self.raise_base)
         if limits is None:
             return None, f"the betting is capped at {self.bet_count} bets"
         return limits, ""
@@ -529,24 +565,24 @@ class Hand(DealingMixin, ShowdownMixin):
         """
         seat = self._betting_actor()
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalActionError(f"bad amount {amount!r}: expected a whole number of chips")
+            raise IllegalActionError(f"bad amount {quoted(amount)}: expected a whole number of chips")
         limits, reason = self._raise_limits(seat)
         if limits is None:
             raise IllegalActionError(f"{self.names[seat]} cannot bet or raise: {reason}")
         verb = limits.kind.value
         all_in_to = self.bets[seat] + self.stacks[seat]
         if amount > all_in_to:
-            raise IllegalActionError(f"{verb} to {amount} is more than {self.names[seat]} has: all-in is {verb} to "
-                                     f"{all_in_to}")
+            raise IllegalActionError(f"{verb} to {quoted(amount)} is more than {self.names[seat]} has: all-in is "
+                                     f"{verb} to {all_in_to}")
         if isinstance(self.structure, FixedLimit):
             if amount != limits.minimum:
-                raise IllegalActionError(f"{verb} to {amount} is not the fixed-limit size: {verb} to exactly "
+                raise IllegalActionError(f"{verb} to {quoted(amount)} is not the fixed-limit size: {verb} to exactly "
                                          f"{limits.minimum}")
         elif amount > limits.maximum:
             structure = self.structure.kind.value.replace(" ", "-")
-            raise IllegalActionError(f"{verb} to {amount} is over the {structure} maximum {limits.maximum}")
+            raise IllegalActionError(f"{verb} to {quoted(amount)} is over the {structure} maximum {limits.maximum}")
         elif amount < limits.minimum:
-            raise IllegalActionError(f"{verb} to {amount} is under the minimum {verb} to {limits.minimum}")
+            raise IllegalActionError(f"{verb} to {quoted(amount)} is under the minimum {verb} to {limits.minimum}")
         return seat, limits
 
     def can_bet_or_raise_to(self, amount: int) -> bool:
@@ -559,18 +595,14 @@ class Hand(DealingMixin, ShowdownMixin):
         increase = amount - self.bet_level
         put = self._put_in(seat, amount - self.bets[seat], live=True)
         if isinstance(self.structure, FixedLimit):
-            size = self.structure.bet_size(self.street)
-            if limits.kind != WagerKind.RAISE:
-                self.bet_count = max(self.bet_count, 1) if amount >= size else self.bet_count
-            elif 2 * increase >= size:
-                self.bet_count += 1
+            self.raise_base, self.bet_count = count_fixed_limit_wager(
+                self.raise_base, self.bet_count, amount, self.structure.bet_size(self.street),
+                preflop=self.street == Street.PREFLOP)
         elif increase >= self.full_raise_size:
             self.full_raise_size = increase
         self.bet_level = amount
         self._acted_level[seat] = amount
         self._aggressors[self.street.index] = seat
-        if self.street == Street.PREFLOP:
-            self._raised_preflop = True
         kind = {WagerKind.BET: ActionKind.BET, WagerKind.RAISE: ActionKind.RAISE,
                 WagerKind.COMPLETE: ActionKind.COMPLETE}[limits.kind]
         verb = {ActionKind.BET: "bets", ActionKind.RAISE: "raises to", ActionKind.COMPLETE: "completes to"}[kind]

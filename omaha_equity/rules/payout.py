@@ -23,20 +23,14 @@ def hand_pots(hand: Hand, excluded: list[bool]) -> list[Pot]:
     """Main and side pots of a hand, players in odd-chip order (``hand.positions``).
 
     Live chips (blinds, bets, and antes when every player pays the same ante) make the pot
-    levels (``pots.side_pots``); dead chips (the dead small blind of a missed-blinds post, and
-    an ante paid by some players only, such as a big-blind ante) go to the main pot, which
-    every player still in the hand may win.
+    levels; dead chips (the dead small blind of a missed-blinds post, and an ante paid by some
+    players only, such as a big-blind ante) make no level and form the first pot, which every
+    player still in the hand may win, a player all in on dead chips alone included
+    (``pots.side_pots``; issue 14: a big blind all in on a big-blind ante plays for it).
     """
     order = hand.positions
     live = [hand.contributed[seat] - hand.dead[seat] for seat in order]
-    pots = side_pots(live, excluded)
-    dead = sum(hand.dead)
-    if dead:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-        else:
-            pots = [Pot(dead, tuple(position for position, out in enumerate(excluded) if not out))]
-    return pots
+    return side_pots(live, excluded, dead=[hand.dead[seat] for seat in order])
 
 
 def contested_pots(hand: Hand) -> list[tuple[int, tuple[int, ...]]]:

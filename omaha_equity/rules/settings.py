@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, quoted
+from .chips import check_chips
 
 
 class ShowdownOrder(StrEnum):
@@ -50,14 +52,24 @@ class Rake:
     no_flop_no_drop: bool = True
 
     def __post_init__(self) -> None:
-        try:
-            percent = Fraction(str(self.percent)) if not isinstance(self.percent, Fraction) else self.percent
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"bad rake percent {self.percent!r}: expected a number 0..100") from None
+        bad = InputError(f"bad rake percent {quoted(self.percent)}: expected a number 0..100")
+        percent = self.percent
+        if not isinstance(percent, Fraction):
+            text = str(percent)
+            if len(text) > 100:
+                raise bad
+            try:
+                # compared as a Decimal first: Fraction("1e999999999") would build a huge integer
+                decimal = Decimal(text) if "/" not in text else None
+                if decimal is not None and not (decimal.is_finite() and 0 <= decimal <= 100):
+                    raise bad
+                percent = Fraction(decimal) if decimal is not None else Fraction(text)
+            except (ValueError, ZeroDivisionError, InvalidOperation):
+                raise bad from None
         if not 0 <= percent <= 100:
-            raise InputError(f"bad rake percent {self.percent!r}: expected a number 0..100")
-        if self.cap is not None and (not isinstance(self.cap, int) or self.cap < 0):
-            raise InputError(f"bad rake cap {self.cap!r}: expected a whole number of chips >= 0")
+            raise bad
+        if self.cap is not None:
+            check_chips(self.cap, "rake cap")
         object.__setattr__(self, "percent", percent)
 
     def of(self, total: int) -> int:

@@ -67,9 +67,78 @@ def pot_limit_maximum(pot: int, bet_level: int, player_bet: int) -> int:
     return bet_level + pot + call
 
 
+def count_fixed_limit_wager(raise_base: int, bet_count: int, level: int, size: int,
+                            preflop: bool = False) -> tuple[int, int]:
+    """Fixed limit: the bet level full bets count from, and the full bets made, after a wager
+    that brings the bet to ``level`` chips.
+
+    Robert's Rules of Poker, section 3 ("Betting and raising"), rule 8: an all-in wager of half
+    a bet or more is treated as a full bet, and the next player may raise a full bet on top of
+    it; an all-in of less than half a bet is a call plus extra: the next player may call it or
+    complete the bet, to one full bet above the level before it (TDA rule 47B: half a bet
+    reopens). Several short all-ins that add up to half a bet or more count as one full bet.
+
+    Parameters
+    ----------
+    raise_base : int
+        The bet level the last full bet or raise reached (0 before any this round).
+    bet_count : int
+        Full bets made this round (pre-flop the big blind counts as one).
+    level : int
+        The bet to call after the wager (raise-to total).
+    size : int
+        The street's bet size.
+    preflop : bool
+        Pre-flop, levels below one full bet before any full bet are blinds (the small blind, a
+        short big blind such as 10 in a 15/30 game), not bets: the first wager completes them.
+
+    Returns
+    -------
+    (raise_base, bet_count) : (int, int)
+
+    Examples
+    --------
+    10/20, the big blind 10 counts as a bet; an all-in to 13 is a call plus 3: the next player
+    completes to 20. A 15-chip all-in bet on a 20-chip round is a full bet: raise to 35.
+
+    >>> count_fixed_limit_wager(10, 1, 13, 10)
+    (10, 1)
+    >>> count_fixed_limit_wager(0, 0, 15, 20)
+    (15, 1)
+    """
+    if preflop and bet_count == 0 and level < size:
+        return raise_base, bet_count
+    if 2 * (level - raise_base) >= size:
+        return level, bet_count + 1
+    return raise_base, bet_count
+
+
+def fixed_limit_count(levels: Sequence[int], size: int, street: Street | int) -> tuple[int, int]:
+    """Fixed limit: ``(raise_base, bet_count)`` (see :func:`count_fixed_limit_wager`) of a round
+    whose bet levels so far were ``levels`` (each the raise-to total of a blind or a wager).
+
+    The levels are counted in increasing order with :func:`count_fixed_limit_wager`.
+
+    Examples
+    --------
+    ``--fixed-limit 2/4 --round 3 --bets 4,8,12,14``: bet, raise, re-raise, then a 2-chip
+    all-in, half a bet, which counts as the fourth bet: the betting is capped.
+
+    >>> fixed_limit_count([4, 8, 12, 14], 4, 2)
+    (14, 4)
+    >>> fixed_limit_count([5, 10], 10, 0)
+    (10, 1)
+    """
+    raise_base, bet_count = 0, 0
+    preflop = Street.of(street) == Street.PREFLOP
+    for level in sorted(set(levels) - {0}):
+        raise_base, bet_count = count_fixed_limit_wager(raise_base, bet_count, level, size, preflop)
+    return raise_base, bet_count
+
+
 def raise_limits(structure: BettingStructure, *, pot: int, bet_level: int, player_bet: int, stack: int | None,
                  street: Street | int, full_raise_size: int, bet_count: int, players_in_hand: int = 3,
-                 pot_bonus: int = 0) -> RaiseLimits | None:
+                 pot_bonus: int = 0, raise_base: int | None = None) -> RaiseLimits | None:
     """The legal raise-to range of the player to act, or None when they may not bet or raise.
 
     Parameters
@@ -94,6 +163,10 @@ def raise_limits(structure: BettingStructure, *, pot: int, bet_level: int, playe
         Players who have not folded (fixed limit: the heads-up cap setting).
     pot_bonus : int
         Chips added to ``pot`` for pot-limit sizing only (the small blind counted as a big blind).
+    raise_base : int or None
+        Fixed limit: the bet level the last full bet reached (:func:`count_fixed_limit_wager`);
+        the next raise goes one bet above it. None: the largest multiple of the bet size not
+        above ``bet_level``.
 
     Returns
     -------
@@ -107,15 +180,16 @@ def raise_limits(structure: BettingStructure, *, pot: int, bet_level: int, playe
     all_in_to = None if stack is None else player_bet + stack
     if isinstance(structure, FixedLimit):
         size = structure.bet_size(street)
+        base = bet_level // size * size if raise_base is None else raise_base
+        capped = bet_count >= 1 + structure.max_raises
         if bet_level == 0:
             kind, target = WagerKind.BET, size
-        elif bet_level < size:
-            kind, target = WagerKind.COMPLETE, size
+        elif capped and not (structure.uncapped_heads_up and players_in_hand <= 2):
+            return None
         else:
-            capped = bet_count >= 1 + structure.max_raises
-            if capped and not (structure.uncapped_heads_up and players_in_hand <= 2):
-                return None
-            kind, target = WagerKind.RAISE, bet_level + size
+            # a short bet or all-in above the last full bet is completed (Robert's Rules, rule 8)
+            kind = WagerKind.COMPLETE if bet_level > base else WagerKind.RAISE
+            target = base + size
         if all_in_to is not None:
             target = min(target, all_in_to)
         return RaiseLimits(target, target, kind)
@@ -137,8 +211,9 @@ def table_raise_limits(structure: BettingStructure, *, pot: int, bets: Sequence[
 
     The ``pot-limit`` command uses this. The bets on the table are read as a sequence of full
     bets and raises: the largest difference between successive bet levels (or the structure's
-    minimum bet, if larger) is the last full raise; in fixed limit the bets made are the bet
-    level divided by the street's bet size.
+    minimum bet, if larger) is the last full raise; in fixed limit the levels are counted as
+    the engine counts wagers (:func:`fixed_limit_count`: an all-in of half a bet or more is a
+    full bet, less is completed).
 
     Parameters
     ----------
@@ -178,9 +253,11 @@ def table_raise_limits(structure: BettingStructure, *, pot: int, bets: Sequence[
     bet_level = levels[-1]
     largest_step = max((high - low for low, high in zip(levels, levels[1:])), default=0)
     min_bet = structure.min_bet
+    raise_base = None
     if isinstance(structure, FixedLimit):
         size = structure.bet_size(street)
-        full_raise_size, bet_count = size, bet_level // size
+        full_raise_size = size
+        raise_base, bet_count = fixed_limit_count(levels, size, street)
     else:
         full_raise_size, bet_count = max(largest_step, min_bet), 0
     call = bet_level - player_bet
@@ -188,5 +265,5 @@ def table_raise_limits(structure: BettingStructure, *, pot: int, bets: Sequence[
         call = min(call, stack)
     limits = raise_limits(structure, pot=pot + player_bet + sum(bets), bet_level=bet_level, player_bet=player_bet,
                           stack=stack, street=street, full_raise_size=full_raise_size, bet_count=bet_count,
-                          players_in_hand=len(bets) + 1)
+                          players_in_hand=len(bets) + 1, raise_base=raise_base)
     return call, limits

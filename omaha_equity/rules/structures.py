@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..errors import InputError
+from .chips import check_chips
 from .streets import Street
 
 
@@ -21,8 +21,7 @@ class StructureKind(StrEnum):
 
 
 def _check_amount(name: str, value: int, minimum: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InputError(f"bad {name} {value!r}: expected a whole number of chips >= {minimum}")
+    check_chips(value, name, minimum)
 
 
 @dataclass(frozen=True)
@@ -83,9 +82,11 @@ class PotLimit:
     min_bet : int
         The smallest bet in chips: the big blind.
     small_blind_counts_as_big_blind : bool
-        Some cash games count a small blind as a full big blind when sizing the first raise
-        pre-flop (every live blind smaller than the largest is counted as the largest while no
-        one has raised voluntarily). Default False.
+        Some cash games count a small blind as a full big blind when sizing raises pre-flop
+        (every live blind smaller than the largest is counted as the largest) until the big
+        blind is through acting on the first betting round (Robert's Rules of Poker, pot-limit
+        rule 5): 5/10, under the gun may raise to 40 (not 35), the next player to 140 (not
+        135). Default False.
     """
 
     min_bet: int
