@@ -321,12 +321,22 @@ def _read_phh(path: Path) -> list[SessionHand | HandHistoryError]:
     try:
         hands = load_each(path)
     except PhhError as error:
-        return [HandHistoryError(str(error), source=str(path))]
+        return [HandHistoryError(_phh_reason(error, str(path), None), source=str(path))]
     results: list[SessionHand | HandHistoryError] = []
     for number, (label, history) in enumerate(hands, start=1):
         if isinstance(history, PhhError):
-            results.append(HandHistoryError(str(history), source=str(path), hand_id=label or str(number)))
+            results.append(HandHistoryError(_phh_reason(history, str(path), label), source=str(path),
+                                            hand_id=label or str(number)))
             continue
         hand_id = str(history.hand) if history.hand is not None else (label or str(number))
         results.append(SessionHand(str(path), hand_id, None, "phh", history))
     return results
+
+
+def _phh_reason(error: Exception, source: str, label: str | None) -> str:
+    """A PHH error's reason without the file and hand it starts with (our error says them)."""
+    text = str(error)
+    for prefix in (f"{source}, hand [{label}]: ", f"{source}: "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
