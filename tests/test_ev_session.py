@@ -248,3 +248,12 @@ def test_writer_streams_json_that_parses_whole():
     assert data["hands"] == [] and data["counts"]["cancelled"] == 1 and data["counts"]["failed"] == 1
     assert [failure["line"] for failure in data["failures"]] == [7]
     assert err.getvalue().splitlines()[-1].startswith("hands read 3, replayed 1")
+
+
+def test_worker_processes_give_the_same_results_in_the_same_order():
+    one = analyze_session([REAL, QUIRKS])
+    two = analyze_session([REAL, QUIRKS], jobs=2)
+    assert [hand.hand_id for hand in two.hands] == [hand.hand_id for hand in one.hands]
+    assert [hand.players for hand in two.hands] == [hand.players for hand in one.hands]
+    assert [str(error) for error in two.failures] == [str(error) for error in one.failures]
+    assert two.totals.counts() == one.totals.counts()
