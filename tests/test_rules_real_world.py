@@ -5,6 +5,8 @@ the docstring or comment next to it."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from omaha_equity.errors import InputError
@@ -380,3 +382,78 @@ def test_pot_limit_counts_the_largest_amounts_exactly():
     it: (2**63 - 1) * 4 in all."""
     row = fixed_limit_row("--pot", str(MAX_CHIPS), "--bets", str(MAX_CHIPS))
     assert (row["call"], row["max_raise_to"]) == (MAX_CHIPS, 4 * MAX_CHIPS)
+
+
+# ---------------------------------------------------------------- PHH export that replays (item 6)
+
+def test_to_phh_writes_the_runs_dealt_not_the_runs_asked_for():
+    """A seeded 10-handed hand asked to run the board three times: the deck has cards for two
+    runs only, so two are dealt; the export says ``_run_count = 2`` and replays to the same
+    stacks (it said 3 and did not replay)."""
+    import random
+
+    hand = Hand.with_blinds("omaha", NoLimit(2), [100] * 10, button=0, small_blind=1, big_blind=2, seed=1,
+                            settings=HandSettings(run_count=3))
+    chooser = random.Random(1)
+    while not hand.is_complete:
+        if hand.phase == Phase.BETTING:
+            limits = hand.legal_actions().raise_limits
+            if limits and chooser.random() < 0.5:
+                hand.bet_or_raise_to(limits.maximum)
+            else:
+                hand.check_or_call()
+        else:
+            hand.show()
+    assert hand.run_count == len(hand.boards) == 2
+    exported = to_phh(hand)
+    assert exported.custom("_run_count") == 2
+    result = replay(exported)
+    assert result.complete and result.finishing_stacks == tuple(hand.stacks[seat] for seat in hand.positions)
+
+
+RAKED_HAND = dict(
+    variant="PO", antes=[0, 0, 0], blinds_or_straddles=[5, 10, 0], min_bet=10, starting_stacks=[1000, 1000, 1000],
+    actions=["d dh p1 AsAhKsKh", "d dh p2 2c3d7h8s", "d dh p3 QcQdJcJd", "p3 cbr 30", "p1 cc", "p2 f",
+             "d db 2d7c9s", "p1 cc", "p3 cc", "d db 4h", "p1 cc", "p3 cc", "d db 5s", "p1 cc", "p3 cc",
+             "p1 sm AsAhKsKh", "p3 sm QcQdJcJd"],
+)
+
+
+def test_a_stated_rake_is_taken_on_replay_and_survives_the_round_trip(tmp_path):
+    """A converted PokerStars hand states the rake it took (``_rake = 3``): the pot of 30 + 30 +
+    10 = 70 pays p1 (aces) 67: stacks 1037, 990, 970 (1040 when ``_rake`` was ignored). The
+    engine hand exported again writes ``_rake = 3`` and replays to the same stacks, and ``play``
+    prints the rake."""
+    history = HandHistory(**RAKED_HAND, user_defined_fields={"_rake": 3, "_stated_pots": [67]})
+    result = replay(history)
+    assert result.finishing_stacks == (1037, 990, 970) and result.settlement.rake == 3
+    exported = to_phh(result.hand)
+    assert (exported.custom("_rake"), exported.custom("_stated_pots")) == (3, (67,))
+    assert replay(exported).finishing_stacks == (1037, 990, 970)
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+    from omaha_equity.hand_history import dumps
+
+    path = tmp_path / "raked.phh"
+    path.write_text(dumps(history))
+    output = CliRunner().invoke(main, ["play", str(path), "-f", "json"]).output
+    import json
+
+    data = json.loads(output)
+    assert [player["finishing_stack"] for player in data["players"]] == [1037, 990, 970]
+    assert data["pots"][0]["rake"] == 3
+
+
+def test_a_stated_rake_in_cents_is_scaled_with_the_file():
+    history = HandHistory(**{**RAKED_HAND, "starting_stacks": [10, 10, 10], "blinds_or_straddles": [Decimal("0.05"),
+                          Decimal("0.1"), 0], "min_bet": Decimal("0.1"),
+                          "actions": [action.replace("cbr 30", "cbr 0.3") for action in RAKED_HAND["actions"]]},
+                          user_defined_fields={"_rake": Decimal("0.03")})
+    assert replay(history).finishing_stacks == (Decimal("10.37"), Decimal("9.9"), Decimal("9.7"))
+
+
+def test_a_stated_rake_larger_than_the_pot_is_an_error_naming_the_action():
+    history = HandHistory(**RAKED_HAND, user_defined_fields={"_rake": 500})
+    with pytest.raises(InputError, match="the stated rake 500 is more than the pots: 70 chips"):
+        replay(history)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..rules import ActionKind, FixedLimit, Hand, PotLimit, ShowdownOrder
+from ..rules import ActionKind, FixedLimit, Hand, PotLimit, ShowdownOrder, StatedRake
 from .notation import bet_or_raise_to, check_or_call, deal_board, deal_hole, fold, muck, show
 from .phh import HandHistory
 from .variants import variant_code
@@ -49,14 +49,21 @@ def _custom_fields(hand: Hand) -> dict[str, Any]:
     if forced.first_to_act is not None:
         custom["_first_to_act"] = f"p{hand.positions.index(forced.first_to_act) + 1}"
     settings = hand.settings
-    run_count = max(settings.run_count, hand.run_count)
+    # the runs dealt once the betting is over (fewer than asked when the deck runs short: a
+    # replay must deal what the actions deal), else the runs asked for
+    running_out = hand.is_complete or hand._running_out  # noqa: SLF001 (the engine's all-in point)
+    run_count = hand.run_count if running_out else settings.run_count
     if run_count > 1:
         custom["_run_count"] = run_count
     if settings.fold_when_check_allowed:
         custom["_fold_when_check_allowed"] = True
     if settings.showdown_order != ShowdownOrder.FINAL_ROUND:
         custom["_showdown_order"] = settings.showdown_order.value
-    if settings.rake is not None:
+    if isinstance(settings.rake, StatedRake):
+        custom["_rake"] = settings.rake.total
+        if settings.rake.stated_pots:
+            custom["_stated_pots"] = list(settings.rake.stated_pots)
+    elif settings.rake is not None:
         custom["_rake_percent"] = _percent(settings.rake.percent)
         if settings.rake.cap is not None:
             custom["_rake_cap"] = settings.rake.cap

@@ -24,6 +24,7 @@ a converter from another format never formats it by hand.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -151,7 +152,7 @@ def parse_phh_cards(text: str) -> tuple[int | None, ...]:
         An odd number of characters or an unknown card.
     """
     if len(text) % 2:
-        raise InputError(f"bad cards {text!r}: expected two characters per card (e.g. AsKd, ?? if unknown)")
+        raise InputError(f"bad cards {quoted(text)}: expected two characters per card (e.g. AsKd, ?? if unknown)")
     cards: list[int | None] = []
     for position in range(0, len(text), 2):
         token = text[position:position + 2]
@@ -165,9 +166,9 @@ def format_phh_cards(cards: Iterable[int | None]) -> str:
 
 
 def _player_number(token: str, text: str) -> int:
-    if len(token) > 1 and token[0] == "p" and token[1:].isdigit() and int(token[1:]) >= 1:
+    if 1 < len(token) <= 6 and token[0] == "p" and token[1:].isdigit() and int(token[1:]) >= 1:
         return int(token[1:])
-    raise InputError(f"bad player {token!r} in {text!r}: expected p1, p2, ...")
+    raise InputError(f"bad player {quoted(token)} in {quoted(text)}: expected p1, p2, ...")
 
 
 def parse_action(text: str) -> ActionNotation:
@@ -180,7 +181,13 @@ def parse_action(text: str) -> ActionNotation:
         expected.
     """
     if not isinstance(text, str):
-        raise InputError(f"bad action {text!r}: expected a string such as 'p1 cc'")
+        raise InputError(f"bad action {quoted(text)}: expected a string such as 'p1 cc'")
+    return _parse_action_text(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_action_text(text: str) -> ActionNotation:
+    # cached: a hand is read, checked and replayed, and "p1 cc" comes back in every hand
     body, hash_mark, comment = text.partition("#")
     commentary = comment.strip() if hash_mark else None
     words = body.split()
@@ -198,7 +205,7 @@ def parse_action(text: str) -> ActionNotation:
             raise InputError("expected 'd db CARDS' or 'd dh pN CARDS'")
         player = _player_number(actor, text)
         if verb not in PLAYER_VERBS:
-            raise InputError(f"unknown action {verb!r}: expected cbr, cc, f, sm (or sd, pb)")
+            raise InputError(f"unknown action {quoted(verb)}: expected cbr, cc, f, sm (or sd, pb)")
         if verb == "cbr":
             if len(arguments) != 1:
                 raise InputError("expected 'pN cbr AMOUNT'")
@@ -215,7 +222,7 @@ def parse_action(text: str) -> ActionNotation:
             raise InputError(f"'{verb}' takes no arguments")
         return ActionNotation(text, actor, verb, player=player, commentary=commentary)
     except InputError as error:
-        raise InputError(f"bad action {text!r}: {error}") from None
+        raise InputError(f"bad action {quoted(text)}: {error}") from None
 
 
 def _with_commentary(text: str, commentary: str | None) -> str:

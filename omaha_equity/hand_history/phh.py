@@ -172,13 +172,13 @@ class HandHistory:
         unused = ("min_bet",) if variant.fixed_limit else ("small_bet", "big_bet")
         for name in sizes:
             if getattr(self, name) is None:
-                raise PhhError(f"missing required field {name!r} for variant {self.variant!r}")
+                raise PhhError(f"missing required field {name!r} for variant {quoted(self.variant)}")
             if getattr(self, name) <= 0:
                 raise PhhError(f"field {name!r}: expected a positive amount, got {getattr(self, name)}")
         for name in unused:
             if getattr(self, name) is not None:
                 kind = "fixed-limit" if variant.fixed_limit else "pot-limit and no-limit"
-                raise PhhError(f"field {name!r} is not used by variant {self.variant!r} ({kind})")
+                raise PhhError(f"field {name!r} is not used by variant {quoted(self.variant)} ({kind})")
         player_count = len(self.starting_stacks)
         if player_count < 2:
             raise PhhError(f"field 'starting_stacks': expected 2 or more players, got {player_count}")
@@ -191,14 +191,15 @@ class HandHistory:
                 raise PhhError(f"field {name!r}: expected {player_count} values (one per player), got {len(value)}")
         for key in self.user_defined_fields:
             if not isinstance(key, str) or not key.startswith("_"):
-                raise PhhError(f"user-defined field {key!r}: names must begin with '_'")
+                raise PhhError(f"user-defined field {quoted(key)}: names must begin with '_'")
         for index, text in enumerate(self.actions):
             try:
                 action = parse_action(text)
             except InputError as error:
-                raise PhhError(f"action {index} {text!r}: {str(error).split(': ', 1)[-1]}") from None
+                raise PhhError(f"action {index} {quoted(text)}: {str(error).split(': ', 1)[-1]}") from None
             if action.player is not None and action.player > player_count:
-                raise PhhError(f"action {index} {text!r}: no player p{action.player} at a table of {player_count}")
+                raise PhhError(f"action {index} {quoted(text)}: no player p{action.player} at a table of "
+                               f"{player_count}")
 
     # ------------------------------------------------------------------ views
 
@@ -243,7 +244,7 @@ class HandHistory:
             elif key in _KINDS:
                 values[key] = value
             else:
-                raise PhhError(f"unknown field {key!r}: not a PHH field (user-defined fields begin with '_')")
+                raise PhhError(f"unknown field {quoted(key)}: not a PHH field (user-defined fields begin with '_')")
         for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
             if name not in values and name != "actions":
                 raise PhhError(f"missing required field {name!r}")
@@ -317,9 +318,9 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
                                    "number >= 0")
                 check_bounds(item, f"value {index + 1} is ")
             if kind == "ints" and (isinstance(item, bool) or not isinstance(item, int)):
-                raise PhhError(f"field {name!r}: value {index + 1} is {item!r}, expected an integer")
+                raise PhhError(f"field {name!r}: value {index + 1} is {quoted(item)}, expected an integer")
             if kind == "strs" and not isinstance(item, str):
-                raise PhhError(f"field {name!r}: value {index + 1} is {item!r}, expected a string")
+                raise PhhError(f"field {name!r}: value {index + 1} is {quoted(item)}, expected a string")
 
 
 # ---------------------------------------------------------------------------- reading

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 
 from ..errors import InputError, quoted
 from ..rules import FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake, Settlement
-from ..rules import ShowdownOrder, StructureKind
+from ..rules import ShowdownOrder, StatedRake, StructureKind
 from .notation import ActionNotation, Amount, amount_problem, parse_action
 from .phh import HandHistory
 
@@ -42,7 +41,7 @@ class ReplayError(InputError):
         self.action_index = action_index
         self.action = action
         self.reason = reason
-        super().__init__(reason if action_index is None else f"action {action_index} {action!r}: {reason}")
+        super().__init__(reason if action_index is None else f"action {action_index} {quoted(action)}: {reason}")
 
 
 @dataclass(frozen=True)
@@ -120,9 +119,13 @@ def _chip_scale(hand_history: HandHistory, actions: list[ActionNotation]) -> int
             raise ReplayError(f"the starting stack of p{index + 1} is unknown ({stack}): a replay needs every stack")
         amounts.append(stack)
     amounts.extend(action.amount for action in actions if action.amount is not None)
-    dead_blinds = hand_history.custom("_dead_blinds")
-    if isinstance(dead_blinds, tuple):
-        amounts.extend(value for value in dead_blinds if isinstance(value, int | Decimal))
+    # the user-defined amounts, checked (bounded) before their decimals are counted
+    for name in ("_dead_blinds", "_stated_pots"):
+        amounts.extend(_custom(hand_history, name, tuple, ()))
+    for name in ("_rake", "_rake_cap"):
+        value = _custom(hand_history, name, (int, Decimal))
+        if value is not None:
+            amounts.append(value)
     return 10 ** max((_decimals(value) for value in amounts), default=0)
 
 
@@ -146,7 +149,7 @@ def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...],
     value = hand_history.custom(name)
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         expected = _KIND_NAMES.get(kind, "a number") if isinstance(kind, type) else "a number"
-        raise ReplayError(f"field {name!r}: expected {expected}, got {value!r}")
+        raise ReplayError(f"field {name!r}: expected {expected}, got {quoted(value)}")
     amounts = value if kind is tuple else (value,) if kind == (int, Decimal) else ()
     for item in amounts:
         if isinstance(item, bool) or not isinstance(item, int | Decimal) or amount_problem(item):
@@ -168,18 +171,32 @@ def _structure(hand_history: HandHistory, scale: int):
     return NoLimit(_chips(hand_history.min_bet, scale))
 
 
-def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
-    rake = None
+def _rake(hand_history: HandHistory, scale: int) -> Rake | StatedRake | None:
+    """The rake rule of a file: ``_rake_percent`` (with ``_rake_cap``, ``_rake_no_flop_no_drop``)
+    as a :class:`Rake`; else ``_rake``, the chips the room took (a converted PokerStars hand),
+    with ``_stated_pots`` (the pots after rake), taken exactly as a :class:`StatedRake`."""
     percent = _custom(hand_history, "_rake_percent", (int, Decimal, str))
     if percent is not None:
         cap = _custom(hand_history, "_rake_cap", (int, Decimal))
-        rake = Rake(Fraction(str(percent)), None if cap is None else _chips(cap, scale),
-                    no_flop_no_drop=_custom(hand_history, "_rake_no_flop_no_drop", bool, True))
+        try:
+            return Rake(percent if isinstance(percent, str) else str(percent), None if cap is None else _chips(cap, scale),
+                        no_flop_no_drop=_custom(hand_history, "_rake_no_flop_no_drop", bool, True))
+        except InputError as error:
+            raise ReplayError(f"field '_rake_percent': {error}") from None
+    total = _custom(hand_history, "_rake", (int, Decimal))
+    if total is None:
+        return None
+    stated_pots = _custom(hand_history, "_stated_pots", tuple, ())
+    return StatedRake(_chips(total, scale), tuple(_chips(pot, scale) for pot in stated_pots))
+
+
+def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
+    rake = _rake(hand_history, scale)
     order = _custom(hand_history, "_showdown_order", str, ShowdownOrder.FINAL_ROUND.value)
     try:
         showdown_order = ShowdownOrder(order)
     except ValueError:
-        raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', got {order!r}") from None
+        raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', got {quoted(order)}") from None
     # A history records the order players really showed in; it does not change who wins.
     return HandSettings(showdown_order=showdown_order, enforce_showdown_order=False,
                         run_count=_custom(hand_history, "_run_count", int, 1), rake=rake,
@@ -200,7 +217,7 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
     scale = chip_scale
     die = _custom(hand_history, "_die", int)
     if variant.game == "binglao" and die is None:
-        raise ReplayError(f"variant {hand_history.variant!r} (Binglao) needs the die roll: field '_die' = 1..6")
+        raise ReplayError(f"variant {quoted(hand_history.variant)} (Binglao) needs the die roll: field '_die' = 1..6")
     dead_blinds = _custom(hand_history, "_dead_blinds", tuple, (0,) * player_count)
     if len(dead_blinds) != player_count:
         raise ReplayError(f"field '_dead_blinds': expected {player_count} values (one per player), "
@@ -209,7 +226,7 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
     if first_to_act is not None:
         text = first_to_act.strip()
         if not (text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= player_count):
-            raise ReplayError(f"field '_first_to_act': expected a player p1..p{player_count}, got {first_to_act!r}")
+            raise ReplayError(f"field '_first_to_act': expected a player p1..p{player_count}, got {quoted(first_to_act)}")
         first_to_act = int(text[1:]) - 1
     names = hand_history.players
     if names is None or not all(names) or len(set(names)) != len(names):

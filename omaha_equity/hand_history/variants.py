@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..rules import StructureKind
 
 # The game part of a code, and our game name (``omaha_equity.games``).
@@ -84,7 +84,7 @@ def get_variant(code: str) -> Variant:
     if code in VARIANTS:
         return VARIANTS[code]
     known = ", ".join(VARIANTS)
-    raise InputError(f"unknown variant {code!r}: expected an Omaha code, one of {known}")
+    raise InputError(f"unknown variant {quoted(code)}: expected an Omaha code, one of {known}")
 
 
 def variant_code(game: str, structure: StructureKind) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from .actions import Action, ActionKind, IllegalActionError, LegalActions
 from .forced import ForcedBets
 from .hand import Hand
-from .settings import HandSettings, Rake, ShowdownOrder
+from .settings import HandSettings, Rake, ShowdownOrder, StatedRake
 from .settlement import PlayerResult, PotResult, PotRun, Settlement
 from .sizing import RaiseLimits, WagerKind, pot_limit_maximum, raise_limits, table_raise_limits
 from .streets import Phase, Street
@@ -30,6 +30,6 @@ from .structures import BettingStructure, FixedLimit, NoLimit, PotLimit, Structu
 __all__ = [
     "Action", "ActionKind", "BettingStructure", "FixedLimit", "ForcedBets", "Hand", "HandSettings",
     "IllegalActionError", "LegalActions", "NoLimit", "Phase", "PlayerResult", "PotLimit", "PotResult", "PotRun",
-    "RaiseLimits", "Rake", "Settlement", "ShowdownOrder", "Street", "StructureKind", "WagerKind",
+    "RaiseLimits", "Rake", "Settlement", "ShowdownOrder", "StatedRake", "Street", "StructureKind", "WagerKind",
     "pot_limit_maximum", "raise_limits", "table_raise_limits",
 ]

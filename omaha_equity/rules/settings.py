@@ -90,6 +90,60 @@ class Rake:
 
 
 @dataclass(frozen=True)
+class StatedRake:
+    """The rake a hand history states (a PokerStars summary's ``Rake 22``), taken exactly: a
+    rake rule for :class:`HandSettings` like :class:`Rake`, for replaying real hands.
+
+    Attributes
+    ----------
+    total : int
+        Chips the room took from the hand.
+    stated_pots : tuple of int
+        The pots after rake when the history lists them (main pot first); empty otherwise.
+    no_flop_no_drop : bool
+        False: the stated rake is what the room took, flop or not.
+
+    Each pot's rake (:meth:`split`): with ``stated_pots`` for as many pots as the hand has, the
+    pot before rake minus the stated amount; with one pot, the whole rake; otherwise the rake
+    shared in proportion to the pots, rounded down, the chips left one each from the main pot on.
+
+    Raises
+    ------
+    InputError
+        A total that is not a whole number of chips >= 0 (at creation); a rake larger than the
+        pots, or a stated pot larger than the pot before rake (when the hand is settled).
+    """
+
+    total: int
+    stated_pots: tuple[int, ...] = ()
+    no_flop_no_drop: bool = False
+
+    def __post_init__(self) -> None:
+        check_chips(self.total, "stated rake")
+        object.__setattr__(self, "stated_pots", tuple(check_chips(pot, "stated pot") for pot in self.stated_pots))
+
+    def of(self, total: int) -> int:
+        """The stated rake, whatever the pot (at most the pot)."""
+        return min(self.total, total)
+
+    def split(self, pot_amounts: list[int]) -> list[int]:
+        """The rake of each pot (main pot first), adding up to the stated total."""
+        pot_total = sum(pot_amounts)
+        if self.total > pot_total:
+            raise InputError(f"the stated rake {self.total} is more than the pots: {pot_total} chips")
+        if self.stated_pots and len(self.stated_pots) == len(pot_amounts):
+            shares = [amount - stated for amount, stated in zip(pot_amounts, self.stated_pots)]
+            if any(share < 0 for share in shares) or sum(shares) != self.total:
+                raise InputError(f"the stated pots {list(self.stated_pots)} after a rake of {self.total} do not "
+                                 f"match the pots {list(pot_amounts)}")
+            return shares
+        shares = [self.total * amount // pot_total if pot_total else 0 for amount in pot_amounts]
+        for index in range(self.total - sum(shares)):
+            shares[index % len(shares)] += 1
+        return shares
+
+
+@dataclass(frozen=True)
 class HandSettings:
     """Settings of one hand.
 
@@ -105,8 +159,8 @@ class HandSettings:
         (all-in); each pot is divided into ``run_count`` equal parts (odd chips to the first
         runs), each settled on its own board. Default 1. Can also be chosen at the all-in
         point with :meth:`Hand.set_run_count`.
-    rake : Rake or None
-        Default None (no rake).
+    rake : Rake, StatedRake or None
+        Default None (no rake). :class:`StatedRake` takes the rake a history states.
     fold_when_check_allowed : bool
         Default False: a player with nothing to call may not fold (``docs/rules.md``,
         "Betting rounds": fold, check, bet, call or raise, check only with nothing to call;
@@ -118,7 +172,7 @@ class HandSettings:
     showdown_order: ShowdownOrder = ShowdownOrder.FINAL_ROUND
     enforce_showdown_order: bool = True
     run_count: int = 1
-    rake: Rake | None = None
+    rake: Rake | StatedRake | None = None
     fold_when_check_allowed: bool = False
 
     def __post_init__(self) -> None:
