@@ -76,6 +76,27 @@ def test_convert_writes_every_hand_and_one_line_per_hand_it_cannot_convert(conve
     assert len(load_all(out)) == 118  # 97 real PokerStars hands, 10 WSOP hands, 11 quirk hands
 
 
+def test_every_converted_hand_replays_through_play_to_the_original_files_stacks(converted):
+    out, _ = converted
+    result = CliRunner().invoke(main, ["play", str(out), "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    replays = json.loads(result.stdout)["hands"]
+    histories = [history for _, history in load_all(out)]
+    expected = {}
+    for path in sorted(POKERSTARS.glob("*.txt")) + sorted(QUIRKS.glob("*.txt")):
+        expected |= _file_stacks(path)
+    checked = 0
+    for history, replayed in zip(histories, replays, strict=True):
+        assert replayed["complete"] and replayed["finishing_stacks_match"], (history.hand, replayed)
+        if history.custom("_source") == "pokerstars":
+            # the converted hand counts in the file's smallest unit (cents), as _file_stacks does
+            assert dict(zip(history.players, replayed["finishing_stacks"])) == expected[str(history.hand)], history.hand
+            checked += 1
+    assert checked == 108
+    raked = [history for history in histories if history.custom("_rake")]
+    assert len(raked) == 13  # the rake is part of the stacks that agree
+
+
 def _pokerkit_rake(amounts, rakes):
     """pokerkit's rake rule: the rake the file states for each pot, known by its amount. pokerkit
     asks again each time it lists the pots (a rule cannot count them), and once the losers are

@@ -195,17 +195,17 @@ def test_memory_stays_flat_with_the_input_size(tmp_path):
     assert peaks[1] - peaks[0] < 500_000, peaks
 
 
-def test_a_hand_the_engine_cannot_settle_is_one_error_line_and_the_others_go_on(tmp_path, monkeypatch):
+def test_a_hand_the_engine_cannot_replay_is_one_error_line_and_the_others_go_on(tmp_path, monkeypatch):
     import omaha_equity.hand_history.ev_replay as ev_replay
 
-    real_settle = ev_replay.settle_with_stated_rake
+    real_replay = ev_replay.replay
 
-    def settle(result):
-        if result.hand_history.hand == "hu-2":
+    def replay(history):
+        if history.hand == "hu-2":
             raise OverflowError("int too large to convert")
-        return real_settle(result)
+        return real_replay(history)
 
-    monkeypatch.setattr(ev_replay, "settle_with_stated_rake", settle)
+    monkeypatch.setattr(ev_replay, "replay", replay)
     path = tmp_path / "three.phhs"
     path.write_text("\n".join(_phh_hand(number) for number in (1, 2, 3)))
     result = _ev(path, "--all-hands", "-f", "csv")
@@ -257,3 +257,22 @@ def test_worker_processes_give_the_same_results_in_the_same_order():
     assert [hand.players for hand in two.hands] == [hand.players for hand in one.hands]
     assert [str(error) for error in two.failures] == [str(error) for error in one.failures]
     assert two.totals.counts() == one.totals.counts()
+
+
+def test_an_all_in_ev_the_evaluator_cannot_compute_is_one_error_line(tmp_path, monkeypatch):
+    import omaha_equity.hand_history.session_ev as session_ev
+
+    real_evaluate = session_ev.evaluate_hand
+
+    def evaluate(played):
+        if played.hand_id == "hu-1":
+            raise ZeroDivisionError("division by zero")
+        return real_evaluate(played)
+
+    monkeypatch.setattr(session_ev, "evaluate_hand", evaluate)
+    path = tmp_path / "two.phhs"
+    path.write_text("\n".join(_phh_hand(number) for number in (1, 2)))
+    session = analyze_session([path])
+    assert [hand.hand_id for hand in session.hands] == ["hu-2"]
+    assert [error.reason for error in session.failures] == [
+        "cannot be replayed here (ZeroDivisionError: division by zero)"]

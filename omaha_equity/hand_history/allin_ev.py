@@ -280,11 +280,11 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
 
 
 def _shared_rake(total: int, amounts: Sequence[int]) -> list[int]:
-    pot_total = sum(amounts)
-    rakes = [total * amount // pot_total if pot_total else 0 for amount in amounts]
-    for index in range(total - sum(rakes)):
-        rakes[index % len(rakes)] += 1
-    return rakes
+    """The hand's rake shared over other pots than the settlement's: in proportion, as a stated
+    rake without stated pots is shared (:class:`omaha_equity.rules.StatedRake`)."""
+    from ..rules import StatedRake
+
+    return StatedRake(total).split(list(amounts))
 
 
 @dataclass

@@ -6,8 +6,9 @@ both: :func:`~omaha_equity.hand_history.replay.replay` plays it through the rule
 action checked), then:
 
 - **Rake.** When the history states the rake the room took (``_rake``, and ``_stated_pots``:
-  the pots after rake), the engine's settlement is made again with exactly that rake per pot
-  (:class:`StatedRake`), the split of each pot after rake following the same rules.
+  the pots after rake), the replay takes exactly that rake from each pot
+  (:class:`omaha_equity.rules.StatedRake`), the split of each pot after rake following the
+  same rules.
 - **Check.** What the replay pays each player must equal the file's record: ``winnings`` (the
   chips each player collected), ``_returned`` (uncalled chips given back), or, with neither,
   ``finishing_stacks``. A difference is a :class:`HandHistoryError`: the hand is reported,
@@ -17,15 +18,12 @@ action checked), then:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InputError
 from ..rules import ActionKind, Hand, Settlement
-from ..rules.payout import settle_hand
 from .allin_ev import PlayedHand
 from .phh import HandHistory
 from .replay import Replay, ReplayError, replay
@@ -35,67 +33,12 @@ _BETTING = {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, 
             ActionKind.COMPLETE}
 
 
-@dataclass(frozen=True)
-class StatedRake:
-    """The rake a hand history states, taken from the pots exactly as the file says (a rake
-    rule for :class:`omaha_equity.rules.HandSettings`).
-
-    The engine asks a rake rule for each pot's share (:meth:`split`, main pot first). When the
-    file lists the pots after rake (PokerStars: ``Main pot $2.35. Side pot-1 $0.88.``) each
-    pot's rake is its amount before rake minus the stated amount; with one pot the whole rake is
-    its own; otherwise (several pots, none stated) the rake is shared in proportion to the
-    pots, rounded down, the chips left going one each to the main pot first.
-    """
-
-    total: int
-    stated_pots: tuple[int, ...] = ()
-    no_flop_no_drop: bool = False  # the stated rake is what the room took, flop or not
-
-    def of(self, total: int) -> int:
-        return self.total
-
-    def split(self, pot_amounts: Sequence[int]) -> list[int]:
-        if self.stated_pots and len(self.stated_pots) == len(pot_amounts):
-            return [amount - stated for amount, stated in zip(pot_amounts, self.stated_pots)]
-        if len(pot_amounts) == 1:
-            return [self.total]
-        return proportional_rake(self.total, pot_amounts)
-
-
-def proportional_rake(total: int, pot_amounts: Sequence[int]) -> list[int]:
-    """``total`` chips of rake shared in proportion to the pots (rounded down, the rest one
-    chip each from the main pot on)."""
-    pot_total = sum(pot_amounts)
-    shares = [total * amount // pot_total if pot_total else 0 for amount in pot_amounts]
-    for index in range(total - sum(shares)):
-        shares[index % len(shares)] += 1
-    return shares
-
-
 def _chips(value, scale: int) -> int:
     return int(Decimal(str(value)) * scale)
 
 
 def _fail(reason: str, source: str, hand_id: str, line_number: int | None) -> HandHistoryError:
     return HandHistoryError(reason, source=source, hand_id=hand_id, line_number=line_number)
-
-
-def settle_with_stated_rake(result: Replay) -> Settlement:
-    """The settlement of a replayed hand with the rake its history states (``_rake``,
-    ``_stated_pots``); the engine's own settlement when it states none."""
-    history = result.hand_history
-    total = history.custom("_rake")
-    if total is None or (not total and result.settlement.rake == 0):
-        return result.settlement  # nothing to take (most hands): the engine's settlement stands
-    scale = result.chip_scale
-    stated = tuple(_chips(value, scale) for value in history.custom("_stated_pots", []) or [])
-    hand = result.hand
-    original = hand.settings
-    hand.settings = dataclasses.replace(original, rake=StatedRake(_chips(total, scale), stated))
-    try:
-        return settle_hand(hand)
-    finally:
-        hand.settings = original
 
 
 def check_replay(result: Replay, settlement: Settlement, *, source: str, hand_id: str,
@@ -230,10 +173,20 @@ def replay_checked(hand) -> PlayedHand | HandHistoryError:
         return error
     except InputError as error:  # cards the replay refuses, a number out of range
         reason = str(error)
-    except (ArithmeticError, ValueError, TypeError, RecursionError) as error:
-        text = str(error)
-        reason = f"cannot be replayed here ({type(error).__name__}: {text[:200]}{'...' if len(text) > 200 else ''})"
+    except UNEXPECTED_ERRORS as error:
+        reason = unexpected_reason(error)
     return _fail(reason, hand.source, hand.hand_id, hand.line_number)
+
+
+# What a number or a case the engine was not written for raises: one hand's problem, reported in
+# one line, never the end of a session.
+UNEXPECTED_ERRORS = (ArithmeticError, ValueError, TypeError, IndexError, KeyError, RecursionError)
+
+
+def unexpected_reason(error: Exception) -> str:
+    """``cannot be replayed here (OverflowError: ...)``, the message cut to 200 characters."""
+    text = str(error)
+    return f"cannot be replayed here ({type(error).__name__}: {text[:200]}{'...' if len(text) > 200 else ''})"
 
 
 def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_number: int | None = None,
@@ -274,7 +227,7 @@ def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_numbe
     if not result.complete:
         raise _fail(f"the hand does not finish: {result.incomplete_reason}", source, hand_id,
                     last_line or line_number)
-    settlement = settle_with_stated_rake(result)
+    settlement = result.settlement
     check_replay(result, settlement, source=source, hand_id=hand_id, line_number=line_number,
                  record_lines=record_lines)
     return played_hand(result, settlement, source=source, hand_id=hand_id, line_number=line_number)

@@ -34,7 +34,7 @@ _PIECES_PER_WORKER = 2
 def evaluate_item(item: SessionItem) -> SessionResult:
     """Replay, check and evaluate one hand read from a file; a bad hand comes back as its
     error, never raised: one bad hand never stops a session."""
-    from .ev_replay import replay_checked
+    from .ev_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
 
     if isinstance(item, (HandHistoryError, DuplicateHand)):
         return item
@@ -47,7 +47,10 @@ def evaluate_item(item: SessionItem) -> SessionResult:
     try:
         return evaluate_hand(played)
     except InputError as error:  # cards the EV cannot use (a duplicate card)
-        return HandHistoryError(str(error), source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number)
+        reason = str(error)
+    except UNEXPECTED_ERRORS as error:
+        reason = unexpected_reason(error)
+    return HandHistoryError(reason, source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number)
 
 
 def _evaluate_piece(items: list[SessionItem]) -> list[SessionResult]:
