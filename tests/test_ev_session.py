@@ -195,24 +195,30 @@ def test_memory_stays_flat_with_the_input_size(tmp_path):
     assert peaks[1] - peaks[0] < 500_000, peaks
 
 
-def test_a_hand_the_engine_cannot_replay_is_one_error_line_and_the_others_go_on(tmp_path, monkeypatch):
-    import omaha_equity.hand_history.ev_replay as ev_replay
+@pytest.mark.parametrize("module, name, error", [
+    ("omaha_equity.hand_history.ev_replay", "replay", OverflowError("int too large to convert")),  # the replay
+    ("omaha_equity.hand_history.session_ev", "evaluate_hand", ZeroDivisionError("division by zero")),  # the EV
+])
+def test_a_hand_the_engine_fails_on_is_one_error_line_and_the_others_go_on(tmp_path, monkeypatch, module, name,
+                                                                           error):
+    import importlib
 
-    real_replay = ev_replay.replay
+    target = importlib.import_module(module)
+    real = getattr(target, name)
 
-    def replay(history):
-        if history.hand == "hu-2":
-            raise OverflowError("int too large to convert")
-        return real_replay(history)
+    def failing(argument):
+        hand = getattr(argument, "hand", None) or getattr(argument, "hand_id", None)
+        if hand == "hu-2":
+            raise error
+        return real(argument)
 
-    monkeypatch.setattr(ev_replay, "replay", replay)
+    monkeypatch.setattr(target, name, failing)
     path = tmp_path / "three.phhs"
     path.write_text("\n".join(_phh_hand(number) for number in (1, 2, 3)))
     result = _ev(path, "--all-hands", "-f", "csv")
     assert result.exit_code == 1
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
-    assert errors == [f"error: {path}, hand hu-2: cannot be replayed here (OverflowError: int too large to "
-                      "convert)"]
+    assert errors == [f"error: {path}, hand hu-2: cannot be replayed here ({type(error).__name__}: {error})"]
     assert _csv_hands(result) == ["hu-1", "hu-3"]
 
 
@@ -258,21 +264,3 @@ def test_worker_processes_give_the_same_results_in_the_same_order():
     assert [str(error) for error in two.failures] == [str(error) for error in one.failures]
     assert two.totals.counts() == one.totals.counts()
 
-
-def test_an_all_in_ev_the_evaluator_cannot_compute_is_one_error_line(tmp_path, monkeypatch):
-    import omaha_equity.hand_history.session_ev as session_ev
-
-    real_evaluate = session_ev.evaluate_hand
-
-    def evaluate(played):
-        if played.hand_id == "hu-1":
-            raise ZeroDivisionError("division by zero")
-        return real_evaluate(played)
-
-    monkeypatch.setattr(session_ev, "evaluate_hand", evaluate)
-    path = tmp_path / "two.phhs"
-    path.write_text("\n".join(_phh_hand(number) for number in (1, 2)))
-    session = analyze_session([path])
-    assert [hand.hand_id for hand in session.hands] == ["hu-2"]
-    assert [error.reason for error in session.failures] == [
-        "cannot be replayed here (ZeroDivisionError: division by zero)"]
