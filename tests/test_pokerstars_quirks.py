@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from omaha_equity.hand_history.pokerstars import read_pokerstars
 from omaha_equity.hand_history.pokerstars_phh import replay_pokerstars_hand, to_hand_history
 from omaha_equity.hand_history.session_ev import analyze_session
@@ -146,3 +148,21 @@ def test_real_converted_file_replays():
     assert _won(played)["PLR_7233719GD"] == 1000  # the file's $15: the $10 pot and his $5 unmatched
     history = to_hand_history(hand)[0]
     assert dict(zip(history.players, history.finishing_stacks))["PLR_7233719GD"] == 190787 - 1000 + 1500
+
+
+@pytest.mark.parametrize("old, new, at", [
+    ("Dealt to Hero [2c 7d 8h Kc]", "Dealt to Hero [2c 7d 8h Kx]", "Dealt to Hero [2c 7d 8h Kx]"),  # not a card
+    ("Dealt to Hero [2c 7d 8h Kc]", "Dealt to Hero [2c 7d 8h 8h]", "Dealt to Hero [2c 7d 8h 8h]"),  # twice in a hand
+    ("Dealt to Hero [2c 7d 8h Kc]", "Dealt to Hero [2c 7d 9s Kc]", "*** FLOP *** [Ah 9s 3d]"),  # in a hand and the board
+])
+def test_a_bad_card_is_reported_at_the_line_that_shows_it(tmp_path, old, new, at):
+    text = (QUIRKS / "fold-when-check-possible.txt").read_text()
+    path = tmp_path / "cards.txt"
+    path.write_text(_replaced(text, old, new))
+    [error] = analyze_session([path]).failures
+    assert error.line_number == _line_of(path, at)
+
+
+def _replaced(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new)

@@ -205,8 +205,7 @@ class SessionWriter:
                 kind = "Every hand" if self.all_hands else "Hands all in before the river"
                 self.out.write(f"{kind}: none\n\n")
             if summary_file is None:
-                self.out.write(render_table(player_rows(summaries), title="Players (net won, net all-in EV, luck)",
-                                            style=self.style) + "\n")
+                self.out.write(summary_text(summaries, "table", self.style))
         self.out.flush()
         if summary_file is not None:
             write_summary(summary_file, summaries, self.format_name, self.style)
@@ -217,9 +216,11 @@ def summary_text(summaries: list[PlayerSummary], format_name: str, style: str = 
     """The per-player summary alone: a CSV table, a JSON list, or a text table."""
     if format_name == "csv":
         rows = player_rows(summaries)
-        return render_csv(rows) if rows else ",".join(PLAYER_COLUMNS) + "\n"
+        return render_csv(rows) + "\n" if rows else ",".join(PLAYER_COLUMNS) + "\n"
     if format_name == "json":
         return render_json(players_json(summaries)) + "\n"
+    if not summaries:
+        return "Players: none (no hand replayed, or no player names in the files)\n"
     return render_table(player_rows(summaries), title="Players (net won, net all-in EV, luck)", style=style) + "\n"
 
 

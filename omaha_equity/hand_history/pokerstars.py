@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from ..cards import parse_cards
+from ..errors import InputError
 from .sessions import CancelledHandError, HandHistoryError, NotOmahaError, PokerStarsBlock, pokerstars_blocks
 
 # PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
@@ -207,6 +209,16 @@ class PokerStarsHand:
         Name -> chips the summary says the player won (zero if none).
     cash_outs : dict
         Name -> (chips paid, fee) for players who cashed the hand out.
+    last_line : int
+        The hand's last line.
+    record_lines : dict
+        Name -> line of the player's record (the first "collected" line, else the summary's
+        seat line).
+    card_lines, board_lines : dict
+        Name -> line the hole cards kept were read from; board cards dealt (1, 3, 4, 5; 0 for
+        the summary's board) -> the street line that showed them.
+    empty_board_line : int or None
+        The first street line that printed its cards as ``[]``.
     """
 
     source: str
@@ -238,6 +250,8 @@ class PokerStarsHand:
     last_line: int = 0
     record_lines: dict[str, int] = field(default_factory=dict)
     empty_board_line: int | None = None
+    card_lines: dict[str, int] = field(default_factory=dict)
+    board_lines: dict[int, int] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -299,6 +313,16 @@ class _Reader:
             smallest = "a cent" if self.unit == 100 else "a chip"
             raise self.fail(f"bad amount {text!r}: not a whole number of {smallest}")
         return int(value)
+
+    def cards(self, text: str) -> str:
+        """Card text checked where it is read, so a bad or repeated card names its line."""
+        try:
+            parsed = parse_cards(text)
+        except InputError as error:
+            raise self.fail(str(error)) from None
+        if len(set(parsed)) != len(parsed):
+            raise self.fail(f"a card twice in [{text}]: expected different cards")
+        return text
 
     def parse(self) -> PokerStarsHand:
         any_header = _ANY_HEADER.match(self.lines[0])
@@ -408,8 +432,9 @@ class _Reader:
                 if any(not found.strip() for found in brackets):
                     # the site printed the street's cards as "[]": the summary's board says them
                     hand.empty_board_line = hand.empty_board_line or self.first_line + self.line_index
-                cards = " ".join(found.strip() for found in brackets if found.strip())
+                cards = self.cards(" ".join(found.strip() for found in brackets if found.strip()))
                 if cards:
+                    hand.board_lines.setdefault(len(cards.split()), self.first_line + self.line_index)
                     if run is None:
                         for index in set(run_boards) | {0}:
                             run_boards[index] = cards
@@ -466,7 +491,8 @@ class _Reader:
             if text.startswith(name + " [") or text == name:
                 cards = _BRACKETS.findall(text[len(name):])
                 if cards:
-                    hand.hole_cards[name] = " ".join(cards)
+                    hand.hole_cards[name] = self.cards(" ".join(cards))
+                    hand.card_lines[name] = self.first_line + self.line_index
                 return
         raise self.fail(f"cards dealt to an unknown player in 'Dealt to {text}'")
 
@@ -487,9 +513,11 @@ class _Reader:
                 dead = max(0, amount - hand.stakes[1]) if hand.structure != "fixed-limit" else amount // 3
             hand.posts.append(Post(name, kind, amount, dead, line_number))
         elif match.group("shows") is not None:
-            cards = match.group("shows").strip()
+            cards = self.cards(match.group("shows").strip())
             hand.shown[name] = cards
-            hand.hole_cards[name] = cards if len(cards.split()) >= len(hand.hole_cards.get(name, "").split()) else hand.hole_cards[name]
+            if len(cards.split()) >= len(hand.hole_cards.get(name, "").split()):
+                hand.hole_cards[name] = cards
+                hand.card_lines[name] = line_number
         elif match.group("muck"):
             hand.mucked.add(name)
         elif match.group("ignored"):
@@ -513,7 +541,8 @@ class _Reader:
                                 for pot in _STATED_POT.finditer(match.group("pots"))]
         elif match := _SUMMARY_BOARD.match(line):
             index = _RUN_INDEX[match.group("run")]
-            summary_boards[index] = match.group("cards").strip()
+            summary_boards[index] = self.cards(match.group("cards").strip())
+            hand.board_lines.setdefault(0, self.first_line + self.line_index)
             if match.group("run"):
                 hand.run_count = max(hand.run_count, index + 1)
         elif match := _SUMMARY_SEAT.match(line):
@@ -525,9 +554,10 @@ class _Reader:
             hand.summary_won[name] = won
             hand.record_lines.setdefault(name, self.first_line + self.line_index)
             if cards := _SUMMARY_CARDS.search(rest):
-                known = cards.group("cards").strip()
+                known = self.cards(cards.group("cards").strip())
                 if len(known.split()) > len(hand.hole_cards.get(name, "").split()):
                     hand.hole_cards[name] = known
+                    hand.card_lines[name] = self.first_line + self.line_index
 
 
 def parse_pokerstars_text(text: str, source: str = "<text>") -> list[PokerStarsHand | HandHistoryError]:

@@ -103,7 +103,8 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
     for number, name in enumerate(names, start=1):
         cards = hand.hole_cards.get(name)
         parsed = parse_cards(cards) if cards else None
-        add(deal_hole(number, parsed if parsed and len(parsed) == game.hole_count else None, game.hole_count))
+        add(deal_hole(number, parsed if parsed and len(parsed) == game.hole_count else None, game.hole_count),
+            hand.card_lines.get(name))
 
     boards = [parse_cards(board) for board in hand.boards]
     dealt = 0  # board cards dealt (the first run)
@@ -114,7 +115,7 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         nonlocal dealt
         for target in (1, 3, 4, 5) if game.exposed_first_flop_card else (3, 4, 5):
             if dealt < target <= count_wanted and len(boards[0]) >= target:
-                add(deal_board(boards[0][dealt:target]))
+                add(deal_board(boards[0][dealt:target]), _board_line(hand, target))
                 dealt = target
 
     street_targets = {"preflop": 1 if game.exposed_first_flop_card else 0, "flop": 3, "turn": 4, "river": 5}
@@ -141,7 +142,7 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
             add(bet_or_raise_to(number, target), action.line_number)
             put_in[position] += target - round_bets[position]
             round_bets[position] = target
-    _deal_rest(boards, dealt, add)
+    _deal_rest(boards, dealt, lambda text: add(text, _board_line(hand, 0)))
 
     if len(names) - len(folded) > 1:
         shown = [name for name, cards in hand.shown.items()
@@ -191,6 +192,11 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         currency=hand.currency, user_defined_fields=custom, **sizes,
     )
     return history, lines
+
+
+def _board_line(hand: PokerStarsHand, count: int) -> int | None:
+    """The line that showed the board's first ``count`` cards, else the summary's board line."""
+    return hand.board_lines.get(count) or hand.board_lines.get(0)
 
 
 def _deal_rest(boards: list[tuple[int, ...]], dealt: int, add) -> None:
