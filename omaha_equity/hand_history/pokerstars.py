@@ -1,19 +1,29 @@
 """PokerStars text hand histories of the Omaha games: parse every hand of a file.
 
 A file holds hands separated by blank lines, each beginning ``PokerStars Hand #`` (older files:
-``PokerStars Game #``). The reader keeps what a replay and the all-in EV need: the game and
-betting structure, the button, the seats and stacks, the posts (blinds, the dead part of
-"small & big blinds", antes), every betting action in order with its street, the uncalled bets
-returned, the board of each run (run it twice: ``FIRST``/``SECOND`` boards), the hole cards known
-(dealt to the hero, shown, mucked in the summary), what each player collected from which pot, the
-total pot, the rake and the pots after rake as the summary states them, and cash-outs.
+``PokerStars Game #``; ``PokerStars Zoom Hand #``). The reader keeps what a replay and the
+all-in EV need: the game and betting structure, the button, the seats and stacks, the posts
+(blinds, the dead part of "small & big blinds", antes), every betting action in order with its
+street, the uncalled bets returned, the board of each run (run it twice: ``FIRST``/``SECOND``
+boards), the hole cards known (dealt to the hero, shown, mucked in the summary), what each
+player collected from which pot, the total pot, the rake and the pots after rake as the summary
+states them, and cash-outs.
+
+Real files are read as they are (docs/hand-histories.md): headers of tournaments, Zoom
+tournaments and mixed games (``Mixed Omaha H/L (Omaha Hi/Lo Pot Limit) - Level II``), table
+lines without ``N-max`` (2005), seats marked "is sitting out" that still post, are dealt or act
+(kept; such a seat that takes no part is left out), actions with a trailing reason
+(``folds (disconnect)``), streets printed as ``[]`` (the board from the summary), and
+``Hand cancelled`` hands (a :class:`~omaha_equity.hand_history.sessions.CancelledHandError`,
+counted apart).
 
 Amounts become integer chips in the smallest unit of the game: cents for cash games (``$0.25``
 is 25), tournament chips as written. Chat, table and tournament lines (joins, time-outs,
 bounties, ...) carry no chips and are skipped; a line that looks like a player's action but is
-not one, an amount that is not a whole number of the smallest unit, and a hand that ends early
-raise :class:`~omaha_equity.hand_history.sessions.HandHistoryError` naming the file, the hand and
-the line.
+not one, a post or action by a name with no seat, an amount that is not a whole number of the
+smallest unit, a bad or repeated card and a hand that ends early raise
+:class:`~omaha_equity.hand_history.sessions.HandHistoryError` naming the file, the hand and the
+line.
 
 Format facts come from real files (``tests/data/pokerstars/``, from the fpdb project's regression
 files); no code is taken from any other parser.

@@ -206,10 +206,8 @@ def read_file_items(path: Path) -> Iterator[PokerStarsBlock | SessionHand | Hand
     if path.suffix.lower() in (".phh", ".phhs"):
         yield from _read_phh(path)
         return
+    blocks = pokerstars_blocks(_file_lines(path), source)
     try:
-        lines = _file_lines(path)
-        first_block = None
-        blocks = pokerstars_blocks(lines, source)
         first_block = next(blocks, None)
     except OSError as error:
         yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
