@@ -166,3 +166,24 @@ def test_a_bad_card_is_reported_at_the_line_that_shows_it(tmp_path, old, new, at
 def _replaced(text: str, old: str, new: str) -> str:
     assert old in text
     return text.replace(old, new)
+
+
+@pytest.mark.parametrize("header, tournament, game, stakes", [
+    ("PokerStars Zoom Hand #123456789012: Tournament #2000001, $3.30+$0.20 USD Omaha Pot Limit - Level I (10/20)"
+     " - 2014/05/01 20:00:00 ET", "2000001", "omaha", (10, 20)),
+    ("PokerStars Hand #123456789012: Rush Tournament #2000001, $3.30+$0.20 USD Omaha Pot Limit - Level I (10/20)"
+     " - 2014/05/01 20:00:00 ET", "2000001", "omaha", (10, 20)),
+    ("PokerStars Hand #123456789012: Tournament #2000001, Freeroll  Omaha Pot Limit - Level I (10/20)"
+     " - 2014/05/01 20:00:00 ET", "2000001", "omaha", (10, 20)),
+    ("PokerStars Hand #123456789012: Tournament #2000001, Table #7, $3.30+$0.20 USD Omaha Pot Limit - Level I "
+     "(10/20) - 2014/05/01 20:00:00 ET", "2000001", "omaha", (10, 20)),
+    ("PokerStars Hand #123456789012: Tournament #2000001, $10+$1 USD Mixed Omaha (Omaha Pot Limit) - Level I "
+     "(10/20) - 2014/05/01 20:00:00 ET", "2000001", "omaha", (10, 20)),
+])
+def test_tournament_header_forms(tmp_path, header, tournament, game, stakes):
+    zoom = (QUIRKS / "old-headers.txt").read_text().split("\n\n\n\n")[1]
+    path = tmp_path / "header.txt"
+    path.write_text(header + "\n" + zoom.split("\n", 1)[1])
+    [hand] = read_pokerstars(path)
+    assert (hand.tournament_id, hand.game, hand.stakes, hand.currency) == (tournament, game, stakes, None)
+    assert _won(replay_pokerstars_hand(hand))["Hero"] == 120
