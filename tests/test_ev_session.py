@@ -264,3 +264,13 @@ def test_worker_processes_give_the_same_results_in_the_same_order():
     assert [str(error) for error in two.failures] == [str(error) for error in one.failures]
     assert two.totals.counts() == one.totals.counts()
 
+
+
+def test_the_whole_real_set_replays_and_ev_finishes_without_a_failure():
+    # tests/data/pokerstars and tests/data/wsop-2023-43 are the project's whole set of real hand
+    # histories (97 PokerStars hands in 9 files, 10 WSOP PHH hands), copied unchanged.
+    result = _ev(REAL, Path(__file__).parent / "data" / "wsop-2023-43", "-f", "json")
+    assert result.exit_code == 0, result.stderr
+    counts = json.loads(result.stdout)["counts"]
+    assert counts == {"read": 107, "replayed": 107, "all_in": 26, "evaluated": 25, "failed": 0, "skipped": 0,
+                      "cancelled": 0, "duplicates": 0}
