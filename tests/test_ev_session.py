@@ -274,3 +274,11 @@ def test_the_whole_real_set_replays_and_ev_finishes_without_a_failure():
     counts = json.loads(result.stdout)["counts"]
     assert counts == {"read": 107, "replayed": 107, "all_in": 26, "evaluated": 25, "failed": 0, "skipped": 0,
                       "cancelled": 0, "duplicates": 0}
+
+
+def test_a_pokerstars_hand_and_its_phh_conversion_are_the_same_hand(tmp_path):
+    converted = tmp_path / "markers.phhs"
+    assert CliRunner().invoke(main, ["convert", str(QUIRKS / "action-markers.txt"), "-o", str(converted)]).exit_code == 0
+    session = analyze_session([QUIRKS / "action-markers.txt", converted])
+    assert (session.read_count, session.totals.duplicate_count) == (1, 1)
+    assert session.duplicates[0].hand_id == "900000000005"
