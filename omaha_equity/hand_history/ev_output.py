@@ -146,17 +146,22 @@ class SessionWriter:
     def add(self, result: SessionResult) -> None:
         self.totals.add(result)
         if isinstance(result, DuplicateHand):
-            self.problems["duplicates"].append(_duplicate_json(result))
+            self._keep("duplicates", _duplicate_json, result)
             self._say(f"duplicate: {result}")
         elif isinstance(result, NotOmahaError):
-            self.problems["skipped"].append(_error_json(result))
+            self._keep("skipped", _error_json, result)
         elif isinstance(result, CancelledHandError):
-            self.problems["cancelled"].append(_error_json(result))
+            self._keep("cancelled", _error_json, result)
         elif isinstance(result, HandHistoryError):
-            self.problems["failures"].append(_error_json(result))
+            self._keep("failures", _error_json, result)
             self._say(f"error: {result}")
         elif listed(result, self.all_hands):
             self._hand(result)
+
+    def _keep(self, kind: str, as_json, result) -> None:
+        # only JSON lists them at the end; the other formats hold nothing per hand
+        if self.format_name == "json":
+            self.problems[kind].append(as_json(result))
 
     def _say(self, line: str) -> None:
         self.err.write(line + "\n")
