@@ -98,6 +98,8 @@ def expected_first_actor(hand: Hand) -> int:
     last = (small_seat + 1) % count
     while (last + 1) % count != small_seat and blinds[(last + 1) % count] > blinds[last]:
         last = (last + 1) % count
+    if blinds[last] < max(blinds):  # a straddle out of the row of blinds
+        last = next(seat for seat in hand.positions if blinds[seat] == max(blinds))
     return first_seat_with_chips(hand, last + 1)
 
 
@@ -170,10 +172,11 @@ def check_settlement(hand: Hand) -> None:
     for player in settlement.players:
         seat = player.seat
         assert player.final_stack == player.starting_stack - player.contributed + sum(player.won)
-        # the most a player can win: from every player, what they matched, plus dead money
+        # the most a player can win at a showdown: from every player, what they matched, plus
+        # dead money (a player everyone folds to takes every chip: checked below)
         could_win = sum(min(other, contributed[seat] - hand.dead[seat]) for other in
                         (c - d for c, d in zip(contributed, hand.dead))) + dead
-        assert sum(player.won) <= could_win, hand.history()
+        assert sum(player.won) <= could_win or not settlement.showdown, hand.history()
         if hand.folded[seat] or hand.mucked[seat]:
             assert sum(player.won) == 0
     if settlement.showdown:

@@ -12,18 +12,9 @@ import pytest
 from omaha_equity.errors import InputError
 from omaha_equity.hand_history import HandHistory, replay, to_phh
 from omaha_equity.rules import (
-    FixedLimit, ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit, WagerKind,
+    FixedLimit, ForcedBets, Hand, HandSettings, IllegalActionError, NoLimit, Phase, PotLimit, StatedRake, WagerKind,
 )
-
-
-def check_down(hand):
-    while hand.phase == Phase.BETTING:
-        hand.check_or_call()
-
-
-def show_all(hand):
-    while hand.phase == Phase.SHOWDOWN:
-        hand.show()
+from test_rules_engine import check_down, show_all
 
 
 # ---------------------------------------------------------------- a fold when a check is possible
@@ -457,3 +448,11 @@ def test_a_stated_rake_larger_than_the_pot_is_an_error_naming_the_action():
     history = HandHistory(**RAKED_HAND, user_defined_fields={"_rake": 500})
     with pytest.raises(InputError, match="the stated rake 500 is more than the pots: 70 chips"):
         replay(history)
+
+
+def test_stated_rake_per_pot_from_the_stated_pots_else_in_proportion():
+    """Pots 300 and 100 with a stated rake of 20: stated pots 290 and 90 take 10 and 10; stated
+    pots that do not add up fall back to the proportional split, 15 and 5."""
+    assert StatedRake(20, (290, 90)).split([300, 100]) == [10, 10]
+    assert StatedRake(20, (250, 90)).split([300, 100]) == [15, 5]
+    assert StatedRake(7).split([300, 100]) == [6, 1]  # 5.25 and 1.75 rounded down, the chip left to the main pot

@@ -40,9 +40,11 @@ class ForcedBets:
         Dead chips per seat: the small-blind part of "posts small & big blinds" (missed blinds).
         They go to the pot and do not count as the player's bet.
     first_to_act : int or None
-        The seat acting first pre-flop. Default: the seat after the largest live blind (the
-        earliest of equal largest blinds counting from the small blind), so "under the gun"
-        after a big blind, the player after a straddle, and heads-up the button.
+        The seat acting first pre-flop. Default: the seat after the big blind seat (the second
+        seat left of the button; heads-up the player who is not the button), or after the last
+        straddle following it (each larger than the blind before): "under the gun", by seat
+        even when the blinds are equal, and heads-up the button. When neither blind seat posts,
+        the seat after the largest live blind.
 
     A player who cannot cover a post puts in what they have and is all-in; the bet to call
     pre-flop is still the full largest blind.

@@ -342,24 +342,26 @@ class Hand(DealingMixin, ShowdownMixin):
         follow it, each larger than the blind before (``docs/rules.md``, "Betting rounds":
         pre-flop the player left of the big blind acts first, and the big blind keeps the last
         option, also when the blinds are equal). Positions come from the seats; only when
-        neither blind seat posts a live blind does the largest blind decide."""
+        neither blind seat posts, or a larger straddle sits elsewhere (on the button), does the
+        largest blind decide."""
         if self.forced_bets.first_to_act is not None:
             return self.forced_bets.first_to_act
         blinds = self._nominal_blinds
+        largest = max(blinds)
+        if largest == 0:
+            return (self.button + 1) % self.seat_count
         small_seat, big_seat = self._blind_seats()
         last = big_seat if blinds[big_seat] else small_seat if blinds[small_seat] else None
-        if last is None:
-            largest = max(blinds)
-            if largest == 0:
-                return (self.button + 1) % self.seat_count
-            # the earliest seat (from the small blind) posting the largest live blind
-            last = next(seat for seat in self.positions if blinds[seat] == largest)
-        else:
+        if last is not None:
             for offset in range(1, self.seat_count - 1):  # straddles after the big blind
                 seat = (big_seat + offset) % self.seat_count
                 if seat == small_seat or blinds[seat] <= blinds[last]:
                     break
                 last = seat
+        if last is None or blinds[last] < largest:
+            # no blind in the blind seats, or a straddle elsewhere (on the button): the earliest
+            # seat from the small blind posting the largest live blind
+            last = next(seat for seat in self.positions if blinds[seat] == largest)
         return (last + 1) % self.seat_count
 
     def _can_act(self, seat: int) -> bool:

@@ -103,15 +103,16 @@ class StatedRake:
     no_flop_no_drop : bool
         False: the stated rake is what the room took, flop or not.
 
-    Each pot's rake (:meth:`split`): with ``stated_pots`` for as many pots as the hand has, the
-    pot before rake minus the stated amount; with one pot, the whole rake; otherwise the rake
-    shared in proportion to the pots, rounded down, the chips left one each from the main pot on.
+    Each pot's rake (:meth:`split`): with ``stated_pots`` for as many pots as the hand has (and
+    adding up with the total), the pot before rake minus the stated amount; otherwise the rake
+    shared in proportion to the pots, rounded down, the chips left one each from the main pot on
+    (with one pot, the whole rake).
 
     Raises
     ------
     InputError
         A total that is not a whole number of chips >= 0 (at creation); a rake larger than the
-        pots, or a stated pot larger than the pot before rake (when the hand is settled).
+        pots (when the hand is settled).
     """
 
     total: int
@@ -133,10 +134,9 @@ class StatedRake:
             raise InputError(f"the stated rake {self.total} is more than the pots: {pot_total} chips")
         if self.stated_pots and len(self.stated_pots) == len(pot_amounts):
             shares = [amount - stated for amount, stated in zip(pot_amounts, self.stated_pots)]
-            if any(share < 0 for share in shares) or sum(shares) != self.total:
-                raise InputError(f"the stated pots {list(self.stated_pots)} after a rake of {self.total} do not "
-                                 f"match the pots {list(pot_amounts)}")
-            return shares
+            if all(share >= 0 for share in shares) and sum(shares) == self.total:
+                return shares
+            # stated pots that are not these pots less this rake: the total still holds
         shares = [self.total * amount // pot_total if pot_total else 0 for amount in pot_amounts]
         for index in range(self.total - sum(shares)):
             shares[index % len(shares)] += 1
