@@ -47,6 +47,14 @@ def test_post_by_a_name_without_a_seat_is_an_error_at_its_line():
     assert "'Boris' posts but has no seat" in error.reason
 
 
+def test_chat_that_reads_like_an_action_is_not_one(tmp_path):
+    text = (QUIRKS / "action-markers.txt").read_text()
+    path = tmp_path / "chat.txt"
+    path.write_text(_replaced(text, "Anna: doesn't show hand", 'Anna: doesn\'t show hand\nBoris said, "me: folds, lol"'))
+    [hand] = read_pokerstars(path)
+    assert _won(replay_pokerstars_hand(hand))["Anna"] == 62
+
+
 def test_fold_with_nothing_to_call_replays_and_says_so_in_phh():
     [hand] = read_pokerstars(QUIRKS / "fold-when-check-possible.txt")
     history, _ = to_hand_history(hand)

@@ -113,9 +113,9 @@ _ACTION = re.compile(
     r"(?: \((?:disconnect(?:ed)?|timeout|timed out)\))?$"  # how the site says why: "folds (disconnect)"
 )
 # A line that has a player's verb but no seated player's name: a seat we do not know would lose
-# chips silently, so it is an error.
+# chips silently, so it is an error. (Chat, 'name said, "..."', holds a quote before any colon.)
 _STRANGER_ACTION = re.compile(
-    r"^(?P<name>.+?): (?P<verb>posts|folds|checks|calls|bets|raises|shows|mucks)\b.*$"
+    r'^(?P<name>[^"]+?): (?P<verb>posts|folds|checks|calls|bets|raises|shows|mucks)\b.*$'
 )
 _CANCELLED = "Hand cancelled"
 
