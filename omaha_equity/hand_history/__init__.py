@@ -1,4 +1,7 @@
-"""Hand histories: PHH files (read, write, replay through the rules engine).
+"""Hand histories: PHH files (read, write, replay through the rules engine), and PokerStars
+text files read as PHH (:mod:`.pokerstars`, :mod:`.pokerstars_phh`) for the all-in EV of a
+session (:mod:`.session_ev`, ``omaha-equity ev``) and for conversion (:mod:`.convert`,
+``omaha-equity convert``); docs/hand-histories.md.
 
 Example::
 
