@@ -456,3 +456,12 @@ def test_stated_rake_per_pot_from_the_stated_pots_else_in_proportion():
     assert StatedRake(20, (290, 90)).split([300, 100]) == [10, 10]
     assert StatedRake(20, (250, 90)).split([300, 100]) == [15, 5]
     assert StatedRake(7).split([300, 100]) == [6, 1]  # 5.25 and 1.75 rounded down, the chip left to the main pot
+
+
+def test_pot_limit_fixed_limit_table_has_no_footer_about_the_blind():
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    output = CliRunner().invoke(main, ["pot-limit", "--fixed-limit", "10/20", "--bets", "10,10,13", "--own", "5"]).output
+    assert "complete  20" in output and "--blind" not in output

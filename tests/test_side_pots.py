@@ -140,3 +140,20 @@ def test_settle_pays_every_chip_and_matches_split_pot_on_divisible_pots():
         shares = np.zeros(player_count, dtype=np.int64)
         split_pot(np.array(highs, dtype=np.int32), np.array(lows, dtype=np.int32), hilo, units, shares)
         assert settle([Pot(units, tuple(range(player_count)))], highs, lows, hilo)[0] == tuple(shares)
+
+
+def test_dead_money_is_a_pot_every_player_still_in_may_win():
+    # issue 14: a big blind all in on a 100-chip big-blind ante (player 1) plays for the ante;
+    # the calls of players 0 and 2 are a side pot. With chips behind, the dead money joins the
+    # main pot; a folded player's dead chips stay in it.
+    assert side_pots([100, 0, 100], [False, False, False], dead=[0, 100, 0]) == [
+        Pot(100, (0, 1, 2)), Pot(200, (0, 2))]
+    assert side_pots([100, 100, 100], [False, False, False], dead=[0, 100, 0]) == [Pot(400, (0, 1, 2))]
+    assert side_pots([100, 0, 100], [False, True, False], dead=[0, 100, 0]) == [Pot(300, (0, 2))]
+    with pytest.raises(InputError, match="expected dead chips for each of the 3 players, got 2"):
+        side_pots([100, 0, 100], [False, False, False], dead=[0, 100])
+
+
+def test_a_pot_beyond_int64_is_an_input_error_not_an_overflow():
+    with pytest.raises(InputError, match=r"a pot of 18446744073709551616 chips: expected 0 to 9,223,372,036,854,775,807"):
+        settle([Pot(2**64, (0, 1))], [10, 20], None, hilo=False)

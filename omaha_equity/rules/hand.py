@@ -244,7 +244,9 @@ class Hand(DealingMixin, ShowdownMixin):
             return "small blind"
         if seat in (small_seat, big_seat):
             return "big blind"
-        return "straddle" if amount > big_amount else "big blind"
+        if amount > big_amount:
+            return "straddle"
+        return "big blind" if amount == big_amount else "blind"
 
     def _post_forced_bets(self) -> None:
         forced = self.forced_bets

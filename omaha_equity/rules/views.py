@@ -58,7 +58,7 @@ def sizing_report(row: dict[str, Any], format_name: str = "table", style: str = 
     footer = None
     if row["action"] == "none":
         footer = "no raise possible: the betting is capped, or the stack does not cover more than the call"
-    elif row["big_blind"] is None:
+    elif row["big_blind"] is None and "round" not in row:  # fixed limit sizes need no blind
         footer = ("the minimum raise takes the largest step between the bets as the last full raise; "
                   "give --blind for the big blind (pre-flop, it is the minimum raise)")
     return render("table", [shown], None, title=title, footer=footer, style=style)
