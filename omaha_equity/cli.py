@@ -6,6 +6,7 @@ duplicates, counts, games) becomes a one-line usage error with exit code 2.
 
 from __future__ import annotations
 
+import errno
 import functools
 import math
 import sys
@@ -16,8 +17,9 @@ from tabulate import tabulate_formats
 
 from . import __version__
 from .cards import NO_CARDS, parse_cards
-from .errors import InputError, caused_by_interrupt, quoted
+from .errors import ClosedPipeError, InputError, OutputError, bounded_message, caused_by_interrupt, quoted
 from .fast_exit import exit_program
+from .output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
 from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
 from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
@@ -130,29 +132,71 @@ class _ProgressBar:
             self.bar.__exit__(None, None, None)
 
 
+# Exit codes of the program (docs/errors.md): a fault of the machine or of a file (a full disk,
+# an unreadable file) or failed rows; a usage error; an interrupt; a reader that went away.
+EXIT_FAULT = 1
+EXIT_INTERRUPTED = 130
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a program a closed pipe stopped
+
+
+def _say(line: str) -> None:
+    """Print ``line`` on stderr, if stderr can still be written."""
+    try:
+        click.echo(line, err=True)
+    except (OutputError, ClosedPipeError, OSError):
+        discard_pending_output("stderr")
+
+
 class _OneLineErrors(click.Group):
-    """Reports every usage error as one ``Error: ...`` line (exit code 2), and Ctrl-C as
-    ``Aborted!`` (exit code 130) even inside a compiled kernel."""
+    """Reports every usage error as one ``Error: ...`` line (exit code 2) echoing at most a
+    bounded piece of what was typed; Ctrl-C as ``Aborted!`` (exit code 130) even inside a
+    compiled kernel; an output that cannot be written (``output_faults``) as one line, exit
+    code 1; a closed pipe quietly (exit code 141); any other ``OSError`` (a file that cannot be
+    read) as one line, exit code 1."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        typed = sys.argv[1:] if args is None else list(args)
+        with guarded_standard_streams():
+            code = self._run(typed, prog_name, complete_var, **extra)
+        sys.exit(code)
+
+    def _run(self, args, prog_name, complete_var, **extra) -> int:
+        """The command's exit code; every failure reported on stderr in one line."""
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
+            if sys.stdout is not None:  # None when closed (>&-): click.echo then writes nothing
+                sys.stdout.flush()  # what is still buffered fails here, while it can be reported
+            return result if isinstance(result, int) else 0
         except click.ClickException as error:
-            click.echo(f"Error: {error.format_message()}", err=True)
-            sys.exit(error.exit_code)
+            _say(f"Error: {bounded_message(error.format_message(), args)}")
+            return error.exit_code
         except (KeyboardInterrupt, click.Abort):
-            click.echo("Aborted!", err=True)
-            sys.exit(130)
+            _say("Aborted!")
+            return EXIT_INTERRUPTED
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
             # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
             if not caused_by_interrupt(error):
                 raise
-            click.echo("Aborted!", err=True)
-            sys.exit(130)
-        sys.exit(result if isinstance(result, int) else 0)
+            _say("Aborted!")
+            return EXIT_INTERRUPTED
+        except OutputError as error:
+            if error.target in STREAM_NAMES.values():
+                discard_pending_output(error.target)
+            _say(f"Error: {error}")
+            return EXIT_FAULT
+        except ClosedPipeError as error:
+            discard_pending_output(str(error))
+            return EXIT_CLOSED_PIPE
+        except OSError as error:
+            if error.errno == errno.EPIPE:  # a pipe other than ours, as a plain OSError
+                discard_pending_output("stdout")
+                return EXIT_CLOSED_PIPE
+            where = f": {error.filename}" if error.filename is not None else ""
+            _say(f"Error: {bounded_message(f'{error.strerror or error}{where}', args)}")
+            return EXIT_FAULT
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,5 +1,12 @@
-"""The one exception type for bad input, so callers (and the CLI) catch a single class, and
-the one way an error message quotes what the user wrote (:func:`quoted`)."""
+"""The one exception type for bad input, so callers (and the CLI) catch a single class, the
+one way an error message quotes what the user wrote (:func:`quoted`), and the exception for an
+output that cannot be written (:class:`OutputError`)."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Characters of user text an error message shows before it shortens the quote.
 QUOTE_LIMIT = 60
@@ -59,3 +66,80 @@ def caused_by_interrupt(error: BaseException | None) -> bool:
         seen.add(id(error))
         error = error.__cause__ or error.__context__
     return False
+
+
+# A write that failed for want of room: a full disk, a quota, a file size limit.
+_NO_SPACE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name))
+
+
+def out_of_space(error: OSError) -> bool:
+    """Whether ``error`` says there is no room left to write (disk full, quota, file too large)."""
+    return error.errno in _NO_SPACE_ERRNOS
+
+
+class OutputError(Exception):
+    """An output (standard output, or a file the user named) could not be written: ``target``
+    names it (``stdout`` or the file) and ``error`` is the ``OSError``. The message is
+    ``no space left writing FILE`` for a full disk, ``cannot write FILE: REASON`` otherwise.
+    The CLI reports it in one line with exit code 1.
+
+    Deliberately not an ``OSError``: code that catches ``OSError`` for its own files (a cache,
+    a temporary file) must not swallow it.
+    """
+
+    def __init__(self, target: str, error: OSError):
+        self.target = target
+        self.error = error
+        reason = "no space left writing" if out_of_space(error) else "cannot write"
+        detail = "" if out_of_space(error) else f": {error.strerror or error}"
+        super().__init__(f"{reason} {shortened(target)}{detail}")
+
+
+class ClosedPipeError(Exception):
+    """Standard output (or error) is a pipe whose reader has gone (``omaha-equity ... | head``):
+    not an error of the program, which ends quietly."""
+
+
+@contextmanager
+def writing(target: str) -> Iterator[None]:
+    """Turn an ``OSError`` raised in the ``with`` block into :class:`OutputError` naming
+    ``target`` (a closed pipe into :class:`ClosedPipeError`)."""
+    try:
+        yield
+    except BrokenPipeError as error:
+        raise ClosedPipeError(target) from error
+    except OSError as error:
+        raise OutputError(target, error) from error
+
+
+#: Longest run of characters without a space an error line keeps whole (see :func:`shortened`).
+WORD_LIMIT = 100
+
+
+def shortened(text: str, limit: int = WORD_LIMIT) -> str:
+    """``text`` with every run of more than ``limit`` characters without a space cut in its
+    middle (``…`` and the run's length): the last guard that keeps a message one short line
+    whatever was typed (a 400-digit number, a file name of 4,000 characters), applied by the
+    CLI to every error it prints. Runs within the limit are kept whole.
+
+    Examples
+    --------
+    >>> shortened("bad stack " + "9" * 400)
+    'bad stack 9999999999999999999999999999999999999999…9999999999 (400 characters)'
+    """
+    words = text.split(" ")
+    for index, word in enumerate(words):
+        if len(word) > limit:
+            words[index] = f"{word[:40]}…{word[-10:]} ({len(word):,} characters)"
+    return " ".join(words)
+
+
+def bounded_message(message: str, typed=()) -> str:
+    """``message`` echoing at most a bounded piece of what was typed: each of the ``typed``
+    texts longer than :data:`QUOTE_LIMIT` that the message repeats whole (as click's own
+    messages do: ``No such command 'xxx...'``, ``'xxx...' is not one of ...``) becomes its
+    :func:`quoted` form, and any other long run is :func:`shortened`."""
+    for text in sorted({str(item) for item in typed}, key=len, reverse=True):
+        if len(text) > QUOTE_LIMIT:
+            message = message.replace(repr(text), quoted(text)).replace(text, quoted(text))
+    return shortened(message)
