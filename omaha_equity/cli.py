@@ -65,8 +65,17 @@ class FiniteFloatRange(click.FloatRange):
     def convert(self, value, param, ctx):
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number.", param, ctx)
+            self.fail(f"{quoted(value)} is not a finite number.", param, ctx)
         return number
+
+
+# Python's int() reads at most this many digits (sys.get_int_max_str_digits, 4,300 by default).
+_MAX_DIGITS = 4_000
+
+
+def _is_whole_number_text(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts '²' and '٣', which ``int`` refuses or reads."""
+    return text.isascii() and text.isdigit()
 
 
 # The bounds of the numbers every equity command takes (omaha_equity.validate checks the same
@@ -368,7 +377,9 @@ class ChipsListType(click.ParamType):
         amounts = []
         for token in str(value).split(","):
             token = token.strip().replace("_", "")
-            if not token.lstrip("-").isdigit() or int(token) < self.minimum:
+            # more digits than int() reads (4,300) is no amount of chips either
+            if (not _is_whole_number_text(token.removeprefix("-")) or len(token) > _MAX_DIGITS
+                    or int(token) < self.minimum):
                 self.fail(f"bad {self.what} {quoted(token)} in {quoted(value)}: expected whole numbers of chips, at least "
                           f"{self.minimum}, separated by commas", param, ctx)
             amounts.append(int(token))
@@ -384,7 +395,7 @@ class FixedLimitType(click.ParamType):
         if isinstance(value, tuple):
             return value
         small, _, big = value.partition("/")
-        if not (small.isdigit() and big.isdigit() and 0 < int(small) <= int(big)):
+        if not (_is_whole_number_text(small) and _is_whole_number_text(big) and 0 < int(small) <= int(big)):
             self.fail(f"bad fixed-limit sizes {quoted(value)}: expected SMALL/BIG such as 2/4 (the big bet at "
                       "least the small bet)", param, ctx)
         return int(small), int(big)
@@ -402,7 +413,7 @@ class RoundType(click.ParamType):
             return value
         text = str(value).strip()
         try:
-            return Street.of(int(text) - 1 if text.isdigit() else text)
+            return Street.of(int(text) - 1 if _is_whole_number_text(text) else text)
         except InputError:
             self.fail(f"bad round {quoted(value)}: expected 1..4 or pre-flop, flop, turn, river", param, ctx)
 
@@ -580,7 +591,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
         raise click.UsageError(f"expected one amount per hand in {option} ({hand_count}), got {len(amounts)}: "
                                f"{quoted(','.join(str(amount) for amount in amounts))}")
     if stacks is not None:
-        amounts = committed_from_stacks(stacks)
+        amounts = committed_from_stacks(stacks, folded or ())
     progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
     try:
         result = calculate_allin(

@@ -19,7 +19,15 @@ class InputError(ValueError):
     The message quotes the offending token and says what was expected, e.g.
     ``duplicate card Ah in player 2 and board``. The CLI turns it into a one-line usage
     error (exit code 2); Python callers may catch it as ``ValueError``.
+
+    However it was written, the message is kept short (:func:`bounded`): a 400-digit number or
+    a whole file pasted in is echoed in part, never whole.
     """
+
+    def __init__(self, *args):
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (bounded(args[0]),)
+        super().__init__(*args)
 
 
 def quoted(value, position: int | None = None) -> str:
@@ -92,7 +100,7 @@ class OutputError(Exception):
         self.error = error
         reason = "no space left writing" if out_of_space(error) else "cannot write"
         detail = "" if out_of_space(error) else f": {error.strerror or error}"
-        super().__init__(f"{reason} {shortened(target)}{detail}")
+        super().__init__(bounded(f"{reason} {target}{detail}"))
 
 
 class ClosedPipeError(Exception):
@@ -112,34 +120,39 @@ def writing(target: str) -> Iterator[None]:
         raise OutputError(target, error) from error
 
 
-#: Longest run of characters without a space an error line keeps whole (see :func:`shortened`).
-WORD_LIMIT = 100
+#: Longest run of characters without a space an error message keeps whole (see :func:`bounded`).
+WORD_LIMIT = 200
+#: Longest error message kept whole (see :func:`bounded`).
+MESSAGE_LIMIT = 500
 
 
-def shortened(text: str, limit: int = WORD_LIMIT) -> str:
-    """``text`` with every run of more than ``limit`` characters without a space cut in its
-    middle (``…`` and the run's length): the last guard that keeps a message one short line
-    whatever was typed (a 400-digit number, a file name of 4,000 characters), applied by the
-    CLI to every error it prints. Runs within the limit are kept whole.
+def bounded(message: str) -> str:
+    """``message`` kept short whatever it echoes: every run of more than :data:`WORD_LIMIT`
+    characters without a space is cut in its middle (``…`` and the run's length), and a message
+    still longer than :data:`MESSAGE_LIMIT` keeps its start and its end. The last guard behind
+    :func:`quoted`, applied to every :class:`InputError` and every error the CLI prints.
 
     Examples
     --------
-    >>> shortened("bad stack " + "9" * 400)
-    'bad stack 9999999999999999999999999999999999999999…9999999999 (400 characters)'
+    >>> bounded("bad stack " + "9" * 400)
+    'bad stack 999999999999999999999999999999999999999999999999999999999999…99999999999999999999 (400 characters)'
     """
-    words = text.split(" ")
+    words = message.split(" ")
     for index, word in enumerate(words):
-        if len(word) > limit:
-            words[index] = f"{word[:40]}…{word[-10:]} ({len(word):,} characters)"
-    return " ".join(words)
+        if len(word) > WORD_LIMIT:
+            words[index] = f"{word[:60]}…{word[-20:]} ({len(word):,} characters)"
+    message = " ".join(words)
+    if len(message) > MESSAGE_LIMIT:
+        message = f"{message[:MESSAGE_LIMIT - 100]} … {message[-80:]}"
+    return message
 
 
 def bounded_message(message: str, typed=()) -> str:
     """``message`` echoing at most a bounded piece of what was typed: each of the ``typed``
-    texts longer than :data:`QUOTE_LIMIT` that the message repeats whole (as click's own
-    messages do: ``No such command 'xxx...'``, ``'xxx...' is not one of ...``) becomes its
-    :func:`quoted` form, and any other long run is :func:`shortened`."""
+    texts longer than :data:`WORD_LIMIT` (a file name of ordinary length stays whole) that the
+    message repeats whole (as click's own messages do: ``No such command 'xxx...'``,
+    ``'xxx...' is not one of ...``) becomes its :func:`quoted` form; then :func:`bounded`."""
     for text in sorted({str(item) for item in typed}, key=len, reverse=True):
-        if len(text) > QUOTE_LIMIT:
+        if len(text) > WORD_LIMIT:
             message = message.replace(repr(text), quoted(text)).replace(text, quoted(text))
-    return shortened(message)
+    return bounded(message)

@@ -323,7 +323,7 @@ def _with_context(error: InputError, source: str | None, label: str | None) -> P
 def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
     try:
         return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # TOMLDecodeError, or an integer of more digits than int() reads (4,300)
         raise PhhError(f"{source or 'PHH text'}: not valid TOML: {error}") from None
 
 
