@@ -74,8 +74,9 @@ _MAX_DIGITS = 4_000
 
 
 def _is_whole_number_text(text: str) -> bool:
-    """ASCII digits only: ``str.isdigit`` also accepts '²' and '٣', which ``int`` refuses or reads."""
-    return text.isascii() and text.isdigit()
+    """ASCII digits only (``str.isdigit`` also accepts '²' and '٣', which ``int`` refuses or
+    reads), and no more of them than ``int`` reads."""
+    return text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS
 
 
 # The bounds of the numbers every equity command takes (omaha_equity.validate checks the same
@@ -377,9 +378,7 @@ class ChipsListType(click.ParamType):
         amounts = []
         for token in str(value).split(","):
             token = token.strip().replace("_", "")
-            # more digits than int() reads (4,300) is no amount of chips either
-            if (not _is_whole_number_text(token.removeprefix("-")) or len(token) > _MAX_DIGITS
-                    or int(token) < self.minimum):
+            if not _is_whole_number_text(token.removeprefix("-")) or int(token) < self.minimum:
                 self.fail(f"bad {self.what} {quoted(token)} in {quoted(value)}: expected whole numbers of chips, at least "
                           f"{self.minimum}, separated by commas", param, ctx)
             amounts.append(int(token))

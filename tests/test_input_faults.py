@@ -129,6 +129,8 @@ HUGE_CASES = {
     "pot-limit stack": (["pot-limit", "--pot", "10", "--stack", "HUGE"], "9"),
     "pot-limit fixed limit": (["pot-limit", "--fixed-limit", "HUGE"], "9"),
     "pot-limit round": (["pot-limit", "--fixed-limit", "2/4", "--round", "HUGE"], "x"),
+    "pot-limit round number": (["pot-limit", "--fixed-limit", "2/4", "--round", "HUGE"], "9"),
+    "pot-limit fixed limit big": (["pot-limit", "--fixed-limit", "2/HUGE"], "9"),
     "distribution range": (["distribution", "AsAhKsKh", "HUGE"], "9"),
     "distribution plot": (["distribution", "AsAhKsKh", "KK", "--plot", "HUGE.png"], "x"),
     "distribution by": (["distribution", "AsAhKsKh", "KK", "--by", "HUGE"], "x"),
