@@ -95,9 +95,9 @@ def check_folded_amounts(committed: Sequence[int], folded: Sequence[int]) -> Non
     most = max(committed, default=0)
     for number, amount in enumerate(folded, start=1):
         if amount > most:
-            raise InputError(f"folded amount {amount:,} (folded player {number}) is more than any all-in player put "
-                             f"in (at most {most:,}): a player folds only to a bigger bet, and whoever made it is still "
-                             "in the hand (antes and other dead money go in the pot amount)")
+            raise InputError(f"folded amount {amount:,} (folded player {number}) is more than any all-in player "
+                             f"put in (at most {most:,}): a player folds only to a bigger bet, and whoever made it is "
+                             "still in the hand (antes and other dead money go in the pot amount)")
 
 
 def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0) -> tuple[Pot, ...]:
