@@ -44,6 +44,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .errors import ClosedPipeError, OutputError
+
 CACHE_ENV = "OMAHA_EQUITY_CACHE"
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _PACKAGE_NAME = __name__.rpartition(".")[0]
@@ -201,10 +203,14 @@ _notices: set[str] = set()
 
 
 def notify_once(key: str, text: str) -> None:
-    """Print ``omaha-equity: text`` on stderr, once per process for each ``key``."""
+    """Print ``omaha-equity: text`` on stderr, once per process for each ``key``. A notice that
+    cannot be written (stderr full or closed) is dropped: it must not stop the work."""
     if key not in _notices:
         _notices.add(key)
-        print(f"omaha-equity: {text}", file=sys.stderr)
+        try:
+            print(f"omaha-equity: {text}", file=sys.stderr)
+        except (OSError, OutputError, ClosedPipeError):
+            pass
 
 
 def notify_not_cached() -> None:

@@ -84,3 +84,18 @@ def test_a_full_standard_error_does_not_turn_an_error_into_a_traceback():
         result = subprocess.run([sys.executable, "-m", "omaha_equity", "calc", "AsAhKsKh", "--trials", "0"], cwd=ROOT,
                                 stdout=subprocess.PIPE, stderr=full, text=True, timeout=300)
     assert result.returncode == 2 and result.stdout == ""
+
+
+def test_a_notice_that_cannot_be_written_does_not_stop_the_work(tmp_path):
+    # a cache folder that is a symbolic link gets a notice on stderr; stderr is full
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "cache")
+    environment = {**os.environ, "OMAHA_EQUITY_CACHE": str(tmp_path / "link")}
+    command = ["show", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s3c4d"]
+    seen = subprocess.run([sys.executable, "-m", "omaha_equity", *command], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=300)
+    assert "is a symbolic link" in seen.stderr  # the notice the full stderr drops below
+    with FULL.open("w") as full:
+        result = subprocess.run([sys.executable, "-m", "omaha_equity", *command], cwd=ROOT, env=environment,
+                                stdout=subprocess.PIPE, stderr=full, text=True, timeout=300)
+    assert result.returncode == 0 and "high: player 1" in result.stdout
