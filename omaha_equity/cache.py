@@ -3,14 +3,6 @@
 Two things are cached under :func:`cache_dir`: the lookup tables (``evaluate/tables.py``) and
 numba's compiled kernels. Compiled kernels are machine code that runs as the user, so:
 
-- the cache folder itself (:func:`cache_root_state`) must be a real folder (not a symbolic link)
-  of this user (or of root) that nobody else can write, in a folder that not everyone can write
-  (without the sticky bit): whoever can write there could rename the checked kernel folder away
-  and put their own in its place. Our own folder writable by others is made private (said once);
-  any other problem means nothing is read from or written to the cache for the run;
-- the lookup tables read back are checked against a digest built into the package
-  (``evaluate/tables.py``), so a changed file is caught whoever owns it;
-
 - they are cached only in this tool's own kernel folder, never beside the package sources (numba
   would otherwise fall back to the package's ``__pycache__``, keyed on each source file alone);
 - numba keys a cached kernel on its own source file only, so a kernel whose callee (in another
@@ -21,7 +13,14 @@ numba's compiled kernels. Compiled kernels are machine code that runs as the use
 - a cache file that cannot be read (truncated, corrupted, empty) is a cache miss: it is removed
   and the kernel recompiled, said once on stderr;
 - every folder this tool creates holds a marker file (:data:`MARKER_NAME`), and cleanup removes
-  only marked folders: a user's own ``numba-*`` folder in the cache folder is never touched.
+  only marked folders: a user's own ``numba-*`` folder in the cache folder is never touched;
+- the cache folder itself (:func:`cache_root_state`) must be a real folder (not a symbolic link)
+  of this user (or of root) that nobody else can write, in a folder that not everyone can write
+  (without the sticky bit): whoever can write there could rename the checked kernel folder away
+  and put their own in its place. Our own folder writable by others is made private (said once);
+  any other problem means nothing is read from or written to the cache for the run;
+- the lookup tables read back are checked against a digest built into the package
+  (``evaluate/tables.py``), so a changed file is caught whoever owns it.
 
 Several installations (versions) can share the cache folder; a marked kernel folder unused for
 ``STALE_AFTER_DAYS`` is removed.
