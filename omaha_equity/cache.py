@@ -13,7 +13,14 @@ numba's compiled kernels. Compiled kernels are machine code that runs as the use
 - a cache file that cannot be read (truncated, corrupted, empty) is a cache miss: it is removed
   and the kernel recompiled, said once on stderr;
 - every folder this tool creates holds a marker file (:data:`MARKER_NAME`), and cleanup removes
-  only marked folders: a user's own ``numba-*`` folder in the cache folder is never touched.
+  only marked folders: a user's own ``numba-*`` folder in the cache folder is never touched;
+- the cache folder itself (:func:`cache_root_state`) must be a real folder (not a symbolic link)
+  of this user (or of root) that nobody else can write, in a folder that not everyone can write
+  (without the sticky bit): whoever can write there could rename the checked kernel folder away
+  and put their own in its place. Our own folder writable by others is made private (said once);
+  any other problem means nothing is read from or written to the cache for the run;
+- the lookup tables read back are checked against a digest built into the package
+  (``evaluate/tables.py``), so a changed file is caught whoever owns it.
 
 Several installations (versions) can share the cache folder; a marked kernel folder unused for
 ``STALE_AFTER_DAYS`` is removed.
@@ -30,10 +37,13 @@ import glob
 import hashlib
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from .errors import ClosedPipeError, OutputError
 
 CACHE_ENV = "OMAHA_EQUITY_CACHE"
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -117,20 +127,64 @@ def _trust_problem(folder: Path) -> str | None:
             os.chmod(entry, status.st_mode & ~0o022)
         elif status.st_mode & 0o022:
             entry.unlink()
-            _notify_once("writable", f"removed cached kernel files others could write ({entry.name}, ...); "
+            notify_once("writable", f"removed cached kernel files others could write ({entry.name}, ...); "
                                      "compiling them again")
     return None
 
 
+def _root_problem(root: Path) -> str | None:
+    """Why the cache folder ``root`` (which exists) cannot be trusted, or None; an own folder
+    others can write is made private first (said once)."""
+    status = os.lstat(root)
+    if stat.S_ISLNK(status.st_mode):
+        return f"{root} is a symbolic link (set {CACHE_ENV} to the folder itself)"
+    if not stat.S_ISDIR(status.st_mode):
+        return f"{root} is not a folder"
+    if not hasattr(os, "getuid"):  # Windows: no POSIX owner and mode bits to check
+        return None
+    user = os.getuid()
+    if status.st_uid not in (user, 0):
+        return f"{root} belongs to another user"
+    if status.st_mode & 0o022:
+        if status.st_uid != user:
+            return f"{root} can be written by other users"
+        os.chmod(root, stat.S_IMODE(status.st_mode) & ~0o022)
+        notify_once("root", f"{root} could be written by other users: made writable by you alone")
+    parent = os.stat(root.parent)
+    if parent.st_mode & 0o002 and not parent.st_mode & stat.S_ISVTX:
+        # anyone could rename the cache folder away and put another in its place
+        return f"{root.parent} can be written by anyone (it has no sticky bit)"
+    return None
+
+
+@functools.cache
+def cache_root_state() -> tuple[Path | None, str]:
+    """``(root, "")`` when the cache folder :func:`cache_dir` can be trusted (created private if
+    missing; see the module docstring); ``(None, reason)`` when nothing may be read from or
+    written to it this run. Decided once per process (a few ``lstat`` calls)."""
+    root = cache_dir()
+    try:
+        if not os.path.lexists(root):
+            root.parent.mkdir(parents=True, exist_ok=True)
+            root.mkdir(mode=0o700, exist_ok=True)
+        problem = _root_problem(root)
+    except OSError as error:
+        return None, f"cannot write to {root} ({error.strerror or error})"
+    return (None, problem) if problem else (root, "")
+
+
 @functools.cache
 def kernel_cache_state() -> tuple[Path | None, str]:
-    """``(folder, "")`` when compiled kernels can be cached in ``folder`` (created with the
-    marker, owned by this user, writable by nobody else, writable by us); ``(None, reason)``
-    when they must be compiled in memory for this run. Decided once per process."""
+    """``(folder, "")`` when compiled kernels can be cached in ``folder`` (in a trusted cache
+    folder, created with the marker, owned by this user, writable by nobody else, writable by
+    us); ``(None, reason)`` when they must be compiled in memory for this run. Decided once per
+    process."""
+    root, problem = cache_root_state()
+    if root is None:
+        return None, problem
     folder = numba_cache_dir()
     try:
-        if not folder.exists():
-            folder.parent.mkdir(parents=True, exist_ok=True)
+        if not os.path.lexists(folder):
             folder.mkdir(mode=0o700, exist_ok=True)
         if folder.is_symlink() or not folder.is_dir():
             return None, f"{folder} is not a folder"
@@ -147,10 +201,24 @@ def kernel_cache_state() -> tuple[Path | None, str]:
 _notices: set[str] = set()
 
 
-def _notify_once(key: str, text: str) -> None:
+def notify_once(key: str, text: str) -> None:
+    """Print ``omaha-equity: text`` on stderr, once per process for each ``key``. A notice that
+    cannot be written (stderr full or closed) is dropped: it must not stop the work."""
     if key not in _notices:
         _notices.add(key)
-        print(f"omaha-equity: {text}", file=sys.stderr)
+        try:
+            print(f"omaha-equity: {text}", file=sys.stderr)
+        except (OSError, OutputError, ClosedPipeError):
+            pass
+
+
+def notify_not_cached() -> None:
+    """Say once that compiled kernels are not cached this run, and why (see
+    :func:`kernel_cache_state`)."""
+    notify_once("memory", (
+        f"kernels are compiled in memory for this run, not cached: {kernel_cache_state()[1]}; "
+        f"set {CACHE_ENV} to a folder of your own (compiling takes up to a minute)..."
+    ))
 
 
 @functools.cache
@@ -204,7 +272,7 @@ def _numba_cache_classes():
                 return super().load_overload(sig, target_context)
             except Exception as error:  # noqa: BLE001 (any unreadable cache file is a miss)
                 self._remove_files()
-                _notify_once("unreadable", (
+                notify_once("unreadable", (
                     f"removed an unreadable cached kernel ({self._impl.filename_base}: "
                     f"{type(error).__name__}); recompiling (up to a minute)..."
                 ))
@@ -237,10 +305,7 @@ def _numba_cache_classes():
         """No cache: kernels compile in memory for this run; the first compile says so."""
 
         def load_overload(self, sig, target_context):
-            _notify_once("memory", (
-                f"kernels are compiled in memory for this run, not cached: {kernel_cache_state()[1]}; "
-                f"set {CACHE_ENV} to a folder of your own (compiling takes up to a minute)..."
-            ))
+            notify_not_cached()
             return None
 
     return KernelCache, InMemoryCache
@@ -314,7 +379,7 @@ def announce_compiling(kernel_names) -> None:
         cached = set()
     missing = [name for name in kernel_names if not any(f".{name}-" in file_name for file_name in cached)]
     if missing:
-        _notify_once("compiling",
+        notify_once("compiling",
                      "first use: building lookup tables and compiling kernels (cached; up to a minute)...")
 
 
@@ -326,6 +391,8 @@ def mark_in_use() -> None:
     if _marked_in_use:
         return
     _marked_in_use = True
+    if kernel_cache_state()[0] is None:  # an untrusted or unusable cache folder is left alone
+        return
     current = numba_cache_dir()
     try:
         if is_marked(current):

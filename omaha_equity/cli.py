@@ -6,6 +6,7 @@ duplicates, counts, games) becomes a one-line usage error with exit code 2.
 
 from __future__ import annotations
 
+import errno
 import functools
 import math
 import sys
@@ -16,8 +17,9 @@ from tabulate import tabulate_formats
 
 from . import __version__
 from .cards import NO_CARDS, parse_cards
-from .errors import InputError, caused_by_interrupt, quoted
+from .errors import ClosedPipeError, InputError, OutputError, bounded_message, caused_by_interrupt, quoted
 from .fast_exit import exit_program
+from .output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
 from .games import GAME_NAMES, get_game, normalize_game_name
 from .render import FORMATS
 from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
@@ -63,8 +65,18 @@ class FiniteFloatRange(click.FloatRange):
     def convert(self, value, param, ctx):
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number.", param, ctx)
+            self.fail(f"{quoted(value)} is not a finite number.", param, ctx)
         return number
+
+
+# Python's int() reads at most this many digits (sys.get_int_max_str_digits, 4,300 by default).
+_MAX_DIGITS = 4_000
+
+
+def _is_whole_number_text(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also accepts '²' and '٣', which ``int`` refuses or
+    reads), and no more of them than ``int`` reads."""
+    return text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS
 
 
 # The bounds of the numbers every equity command takes (omaha_equity.validate checks the same
@@ -130,29 +142,71 @@ class _ProgressBar:
             self.bar.__exit__(None, None, None)
 
 
+# Exit codes of the program (docs/errors.md): a fault of the machine or of a file (a full disk,
+# an unreadable file) or failed rows; a usage error; an interrupt; a reader that went away.
+EXIT_FAULT = 1
+EXIT_INTERRUPTED = 130
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a program a closed pipe stopped
+
+
+def _say(line: str) -> None:
+    """Print ``line`` on stderr, if stderr can still be written."""
+    try:
+        click.echo(line, err=True)
+    except (OutputError, ClosedPipeError, OSError):
+        discard_pending_output("stderr")
+
+
 class _OneLineErrors(click.Group):
-    """Reports every usage error as one ``Error: ...`` line (exit code 2), and Ctrl-C as
-    ``Aborted!`` (exit code 130) even inside a compiled kernel."""
+    """Reports every usage error as one ``Error: ...`` line (exit code 2) echoing at most a
+    bounded piece of what was typed; Ctrl-C as ``Aborted!`` (exit code 130) even inside a
+    compiled kernel; an output that cannot be written (``output_faults``) as one line, exit
+    code 1; a closed pipe quietly (exit code 141); any other ``OSError`` (a file that cannot be
+    read) as one line, exit code 1."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        typed = sys.argv[1:] if args is None else list(args)
+        with guarded_standard_streams():
+            code = self._run(typed, prog_name, complete_var, **extra)
+        sys.exit(code)
+
+    def _run(self, args, prog_name, complete_var, **extra) -> int:
+        """The command's exit code; every failure reported on stderr in one line."""
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
+            if sys.stdout is not None:  # None when closed (>&-): click.echo then writes nothing
+                sys.stdout.flush()  # what is still buffered fails here, while it can be reported
+            return result if isinstance(result, int) else 0
         except click.ClickException as error:
-            click.echo(f"Error: {error.format_message()}", err=True)
-            sys.exit(error.exit_code)
+            _say(f"Error: {bounded_message(error.format_message(), args)}")
+            return error.exit_code
         except (KeyboardInterrupt, click.Abort):
-            click.echo("Aborted!", err=True)
-            sys.exit(130)
+            _say("Aborted!")
+            return EXIT_INTERRUPTED
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
             # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
             if not caused_by_interrupt(error):
                 raise
-            click.echo("Aborted!", err=True)
-            sys.exit(130)
-        sys.exit(result if isinstance(result, int) else 0)
+            _say("Aborted!")
+            return EXIT_INTERRUPTED
+        except OutputError as error:
+            if error.target in STREAM_NAMES.values():
+                discard_pending_output(error.target)
+            _say(f"Error: {error}")
+            return EXIT_FAULT
+        except ClosedPipeError as error:
+            discard_pending_output(str(error))
+            return EXIT_CLOSED_PIPE
+        except OSError as error:
+            if error.errno == errno.EPIPE:  # a pipe other than ours, as a plain OSError
+                discard_pending_output("stdout")
+                return EXIT_CLOSED_PIPE
+            where = f": {error.filename}" if error.filename is not None else ""
+            _say(f"Error: {bounded_message(f'{error.strerror or error}{where}', args)}")
+            return EXIT_FAULT
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -324,7 +378,7 @@ class ChipsListType(click.ParamType):
         amounts = []
         for token in str(value).split(","):
             token = token.strip().replace("_", "")
-            if not token.lstrip("-").isdigit() or int(token) < self.minimum:
+            if not _is_whole_number_text(token.removeprefix("-")) or int(token) < self.minimum:
                 self.fail(f"bad {self.what} {quoted(token)} in {quoted(value)}: expected whole numbers of chips, at least "
                           f"{self.minimum}, separated by commas", param, ctx)
             amounts.append(int(token))
@@ -343,8 +397,8 @@ class FixedLimitType(click.ParamType):
 
         small, _, big = value.partition("/")
         digit_count = len(str(MAX_CHIPS))
-        if not (small.isdigit() and big.isdigit() and len(small) <= digit_count and len(big) <= digit_count
-                and 0 < int(small) <= int(big) <= MAX_CHIPS):
+        if not (_is_whole_number_text(small) and _is_whole_number_text(big) and len(small) <= digit_count
+                and len(big) <= digit_count and 0 < int(small) <= int(big) <= MAX_CHIPS):
             self.fail(f"bad fixed-limit sizes {quoted(value)}: expected SMALL/BIG such as 2/4 (the big bet at "
                       f"least the small bet, at most {MAX_CHIPS:,})", param, ctx)
         return int(small), int(big)
@@ -362,7 +416,7 @@ class RoundType(click.ParamType):
             return value
         text = str(value).strip()
         try:
-            return Street.of(int(text) - 1 if text.isdigit() else text)
+            return Street.of(int(text) - 1 if _is_whole_number_text(text) else text)
         except InputError:
             self.fail(f"bad round {quoted(value)}: expected 1..4 or pre-flop, flop, turn, river", param, ctx)
 
@@ -589,7 +643,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
         raise click.UsageError(f"expected one amount per hand in {option} ({hand_count}), got {len(amounts)}: "
                                f"{quoted(','.join(str(amount) for amount in amounts))}")
     if stacks is not None:
-        amounts = committed_from_stacks(stacks)
+        amounts = committed_from_stacks(stacks, folded or ())
     progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
     try:
         result = calculate_allin(

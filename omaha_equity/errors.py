@@ -1,5 +1,12 @@
-"""The one exception type for bad input, so callers (and the CLI) catch a single class, and
-the one way an error message quotes what the user wrote (:func:`quoted`)."""
+"""The one exception type for bad input, so callers (and the CLI) catch a single class, the
+one way an error message quotes what the user wrote (:func:`quoted`), and the exception for an
+output that cannot be written (:class:`OutputError`)."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Characters of user text an error message shows before it shortens the quote.
 QUOTE_LIMIT = 60
@@ -12,7 +19,15 @@ class InputError(ValueError):
     The message quotes the offending token and says what was expected, e.g.
     ``duplicate card Ah in player 2 and board``. The CLI turns it into a one-line usage
     error (exit code 2); Python callers may catch it as ``ValueError``.
+
+    However it was written, the message is kept short (:func:`bounded`): a 400-digit number or
+    a whole file pasted in is echoed in part, never whole.
     """
+
+    def __init__(self, *args):
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (bounded(args[0]),)
+        super().__init__(*args)
 
 
 def quoted(value, position: int | None = None) -> str:
@@ -59,3 +74,85 @@ def caused_by_interrupt(error: BaseException | None) -> bool:
         seen.add(id(error))
         error = error.__cause__ or error.__context__
     return False
+
+
+# A write that failed for want of room: a full disk, a quota, a file size limit.
+_NO_SPACE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name))
+
+
+def out_of_space(error: OSError) -> bool:
+    """Whether ``error`` says there is no room left to write (disk full, quota, file too large)."""
+    return error.errno in _NO_SPACE_ERRNOS
+
+
+class OutputError(Exception):
+    """An output (standard output, or a file the user named) could not be written: ``target``
+    names it (``stdout`` or the file) and ``error`` is the ``OSError``. The message is
+    ``no space left writing FILE`` for a full disk, ``cannot write FILE: REASON`` otherwise.
+    The CLI reports it in one line with exit code 1.
+
+    Deliberately not an ``OSError``: code that catches ``OSError`` for its own files (a cache,
+    a temporary file) must not swallow it.
+    """
+
+    def __init__(self, target: str, error: OSError):
+        self.target = target
+        self.error = error
+        reason = "no space left writing" if out_of_space(error) else "cannot write"
+        detail = "" if out_of_space(error) else f": {error.strerror or error}"
+        super().__init__(bounded(f"{reason} {target}{detail}"))
+
+
+class ClosedPipeError(Exception):
+    """Standard output (or error) is a pipe whose reader has gone (``omaha-equity ... | head``):
+    not an error of the program, which ends quietly."""
+
+
+@contextmanager
+def writing(target: str) -> Iterator[None]:
+    """Turn an ``OSError`` raised in the ``with`` block into :class:`OutputError` naming
+    ``target`` (a closed pipe into :class:`ClosedPipeError`)."""
+    try:
+        yield
+    except BrokenPipeError as error:
+        raise ClosedPipeError(target) from error
+    except OSError as error:
+        raise OutputError(target, error) from error
+
+
+#: Longest run of characters without a space an error message keeps whole (see :func:`bounded`).
+WORD_LIMIT = 200
+#: Longest error message kept whole (see :func:`bounded`).
+MESSAGE_LIMIT = 500
+
+
+def bounded(message: str) -> str:
+    """``message`` kept short whatever it echoes: every run of more than :data:`WORD_LIMIT`
+    characters without a space is cut in its middle (``…`` and the run's length), and a message
+    still longer than :data:`MESSAGE_LIMIT` keeps its start and its end. The last guard behind
+    :func:`quoted`, applied to every :class:`InputError` and every error the CLI prints.
+
+    Examples
+    --------
+    >>> bounded("bad stack " + "9" * 400)
+    'bad stack 999999999999999999999999999999999999999999999999999999999999…99999999999999999999 (400 characters)'
+    """
+    words = message.split(" ")
+    for index, word in enumerate(words):
+        if len(word) > WORD_LIMIT:
+            words[index] = f"{word[:60]}…{word[-20:]} ({len(word):,} characters)"
+    message = " ".join(words)
+    if len(message) > MESSAGE_LIMIT:
+        message = f"{message[:MESSAGE_LIMIT - 100]} … {message[-80:]}"
+    return message
+
+
+def bounded_message(message: str, typed=()) -> str:
+    """``message`` echoing at most a bounded piece of what was typed: each of the ``typed``
+    texts longer than :data:`WORD_LIMIT` (a file name of ordinary length stays whole) that the
+    message repeats whole (as click's own messages do: ``No such command 'xxx...'``,
+    ``'xxx...' is not one of ...``) becomes its :func:`quoted` form; then :func:`bounded`."""
+    for text in sorted({str(item) for item in typed}, key=len, reverse=True):
+        if len(text) > WORD_LIMIT:
+            message = message.replace(repr(text), quoted(text)).replace(text, quoted(text))
+    return bounded(message)

@@ -8,7 +8,7 @@ ends the process at once with ``os._exit``. Only the program's entry point calls
 library function, never a test runner that invokes the CLI in its own process).
 
 It falls back to the ordinary ``sys.exit`` whenever skipping the teardown could lose work:
-output that cannot be flushed (a closed pipe: Python then reports it as usual), another Python
+output that cannot be flushed (the entry point has reported it: ``output_faults``), another Python
 thread still running (a Dask client, a thread pool: the interpreter would wait for it), or a
 child process still alive (worker pools join their children at exit). Threads named with
 :data:`ABANDONABLE_THREAD_PREFIX` do not count: the kernel threads (``equity.pieces``) only ever

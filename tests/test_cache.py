@@ -181,15 +181,21 @@ def test_without_a_usable_cache_kernels_compile_in_memory(tmp_path, problem):
         assert compiled_files(folder) == set() and not (foreign / cache.MARKER_NAME).exists()
 
 
-def _valid_tables_file(path: Path) -> None:
-    # small, well-formed arrays of every table's shape and dtype: read_tables only checks layout
-    arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in tables.TABLE_LAYOUT.items()}
+def _tables_file(path: Path, **changed: np.ndarray) -> None:
+    """A tables file as this tool writes it: the marker and the generated tables, with any
+    table replaced by ``changed``."""
+    arrays = {**tables.build_tables().__dict__, **changed}
     np.savez(path, **{tables.MARKER_KEY: np.array(tables.MARKER_VALUE)}, **arrays)
 
 
-def test_read_tables_accepts_only_a_complete_marked_file(tmp_path):
+def test_generated_tables_match_the_digest_built_into_the_package():
+    # a change to the generator must come with a new TABLES_DIGEST (else every cached file is rebuilt)
+    assert tables.tables_digest(tables.build_tables()) == tables.TABLES_DIGEST
+
+
+def test_read_tables_accepts_only_a_complete_marked_file_with_the_right_values(tmp_path):
     good = tmp_path / "good.npz"
-    _valid_tables_file(good)
+    _tables_file(good)
     assert tables.read_tables(good) is not None
     content = good.read_bytes()
     middle = len(content) // 2
@@ -207,17 +213,118 @@ def test_read_tables_accepts_only_a_complete_marked_file(tmp_path):
             path.write_bytes(data)
         assert tables.read_tables(path) is None, name
     unmarked = tmp_path / "unmarked.npz"
-    np.savez(unmarked, **{name: np.zeros(shape, dtype) for name, (shape, dtype) in tables.TABLE_LAYOUT.items()})
+    np.savez(unmarked, **tables.build_tables().__dict__)
     assert tables.read_tables(unmarked) is None
-    wrong_shape = tmp_path / "wrong_shape.npz"
-    arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in tables.TABLE_LAYOUT.items()}
-    arrays["low"] = np.zeros((255, 256), np.int16)
-    np.savez(wrong_shape, **{tables.MARKER_KEY: np.array(tables.MARKER_VALUE)}, **arrays)
-    assert tables.read_tables(wrong_shape) is None
-    wrong_dtype = tmp_path / "wrong_dtype.npz"
-    arrays["low"] = np.zeros((256, 256), np.int32)
-    np.savez(wrong_dtype, **{tables.MARKER_KEY: np.array(tables.MARKER_VALUE)}, **arrays)
-    assert tables.read_tables(wrong_dtype) is None
+    for name, array in {"wrong_shape": np.zeros((255, 256), np.int16), "wrong_dtype": np.zeros((256, 256), np.int32),
+                        # well formed, marked, CRC intact: only the digest tells
+                        "changed_values": np.zeros((256, 256), np.int16)}.items():
+        path = tmp_path / f"{name}.npz"
+        _tables_file(path, low=array)
+        assert tables.read_tables(path) is None, name
+    link = tmp_path / "link.npz"
+    link.symlink_to(good)
+    assert tables.read_tables(link) is None  # not followed: it could lead anywhere (a FIFO, /dev/zero)
+    fifo = tmp_path / "fifo.npz"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(fifo)
+        assert tables.read_tables(fifo) is None  # and does not block
+
+
+# Issue 15, item 16: the audit's query; tampered tables made it 49.82%.
+TRUST_QUERY = ["calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s"]
+TRUST_ROW = "AsAhKsKh  81.95%"
+
+
+def _tamper(path: Path) -> None:
+    built = tables.build_tables()
+    _tables_file(path, pair_board=np.ascontiguousarray(built.pair_board[::-1]))  # the values of other boards
+    assert tables.read_tables(path) is None
+
+
+def _notices(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.startswith("omaha-equity:")]
+
+
+def test_a_tampered_tables_file_is_rebuilt_with_one_notice(cache_copy):
+    path = tables_file(cache_copy)
+    _tamper(path)
+    result = run_command(cache_copy, *TRUST_QUERY)
+    assert result.returncode == 0, result.stderr
+    assert TRUST_ROW in result.stdout
+    assert _notices(result.stderr) == [f"omaha-equity: the cached lookup tables {path} did not match the package's "
+                                       "digest (changed since written): rebuilt them"]
+    assert tables.read_tables(path) is not None
+    again = run_command(cache_copy, *TRUST_QUERY)
+    assert TRUST_ROW in again.stdout and again.stderr == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_a_world_writable_cache_folder_of_ours_is_made_private_and_its_tables_checked(cache_copy):
+    # the audit's case: a world-writable cache folder, the tables file changed (and given to
+    # another user, when the tests run as root)
+    cache_copy.chmod(0o777)
+    path = tables_file(cache_copy)
+    _tamper(path)
+    if os.getuid() == 0:
+        os.chown(path, 4242, 4242)
+    result = run_command(cache_copy, *TRUST_QUERY)
+    assert result.returncode == 0, result.stderr
+    assert TRUST_ROW in result.stdout
+    assert _notices(result.stderr) == [
+        f"omaha-equity: {cache_copy} could be written by other users: made writable by you alone",
+        f"omaha-equity: the cached lookup tables {path} did not match the package's digest (changed since "
+        "written): rebuilt them",
+    ]
+    assert cache_copy.stat().st_mode & 0o777 == 0o755
+    assert tables.read_tables(path) is not None and path.stat().st_uid == os.getuid()
+
+
+def _untrusted_root_run(root: Path, reason: str):
+    """The trust query with the cache folder ``root`` refused: right answer, one notice with
+    ``reason``, nothing of the cache folder read or written."""
+    before = {path: path.stat().st_mtime_ns for path in root.rglob("*")} if root.is_dir() else {}
+    result = run_command(root, *TRUST_QUERY)
+    assert result.returncode == 0, result.stderr
+    assert TRUST_ROW in result.stdout
+    notices = _notices(result.stderr)
+    assert len(notices) == 1 and "kernels are compiled in memory for this run" in notices[0], result.stderr
+    assert reason in notices[0]
+    if root.is_dir():
+        assert {path: path.stat().st_mtime_ns for path in root.rglob("*")} == before
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="giving a folder to another user needs root")
+def test_a_cache_folder_of_another_user_that_others_can_write_is_not_used(cache_copy):
+    _tamper(tables_file(cache_copy))
+    os.chown(cache_copy, 4242, 4242)
+    cache_copy.chmod(0o777)
+    _untrusted_root_run(cache_copy, f"{cache_copy} belongs to another user")
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_a_symbolic_link_as_cache_folder_is_not_used(cache_copy, tmp_path):
+    _tamper(tables_file(cache_copy))
+    link = tmp_path / "link"
+    link.symlink_to(cache_copy)
+    _untrusted_root_run(link, f"{link} is a symbolic link")
+    assert tables.read_tables(tables_file(cache_copy)) is None  # the target was not touched either
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_a_cache_folder_in_a_folder_anyone_can_write_is_not_used(tmp_path):
+    # anyone could rename the cache folder (and the kernel folder checked in it) away
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    _untrusted_root_run(shared / "cache", f"{shared} can be written by anyone")
+    assert not (shared / "cache").exists() or not any((shared / "cache").iterdir())
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owner and mode bits")
+def test_the_cache_folder_is_created_private(fresh_kernel_state):
+    root, reason = cache.cache_root_state()
+    assert root == fresh_kernel_state and reason == ""
+    assert root.stat().st_mode & 0o777 == 0o700
 
 
 def test_damaged_ranking_file_raises_oserror(tmp_path):
@@ -236,8 +343,10 @@ def test_damaged_ranking_file_raises_oserror(tmp_path):
 def fresh_kernel_state(monkeypatch, tmp_path):
     """``kernel_cache_state`` decided anew for a cache folder in ``tmp_path`` (and again after)."""
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    cache.cache_root_state.cache_clear()
     cache.kernel_cache_state.cache_clear()
     yield tmp_path / "cache"
+    cache.cache_root_state.cache_clear()
     cache.kernel_cache_state.cache_clear()
 
 

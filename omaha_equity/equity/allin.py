@@ -40,22 +40,34 @@ MAX_TOTAL_CHIPS = 2**40
 _INT64_SAFE = 2**62
 
 
-def committed_from_stacks(stacks: Sequence[int]) -> tuple[int, ...]:
+def committed_from_stacks(stacks: Sequence[int], folded: Sequence[int] = ()) -> tuple[int, ...]:
     """Chips each player puts in when everyone goes all in with these stacks: the stack,
-    capped at the largest other stack (chips nobody can call are not bet).
+    capped at the largest other stack or folded amount (chips nobody matched are returned).
+
+    Parameters
+    ----------
+    stacks : sequence of int
+        Each all-in player's stack (whole chips, at least 1).
+    folded : sequence of int
+        Chips put in by players who folded: a folder matched the bets up to their amount, so
+        the biggest stack puts in at least that much (when it has it).
 
     Raises
     ------
     InputError
-        A stack that is not a whole number of at least 1 chip (the message names it).
+        A stack that is not a whole number of at least 1 chip, or a bad folded amount (the
+        message names it).
 
     Examples
     --------
     >>> committed_from_stacks([500, 200, 1000])
     (500, 200, 500)
+    >>> committed_from_stacks([500, 200, 1000], folded=[700])
+    (500, 200, 700)
     """
     amounts = _positive_chips(stacks, "stack")
-    return tuple(min(amount, max(amounts[:index] + amounts[index + 1:], default=amount))
+    folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
+    return tuple(min(amount, max(amounts[:index] + amounts[index + 1:] + folded_amounts, default=amount))
                  for index, amount in enumerate(amounts))
 
 
@@ -69,6 +81,23 @@ def _positive_chips(values, what: str, minimum: int = 1) -> list[int]:
                              f"at least {minimum}")
         checked.append(int(value))
     return checked
+
+
+def check_folded_amounts(committed: Sequence[int], folded: Sequence[int]) -> None:
+    """Refuse dead money no betting can produce: a player folds only when facing a bigger bet,
+    made by a player still in the hand, so no folded amount exceeds the largest committed one.
+
+    Raises
+    ------
+    InputError
+        ``folded amount 5,000 (folded player 1) is more than any all-in player put in (at most 300): ...``.
+    """
+    most = max(committed, default=0)
+    for number, amount in enumerate(folded, start=1):
+        if amount > most:
+            raise InputError(f"folded amount {amount:,} (folded player {number}) is more than any all-in player "
+                             f"put in (at most {most:,}): a player folds only to a bigger bet, and whoever made it is "
+                             "still in the hand (antes and other dead money go in the pot amount)")
 
 
 def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0) -> tuple[Pot, ...]:
@@ -335,8 +364,9 @@ def calculate_allin(
     ------
     InputError
         Any invalid card, deal, game, option, committed amount (not a whole number of at least
-        one chip, or not one per player), folded amount or dead money; the message names the
-        offending token.
+        one chip, or not one per player), folded amount (negative, or more than any committed
+        amount: :func:`check_folded_amounts`) or dead money; the message names the offending
+        token.
 
     Examples
     --------
@@ -349,8 +379,9 @@ def calculate_allin(
     amounts = _positive_chips(committed, "committed amount")
     if len(amounts) != len(hands):
         raise InputError(f"expected one committed amount per player ({len(hands)}), got {len(amounts)}: "
-                         f"{', '.join(str(amount) for amount in amounts)}")
+                         f"{quoted(', '.join(str(amount) for amount in amounts))}")
     folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
+    check_folded_amounts(amounts, folded_amounts)
     if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
     game = get_game(game, die)
@@ -363,7 +394,8 @@ def calculate_allin(
     pots = make_pots(amounts, folded_amounts, int(pot))
     total_chips = sum(item.amount for item in pots)
     if total_chips >= MAX_TOTAL_CHIPS:
-        raise InputError(f"the pots hold {total_chips:,} chips: expected fewer than {MAX_TOTAL_CHIPS:,}")
+        raise InputError(f"the pots hold {quoted(format(total_chips, ','))} chips: expected fewer than "
+                         f"{MAX_TOTAL_CHIPS:,}")
 
     all_fixed = all(seat.kind == FIXED for seat in seats)
     if all_fixed:

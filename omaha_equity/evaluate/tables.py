@@ -4,7 +4,10 @@ Nothing here is typed in by hand: every entry is computed from the standard hand
 (docs/rules.md, "Cards and hands") and the 8-or-better rule ("The low hand"). The tables are
 built once (well under a second), saved to a user cache folder and reloaded from there; the
 file name carries a hash of this module's source, so a changed generator rebuilds them, and a
-file that cannot be read (truncated, corrupted, empty) is rebuilt too.
+file that cannot be read (truncated, corrupted, empty) is rebuilt too. Tables read back must
+match :data:`TABLES_DIGEST`, the SHA-256 of the generated tables built into the package (a test
+rebuilds them and compares): a file changed by anyone is rebuilt, said once on stderr. Checking
+costs about 3 ms of each warm command (5 MB hashed).
 
 High-hand values are ``int32``: ``category << 20`` plus the five ranks (0..12) ordered by
 significance, four bits each, so a larger value is a better hand. Low values are ``int16``:
@@ -19,6 +22,7 @@ import functools
 import hashlib
 import itertools
 import os
+import stat
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
@@ -26,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cache import cache_dir
+from ..cache import cache_dir, cache_root_state, notify_not_cached, notify_once
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 CATEGORY_NAMES = (
@@ -252,26 +256,58 @@ TABLE_LAYOUT = {
 }
 
 
+# SHA-256 of the generated tables (:func:`tables_digest` of :func:`build_tables`): tables read
+# from the cache must match it. A change to the generator changes it (the test suite says so).
+TABLES_DIGEST = "562b5d78bba6eaed074c7e412a4166d591aed75a6ae04a56e6f9ad962d889db6"
+# A tables file is about 5 MB: anything much larger is not one (and is not read whole).
+MAX_TABLES_FILE_BYTES = 16 * 2**20
+
+
+def tables_digest(tables: Tables) -> str:
+    """SHA-256 (hex) of every table's name, dtype, shape and bytes, in :data:`TABLE_LAYOUT` order."""
+    digest = hashlib.sha256()
+    for name in TABLE_LAYOUT:
+        array = np.ascontiguousarray(getattr(tables, name))
+        digest.update(f"{name} {array.dtype.str} {array.shape}\n".encode())
+        digest.update(memoryview(array).cast("B"))
+    return digest.hexdigest()
+
+
 def tables_path() -> Path:
     """The cached tables file of this generator: ``tables-<hash of this module>.npz``."""
     return cache_dir() / f"tables-{_source_hash()}.npz"
 
 
-def read_tables(path: Path) -> Tables | None:
-    """The tables stored in ``path``, or None when the file is missing or unusable: unreadable
-    (empty, truncated, corrupted: the zip's CRC is checked), without the marker, or with a
-    table of the wrong shape or dtype. Never raises on a bad file (the caller rebuilds)."""
+def _read_stored(path: Path) -> Tables | None:
+    """The tables stored in ``path`` as they are (not checked against the digest), or None when
+    the file is missing, not a regular file (a symbolic link is not followed), too large,
+    unreadable (the zip's CRC is checked), without the marker, or with a table of the wrong
+    shape or dtype."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # a FIFO must not block
     try:
-        with np.load(path, allow_pickle=False) as stored:
-            if str(stored[MARKER_KEY]) != MARKER_VALUE:
+        with open(os.open(path, flags), "rb") as file:
+            status = os.fstat(file.fileno())
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_TABLES_FILE_BYTES:
                 return None
-            arrays = {name: stored[name] for name in Tables.__dataclass_fields__}
+            with np.load(file, allow_pickle=False) as stored:
+                if str(stored[MARKER_KEY]) != MARKER_VALUE:
+                    return None
+                arrays = {name: stored[name] for name in Tables.__dataclass_fields__}
     except Exception:  # noqa: BLE001 (any unreadable cache file is a miss: BadZipFile, EOFError, zlib.error...)
         return None
     for name, (shape, dtype) in TABLE_LAYOUT.items():
         if arrays[name].shape != shape or arrays[name].dtype != dtype:
             return None
     return Tables(**arrays)
+
+
+def read_tables(path: Path) -> Tables | None:
+    """The tables stored in ``path``, or None when the file is missing or unusable: not a
+    regular file, unreadable (empty, truncated, corrupted), without the marker, with a table of
+    the wrong shape or dtype, or with values that do not match :data:`TABLES_DIGEST`. Never
+    raises on a bad file (the caller rebuilds)."""
+    tables = _read_stored(path)
+    return tables if tables is not None and tables_digest(tables) == TABLES_DIGEST else None
 
 
 def _is_own_tables_file(path: Path) -> bool:
@@ -302,16 +338,26 @@ def _save_tables(path: Path, tables: Tables) -> None:
 
 @functools.cache
 def load_tables() -> Tables:
-    """The tables, from the disk cache when present, current and readable, else built and cached.
+    """The tables, from the disk cache when present, current, readable and matching
+    :data:`TABLES_DIGEST`, else built and cached.
 
-    A missing, unreadable or malformed file is rebuilt and replaced; a cache folder that cannot
-    be written is not an error: the tables are then rebuilt in memory on every run.
+    A missing, unreadable or malformed file is rebuilt and replaced; a file whose values do not
+    match the digest too, said once on stderr. A cache folder that cannot be written is not an
+    error: the tables are then rebuilt in memory on every run (about 0.2 s), and so they are
+    when the cache folder cannot be trusted (``cache.cache_root_state``; said once on stderr).
     """
+    root, _ = cache_root_state()
+    if root is None:
+        notify_not_cached()
+        return build_tables()
     path = tables_path()
-    tables = read_tables(path)
-    if tables is not None:
-        return tables
+    stored = _read_stored(path)
+    if stored is not None and tables_digest(stored) == TABLES_DIGEST:
+        return stored
     tables = build_tables()
+    if stored is not None:
+        notify_once("tables", f"the cached lookup tables {path} did not match the package's digest (changed since "
+                              "written): rebuilt them")
     try:
         _save_tables(path, tables)
     except OSError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, OutputError, out_of_space, quoted
 from .distribution import BY_HAND, EquityDistribution
 
 PLOT_FORMATS = (".png", ".svg")
@@ -91,7 +91,11 @@ def plot_distribution(distribution: EquityDistribution, path: str | Path) -> Pat
             try:
                 figure.savefig(path, format=suffix[1:], metadata=metadata)
             except OSError as error:
-                raise InputError(f"cannot write the plot to {str(path)!r}: {error.strerror or error}") from None
+                if out_of_space(error):  # a fault of the machine, not of the command: exit code 1
+                    if path.is_file():
+                        path.unlink()  # a cut-off image must not look complete
+                    raise OutputError(str(path), error) from None
+                raise InputError(f"cannot write the plot to {quoted(str(path))}: {error.strerror or error}") from None
         finally:
             pyplot.close(figure)
     return path
