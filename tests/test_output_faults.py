@@ -33,7 +33,7 @@ COMMANDS = {
     "pot-limit": ["pot-limit", "--pot", "100", "--bets", "100"],
     "allin": ["allin", "AsAhKsKh", "JdTd9c8c", "--stacks", "300,200", "-b", "Qd7h2s"],
     "distribution": ["distribution", "AsAhKsKh", "KK:$ds", "-b", "Qd7h2s", "--bins", "4"],
-    "ev": ["ev", str(HANDS)],
+    "ev": ["ev", str(HANDS / "session.phhs")],
     "play": ["play", str(HANDS / "plo8-short-all-in.phh")],
 }
 
