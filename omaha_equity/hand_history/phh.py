@@ -342,7 +342,7 @@ def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
     one line (issue 15), as is an integer too long for Python to read (over 4,300 digits)."""
     try:
         return tomllib.loads(text, parse_float=Decimal)
-    except ValueError as error:  # TOMLDecodeError, or an integer of more digits than int() reads (4,300)
+    except tomllib.TOMLDecodeError as error:
         raise PhhError(f"{source or 'PHH text'}: not valid TOML: {error}") from None
     except RecursionError:
         raise PhhError(f"{source or 'PHH text'}: arrays or tables nested too deeply (a PHH file nests an "
