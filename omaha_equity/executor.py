@@ -164,9 +164,18 @@ def _end_with_parent(parent_pid: int) -> None:
     """Make this worker process end when the program that started the pool ends, whatever
     ends it (``kill -9`` included): the pool's own shutdown never runs then.
 
-    A worker's parent is multiprocessing's fork server, which exits as soon as the program is
-    gone (its "alive" pipe closes); on Linux the kernel then sends this process SIGKILL
-    (``prctl(PR_SET_PDEATHSIG)``). Elsewhere a daemon thread looks for the program once a second."""
+    A worker's parent is multiprocessing's fork server, which exits once every holder of the
+    write end of its "alive" pipe is gone: the program, and every worker, which inherits a copy
+    it never uses. The worker closes its copy, so the fork server ends with the program; on
+    Linux the kernel then sends the worker SIGKILL (``prctl(PR_SET_PDEATHSIG)``). Elsewhere a
+    daemon thread looks for the program once a second."""
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    alive_fd = getattr(server, "_forkserver_alive_fd", None)
+    if isinstance(alive_fd, int):
+        os.close(alive_fd)
+        server._forkserver_alive_fd = None
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -214,9 +214,8 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
         finally:
             if not completed:
                 target.abandon()
-    kept = f"{done + already:,} finished queries are in {_where(target)}"
-    if not target.in_place:
-        kept += f" (--resume -o {target.path} goes on)"
+    kept = "every finished query is written" if target.in_place else \
+        f"{done + already:,} finished queries are in {target.part_name} (--resume -o {target.path} goes on)"
     if not quiet:
         elapsed = time.perf_counter() - started
         succeeded = done - failed
@@ -231,7 +230,7 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
         click.echo(summary, err=True)
     if stopped is not None:
         code, message = stopped
-        click.echo(f"Error: {message}; {kept}", err=True)
+        click.echo(f"Error: {message}" if target.in_place else f"Error: {message}; {kept}", err=True)
         return code
     if interrupted:
         raise KeyboardInterrupt
@@ -239,4 +238,4 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
 
 
 def _where(target: BatchOutput) -> str:
-    return "standard output" if target.path == "-" else repr(target.partial_path)
+    return target.name if target.in_place else target.part_name

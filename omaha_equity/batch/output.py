@@ -60,11 +60,6 @@ class BatchOutput:
         self._resume_point = ResumePoint(0, 0)
         self._stream: IO[str] | None = None
 
-    @property
-    def partial_path(self) -> str:
-        """Where the rows are while the run goes on (and stay if it is stopped)."""
-        return self.path if self.in_place else self.path + PART_SUFFIX
-
     def check_resume(self, ids: QueryIds) -> int:
         """Read the earlier output for ``--resume`` (``FILE.part``, else ``FILE``), counting its
         queries in ``ids``; changes nothing. Returns the number of queries kept.
