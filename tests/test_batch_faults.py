@@ -310,3 +310,12 @@ def test_time_left_is_measured_from_the_first_finished_query_not_the_start():
     time_left.update(1000)
     assert time_left.text() == "0:00 left"
     assert TimeLeft(None).text() == ""
+
+
+@pytest.mark.parametrize("content", [b"hello", b'{"id": "a", "player": 1}\nnot json'], ids=["one-line", "last-line"])
+def test_resume_refuses_a_json_lines_file_whose_last_line_is_not_a_cut_batch_row(tmp_path, content):
+    output = tmp_path / "notes.jsonl"
+    output.write_bytes(content)
+    result = run_cli("batch", "-", "-o", str(output), "--resume", "--workers", "1", input=HEADER + good_rows(1))
+    assert result.exit_code == 2 and "is not a batch JSONL row (it is left as it is)" in result.stderr
+    assert output.read_bytes() == content

@@ -22,6 +22,9 @@ OUTPUT_FORMATS = ("csv", "jsonl")
 _JSONL_SUFFIXES = (".jsonl", ".ndjson", ".json")
 # An output row holds at most one input line's text (the hands of an error row) and the numbers.
 _MAX_OUTPUT_LINE_BYTES = 8 * MAX_LINE_CHARACTERS
+# How every JSON Lines output row starts (the first of BATCH_COLUMNS): a line cut short that
+# does not is not ours, and --resume refuses the file rather than cut it.
+_JSON_ROW_START = b'{"id": '
 
 
 def format_for_path(path: str | os.PathLike | None, default: str = "csv") -> str:
@@ -112,7 +115,7 @@ def _not_a_batch_output(path: str, what: str) -> InputError:
     return InputError(f"cannot resume into {path!r}: {what} (it is left as it is)")
 
 
-def _row_key(line: bytes, number: int, output_format: str, path: str) -> tuple[str, bool]:
+def _row_key(line: bytes, number: int, output_format: str, name: str) -> tuple[str, bool]:
     """(id, whether the row starts a query) of one complete output line."""
     try:
         text = line.decode("utf-8")
@@ -124,16 +127,18 @@ def _row_key(line: bytes, number: int, output_format: str, path: str) -> tuple[s
         row = json.loads(text)
         return str(row["id"]), row["player"] in (None, 0, 1)
     except (UnicodeDecodeError, ValueError, csv.Error, StopIteration, KeyError, TypeError, RecursionError):
-        raise _not_a_batch_output(path, f"line {number} is not a batch {output_format.upper()} row") from None
+        raise _not_a_batch_output(name, f"line {number} is not a batch {output_format.upper()} row") from None
 
 
-def scan_output(path: str | os.PathLike, output_format: str, ids: QueryIds) -> ResumePoint:
+def scan_output(path: str | os.PathLike, output_format: str, ids: QueryIds, name: str | None = None) -> ResumePoint:
     """Read an earlier output of ``batch`` for ``--resume``, one line at a time, without
     changing it: count each query it holds in ``ids`` (but the last one) and say where to cut.
 
     A query starts at a row of player 1 or an error row (player 0). The last query in the file
     is left out and cut off, with any line cut short after it: its rows may be incomplete
     (the run stopped while writing them) and running it again gives the same rows.
+
+    ``name`` is the file's name in messages (default: ``path``).
 
     Raises
     ------
@@ -142,39 +147,41 @@ def scan_output(path: str | os.PathLike, output_format: str, ids: QueryIds) -> R
         a line that is not a batch row).
     """
     path = str(path)
+    name = name or path
     header = (",".join(BATCH_COLUMNS) + "\n").encode()
     try:
         file = open(path, "rb")
     except OSError as error:
-        raise InputError(f"cannot read {path!r} to resume: {error.strerror}") from None
+        raise InputError(f"cannot read {name!r} to resume: {error.strerror}") from None
     with file:
         offset = 0
         if output_format == "csv":
             first = file.readline(len(header) + 1)
             if not first.endswith(b"\n"):  # empty, or a header cut short: start again
                 if not header.startswith(first):
-                    raise _not_a_batch_output(path, "its header is not that of a batch CSV output "
+                    raise _not_a_batch_output(name, "its header is not that of a batch CSV output "
                                               f"({','.join(BATCH_COLUMNS[:4])},...)")
                 return ResumePoint(0, 0)
             if first != header:
-                raise _not_a_batch_output(path, "its header is not that of a batch CSV output "
+                raise _not_a_batch_output(name, "its header is not that of a batch CSV output "
                                           f"({','.join(BATCH_COLUMNS[:4])},...)")
             offset = len(first)
-        cut, count, last_id, number = offset, 0, None, 1
+        cut, count, last_id, number = offset, 0, None, int(output_format == "csv")
         while True:
             line = file.readline(_MAX_OUTPUT_LINE_BYTES + 1)
             if not line.endswith(b"\n"):  # the end, or a line cut short
-                if len(line) > _MAX_OUTPUT_LINE_BYTES:
-                    raise _not_a_batch_output(path, f"line {number + 1} is far too long for a batch row")
+                if len(line) > _MAX_OUTPUT_LINE_BYTES or (
+                        output_format == "jsonl" and line and not _JSON_ROW_START.startswith(line[:len(_JSON_ROW_START)])):
+                    raise _not_a_batch_output(name, f"line {number + 1} is not a batch {output_format.upper()} row")
                 break
             number += 1
-            query_id, starts = _row_key(line, number, output_format, path)
+            query_id, starts = _row_key(line, number, output_format, name)
             if starts:
                 if last_id is not None:
                     ids.add_written(last_id)
                     count += 1
                 last_id, cut = query_id, offset
             elif last_id is None:
-                raise _not_a_batch_output(path, f"line {number} continues a query that is not there")
+                raise _not_a_batch_output(name, f"line {number} continues a query that is not there")
             offset += len(line)
     return ResumePoint(cut, count)

@@ -72,10 +72,10 @@ class BatchOutput:
         """
         if self.in_place:
             raise InputError("--resume needs the output file of the earlier run: -o FILE (a regular file)")
-        for candidate in (self._part, self._final):
+        for candidate, name in ((self._part, self.path + PART_SUFFIX), (self._final, self.path)):
             if os.path.exists(candidate):
                 self._resume_from = candidate
-                self._resume_point = scan_output(candidate, self.output_format, ids)
+                self._resume_point = scan_output(candidate, self.output_format, ids, name)
                 return self._resume_point.query_count
         return 0
 
