@@ -36,6 +36,21 @@ def start_batch(arguments):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def disturbed_batch(arguments, part, disturb, rows_first=4):
+    """Run a batch in a child process, call ``disturb(child)`` once ``part`` holds
+    ``rows_first`` lines, and wait for the end; returns (exit code, stderr)."""
+    child = start_batch(arguments)
+    try:
+        assert wait_for(lambda: lines_in(part) >= rows_first, 60)  # well under way
+        disturb(child)
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return child.returncode, stderr
+
+
 def processes_below(pid):
     """{pid: parent pid} of every live process descending from ``pid`` (from /proc)."""
     parents = {}
@@ -122,17 +137,10 @@ def test_kill_9_of_a_batch_ends_its_fork_server_workers_and_resource_tracker(tmp
 def test_a_killed_local_worker_is_replaced_and_the_output_is_whole(tmp_path):
     spots = sampled_spots(tmp_path / "spots.csv", 40, 200_000)
     output = tmp_path / "out.csv"
-    child = start_batch([str(spots), "-o", str(output), "--workers", "2", "--seed", "1", "--chunk-size", "1"])
-    try:
-        assert wait_for(lambda: lines_in(tmp_path / "out.csv.part") >= 4, 30)  # well under way
-        victim = local_workers(child.pid)[0]
-        os.kill(victim, signal.SIGKILL)
-        _, stderr = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, stderr
+    code, stderr = disturbed_batch(
+        [str(spots), "-o", str(output), "--workers", "2", "--seed", "1", "--chunk-size", "1"],
+        tmp_path / "out.csv.part", lambda child: os.kill(local_workers(child.pid)[0], signal.SIGKILL))
+    assert code == 0, stderr
     assert "batch: a worker process died; its work runs again on a new one (1 of at most 3 restarts)" in stderr
     assert "Traceback" not in stderr
     clean = run_cli("batch", str(spots), "--workers", "1", "--seed", "1", "-q")
@@ -210,17 +218,10 @@ def test_a_scheduler_shut_down_mid_run_is_one_line_and_exit_3_and_resume_complet
     spots = sampled_spots(tmp_path / "spots.csv", 60, 300_000)
     output = tmp_path / "out.csv"
     part = tmp_path / "out.csv.part"
-    child = start_batch([str(spots), "-o", str(output), "--scheduler", cluster.scheduler_address, "--seed", "1",
-                         "--chunk-size", "1", "-q"])
-    try:
-        assert wait_for(lambda: lines_in(part) >= 5, 60)
-        cluster.close()
-        _, stderr = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 3, stderr
+    code, stderr = disturbed_batch(
+        [str(spots), "-o", str(output), "--scheduler", cluster.scheduler_address, "--seed", "1", "--chunk-size", "1",
+         "-q"], part, lambda child: cluster.close(), rows_first=5)
+    assert code == 3, stderr
     assert stderr.splitlines() == [
         f"Error: lost the Dask scheduler {cluster.scheduler_address}: stopped; "
         f"{stderr.split('; ')[1].split()[0]} finished queries are in {str(part)!r} (--resume -o {output} goes on)"]
