@@ -257,7 +257,7 @@ class ProcessExecutor(Executor):
         pending: collections.deque = collections.deque()  # [item, future], in input order
         try:
             for item in items:
-                pending.append([item, self._pool.submit(function, item)])
+                pending.append([item, self._submit(function, item, pending)])
                 if len(pending) >= in_flight:
                     yield self._collect(function, pending)
             while pending:
@@ -266,6 +266,15 @@ class ProcessExecutor(Executor):
             # stopped early (Ctrl-C, an error, or the caller closed the generator): drop the rest
             for _, future in pending:
                 future.cancel()
+
+    def _submit(self, function, item, pending: collections.deque):
+        from concurrent.futures.process import BrokenProcessPool
+
+        while True:
+            try:
+                return self._pool.submit(function, item)
+            except BrokenProcessPool:  # a worker died since the last look
+                self._restart(function, pending)
 
     def _collect(self, function, pending: collections.deque):
         from concurrent.futures.process import BrokenProcessPool
@@ -289,9 +298,14 @@ class ProcessExecutor(Executor):
         if self._notify is not None:
             self._notify(f"a worker process died; its work runs again on a new one "
                          f"({self.restarts} of at most {MAX_POOL_RESTARTS} restarts)")
+        from concurrent.futures.process import BrokenProcessPool
+
         self._pool = self._new_pool()
-        for entry in pending:
-            entry[1] = self._pool.submit(function, entry[0])
+        try:
+            for entry in pending:
+                entry[1] = self._pool.submit(function, entry[0])
+        except BrokenProcessPool:  # the new pool lost a worker already (bounded: restarts are counted)
+            self._restart(function, pending)
 
     @staticmethod
     def _stop_pool(pool) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import os
 import secrets
 import sys
 import time
@@ -92,17 +93,26 @@ def _local_workers(workers: int | None, oversubscribe: bool, say) -> int | None:
     return cores
 
 
-def _write_failure(error: OSError, target: BatchOutput) -> str:
-    if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return f"no space left writing {target.name}"
-    return f"cannot write {target.name}: {error.strerror or error}"
+class _WriteFailed(Exception):
+    """Writing the output failed (the one line is the message)."""
+
+
+@contextlib.contextmanager
+def _writing(target: BatchOutput):
+    """Turns an OSError raised while writing the output into :class:`_WriteFailed`."""
+    try:
+        yield
+    except OSError as error:  # a full disk, a closed pipe
+        if target.path == "-":
+            _silence_standard_output()
+        if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise _WriteFailed(f"no space left writing {target.name}") from None
+        raise _WriteFailed(f"cannot write {target.name}: {error.strerror or error}") from None
 
 
 def _silence_standard_output() -> None:
     """Standard output failed: send what is still buffered for it nowhere, so that Python's
     own flush at exit does not report the same failure again with a traceback."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -184,10 +194,12 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                                                     item_show_func=lambda text: text)) if total else None
         time_left = TimeLeft(total)
         try:
-            writer = RowWriter(stream, output_format, header=header)
+            with _writing(target):
+                writer = RowWriter(stream, output_format, header=header)
             for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=chunk_size, ids=ids):
                 rows = outcome.rows()
-                writer.write(rows)
+                with _writing(target):
+                    writer.write(rows)
                 rows_written += len(rows)
                 done += 1
                 if not outcome.ok:
@@ -198,15 +210,14 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                     time_left.update(done)
                     bar.update(1, time_left.text())
             completed = True
-            target.finish()
+            with _writing(target):
+                target.finish()
         except KeyboardInterrupt:
             interrupted = True
         except ExecutorLost as error:
             stopped = EXIT_WORKERS_LOST, str(error)
-        except OSError as error:  # writing the output: a full disk, a closed pipe
-            if target.path == "-":
-                _silence_standard_output()
-            stopped = EXIT_CANNOT_WRITE, _write_failure(error, target)
+        except _WriteFailed as error:
+            stopped = EXIT_CANNOT_WRITE, str(error)
         except UnicodeDecodeError as error:
             target.abandon()
             raise InputError(f"{input_name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be "
