@@ -170,8 +170,8 @@ def scan_output(path: str | os.PathLike, output_format: str, ids: QueryIds, name
         while True:
             line = file.readline(_MAX_OUTPUT_LINE_BYTES + 1)
             if not line.endswith(b"\n"):  # the end, or a line cut short
-                if len(line) > _MAX_OUTPUT_LINE_BYTES or (
-                        output_format == "jsonl" and line and not _JSON_ROW_START.startswith(line[:len(_JSON_ROW_START)])):
+                foreign = output_format == "jsonl" and not _JSON_ROW_START.startswith(line[:len(_JSON_ROW_START)])
+                if len(line) > _MAX_OUTPUT_LINE_BYTES or foreign:
                     raise _not_a_batch_output(name, f"line {number + 1} is not a batch {output_format.upper()} row")
                 break
             number += 1

@@ -3,10 +3,10 @@
 The queries are read in order, named (their ``id``, else their position from 1), checked for
 duplicate ids (every query after the first with an id is an error row naming the first; the ids
 are kept on disk, :mod:`.ids`, so memory does not grow with the rows), given a seed (their own,
-else :func:`queries.derive_seed` of the batch seed and the id), cut into chunks and sent to an executor (``omaha_equity.executor``): this process, local
-worker processes, or a Dask cluster. Results come back in input order, chunk by chunk; every
-query runs on one kernel thread (the workers are the parallelism), so its numbers do not depend
-on where it ran.
+else :func:`queries.derive_seed` of the batch seed and the id), cut into chunks and sent to an
+executor (``omaha_equity.executor``): this process, local worker processes, or a Dask cluster.
+Results come back in input order, chunk by chunk; every query runs on one kernel thread (the
+workers are the parallelism), so its numbers do not depend on where it ran.
 """
 
 from __future__ import annotations
