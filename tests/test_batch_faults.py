@@ -149,20 +149,23 @@ DUPLICATES = HEADER + "A,Qd7h2s,AsAhKsKh,JdTd9c8c\nB,Qd7h2s,AsAhKsKh,JdTd9c8c\nA
     "C,Qd7h2s,AsAhKsKh,JdTd9c8c\nA,2c3c4c,AsAhKsKh,JdTd9c8c\n"
 
 
-def test_every_repeat_of_an_id_is_an_error_row_and_resume_keeps_them(tmp_path):
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_every_repeat_of_an_id_is_an_error_row_and_resume_keeps_them(tmp_path, suffix):
+    import json
+
     spots = tmp_path / "spots.csv"
     spots.write_text(DUPLICATES)
-    full = tmp_path / "full.csv"
+    full = tmp_path / f"full{suffix}"
     assert run_cli("batch", str(spots), "-o", str(full), "--workers", "1", "--seed", "2").exit_code == 1
     text = full.read_text()
-    rows = csv_rows(text)
-    assert [(row["id"], row["player"]) for row in rows] == [("A", "1"), ("A", "2"), ("B", "1"), ("B", "2"),
-                                                            ("A", "0"), ("C", "1"), ("C", "2"), ("A", "0")]
+    rows = csv_rows(text) if suffix == ".csv" else [json.loads(line) for line in text.splitlines()]
+    assert [(row["id"], str(row["player"])) for row in rows] == [
+        ("A", "1"), ("A", "2"), ("B", "1"), ("B", "2"), ("A", "0"), ("C", "1"), ("C", "2"), ("A", "0")]
     assert rows[4]["error"].startswith("duplicate id 'A' (also query 1)")
     assert rows[7]["error"].startswith("duplicate id 'A' (also query 1)")
     lines = text.splitlines(keepends=True)
     for keep in range(1, len(lines) + 1):  # stopped after every line, then resumed
-        partial = tmp_path / "partial.csv"
+        partial = tmp_path / f"partial{suffix}"
         partial.write_text("".join(lines[:keep]))
         result = run_cli("batch", str(spots), "-o", str(partial), "--resume", "--workers", "1", "--seed", "2")
         assert result.exit_code == 1, result.output
