@@ -21,7 +21,10 @@ Prints, for this machine:
   sequential deals) and the effective share of the deals (Kish), and 1,000 deals of 3-way ranges;
 - ``ev``: 10,000 PokerStars hand histories read, replayed by the rules engine and all-in
   evaluated (issue 7), made from the real files of ``tests/data/pokerstars``;
-- long ranges (issue 9, ``--only-parse``): a weighted list of 9,000 hands and 100 KB chains.
+- long ranges (issue 9, ``--only-parse``): a weighted list of 9,000 hands and 100 KB chains;
+- batch memory (issue 15, only with ``--batch-memory``: about ten minutes): the peak memory of
+  ``omaha-equity batch`` on 1,000 and on 1,000,000 heads-up river queries, fresh and
+  ``--resume``d over its own whole output.
 """
 
 from __future__ import annotations
@@ -394,6 +397,66 @@ def batch_figures(skip_cluster: bool) -> None:
                   f"({cold:.2f} s first run; starting the cluster took {started:.2f} s)")
 
 
+def write_river_spots(path: str, count: int, seed: int = 1) -> None:
+    """A batch CSV of ``count`` random heads-up river spots (one board each: the quickest
+    queries that still run a kernel, about half a millisecond each)."""
+    import random
+
+    from omaha_equity.cards import format_cards
+
+    cards = [format_cards([card]) for card in range(52)]
+    rng = random.Random(seed)
+    with open(path, "w") as file:
+        file.write("hand1,hand2,board\n")
+        for _ in range(count):
+            deck = [cards[card] for card in rng.sample(range(52), 13)]
+            file.write(f"{''.join(deck[0:4])},{''.join(deck[4:8])},{''.join(deck[8:])}\n")
+
+
+# Runs the CLI in a fresh process and prints that process's peak resident memory (KiB) last.
+_PEAK_MEMORY_CHILD = """
+import resource, sys
+from omaha_equity.cli import main
+try:
+    main(sys.argv[1:], prog_name="omaha-equity")
+except SystemExit:
+    pass
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+"""
+
+
+def peak_memory_megabytes(arguments: list[str]) -> tuple[float, float]:
+    """(peak resident memory in MB, wall seconds) of ``omaha-equity ARGUMENTS`` in a fresh
+    process (Linux: ``ru_maxrss`` of that process alone, not of worker processes)."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", _PEAK_MEMORY_CHILD, *arguments], capture_output=True, text=True)
+    return int(done.stderr.split()[-1]) / 1024, time.perf_counter() - start
+
+
+def batch_memory_figures(row_counts: tuple[int, ...] = (1_000, 1_000_000)) -> None:
+    """Peak memory of ``batch`` (issue 15, item 7: within 50 MB of a 1,000-row batch for a
+    million rows, fresh and resumed). Every query runs in the measured process (``--workers
+    1``: the kernels' memory is the same for any row count, and no worker hides the rest)."""
+    folder = tempfile.mkdtemp(prefix="omaha-equity-batch-memory-")
+    try:
+        figures = {}
+        for count in row_counts:
+            spots, output = os.path.join(folder, f"spots{count}.csv"), os.path.join(folder, f"out{count}.csv")
+            write_river_spots(spots, count)
+            common = ["batch", spots, "-o", output, "--workers", "1", "--seed", "1", "-q"]
+            fresh, fresh_seconds = peak_memory_megabytes(common)
+            resumed, resumed_seconds = peak_memory_megabytes(common + ["--resume"])
+            figures[count] = fresh, resumed
+            print(f"batch peak memory, {count:,} river queries: {fresh:.0f} MB fresh ({fresh_seconds:.0f} s), "
+                  f"{resumed:.0f} MB --resume over the whole output ({resumed_seconds:.0f} s)")
+        smallest = min(figures)
+        for count in sorted(figures)[1:]:
+            print(f"  {count:,} rows vs {smallest:,}: +{figures[count][0] - figures[smallest][0]:.0f} MB fresh, "
+                  f"+{figures[count][1] - figures[smallest][1]:.0f} MB resumed (goal: under 50 MB)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=min(2, numba.config.NUMBA_NUM_THREADS))
@@ -405,7 +468,13 @@ def main() -> None:
     parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
     parser.add_argument("--skip-cluster", action="store_true", help="no Dask LocalCluster batch figures")
     parser.add_argument("--only-parse", action="store_true", help="only the long-range parsing figures (issue 9)")
+    parser.add_argument("--batch-memory", nargs="*", type=int, metavar="ROWS",
+                        help="only the batch peak memory, on 1,000 and 1,000,000 rows or the row counts given "
+                             "(issue 15; about ten minutes)")
     arguments = parser.parse_args()
+    if arguments.batch_memory is not None:
+        batch_memory_figures(tuple(arguments.batch_memory) or (1_000, 1_000_000))
+        return
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
     if arguments.only_startup:

@@ -671,31 +671,37 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
 @click.option("--seed", type=SEED,
               help="Batch seed: a query without a seed gets one derived from it and its id (default: random, reported).")
 @click.option("--workers", type=click.IntRange(min=1),
-              help="Local worker processes (default: one per core; 1: run in this process).")
+              help="Local worker processes (default: one per core; at most one per core without --oversubscribe; "
+                   "1: run in this process).")
+@click.option("--oversubscribe", is_flag=True, help="Start every --workers process asked for, even beyond the cores.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster: its scheduler, e.g. tcp://HOST:8786.")
 @click.option("--scheduler-file", type=click.Path(exists=True, dir_okay=False),
               help="Run on a Dask cluster named by a scheduler file.")
+@click.option("--worker-timeout", type=click.FloatRange(min=0, min_open=True), default=60, show_default=True,
+              metavar="SECONDS", help="Dask: how long to wait for the scheduler and for a worker before stopping.")
 @click.option("--chunk-size", type=click.IntRange(min=1),
               help="Queries per task (default 16 on local workers, 64 on Dask).")
-@click.option("--resume", is_flag=True, help="Skip the ids already in the -o file and append the rest.")
+@click.option("--resume", is_flag=True, help="Go on with the -o file of a stopped run: skip the queries in it.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @_usage_errors
 @click.pass_context
-def batch(ctx, input_file, output, input_format, output_format, seed, workers, scheduler, scheduler_file, chunk_size,
-          resume, quiet):
+def batch(ctx, input_file, output, input_format, output_format, seed, workers, oversubscribe, scheduler,
+          scheduler_file, worker_timeout, chunk_size, resume, quiet):
     """Run many equity queries from a CSV or JSON Lines FILE (or - for standard input).
 
     Each row is a query: columns game, die, board, dead, hand1, hand2, ... (or one hands column,
     players separated by |), and optionally trials, precision, seed, method, id. Writes one row
     per player per query, in input order, with every statistic of calc; a bad row gives one row
-    with an error column and the batch goes on (exit code 1 if any failed).
+    with an error column and the batch goes on. -o FILE is written as FILE.part and renamed
+    when the run is complete. Exit codes: 0 all ran, 1 some failed or the output could not be
+    written, 2 usage error (nothing written), 3 workers lost (finished rows kept), 130 Ctrl-C.
 
     Example: omaha-equity batch spots.csv -o equities.csv --seed 1
     """
     from .batch.command import run_batch_command
 
     ctx.exit(run_batch_command(input_file, output, input_format, output_format, seed, workers, scheduler,
-                               scheduler_file, chunk_size, resume, quiet))
+                               scheduler_file, chunk_size, resume, quiet, worker_timeout, oversubscribe))
 
 
 def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, streets, next_card, above,

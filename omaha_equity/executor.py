@@ -17,14 +17,25 @@ local process, so a task should carry many milliseconds of work.
 
 A ``warm_up`` callable given to :func:`make_executor` runs once in every worker process before
 work arrives (loading compiled kernels and tables once, not per task).
+
+Faults: a local worker process that dies (killed, out of memory) is replaced and the items it
+and its pool held run again on a new pool, up to :data:`MAX_POOL_RESTARTS` times; local workers
+end with this process however it ends (Linux: ``PR_SET_PDEATHSIG``; elsewhere a watchdog
+thread). A Dask scheduler that goes away, a Dask task that cannot run, or a cluster left
+without workers for ``worker_timeout`` seconds raise :class:`ExecutorLost` (one line) from
+:meth:`Executor.map`, after every earlier result has been yielded.
 """
 
 from __future__ import annotations
 
 import collections
+import json
 import multiprocessing
 import os
 import signal
+import sys
+import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -38,6 +49,21 @@ CLUSTER_INSTALL_HINT = "pip install 'omaha-equity[cluster]'"
 # Items in flight per worker: enough to keep every worker busy while results are collected
 # in order, few enough that memory stays bounded.
 ITEMS_IN_FLIGHT_PER_WORKER = 3
+# Local pools started again after a worker process died, per executor: a worker killed now and
+# then (the out-of-memory killer, a user) costs only its items' time; an item that kills every
+# worker it reaches stops the run after this many tries instead of looping.
+MAX_POOL_RESTARTS = 3
+# Seconds to wait for a Dask cluster by default: the scheduler to answer, a worker to be there.
+DEFAULT_WORKER_TIMEOUT = 60.0
+# How often a wait for a Dask result looks at the cluster (is the scheduler there, any worker?).
+_DASK_POLL_SECONDS = 0.5
+
+
+class ExecutorLost(RuntimeError):
+    """The workers can no longer run the items: a local worker process died more than
+    :data:`MAX_POOL_RESTARTS` times, the Dask scheduler went away, a Dask task could not run,
+    or no Dask worker was there for ``worker_timeout`` seconds. The message is one line;
+    results yielded before it are complete."""
 
 
 def local_core_count() -> int:
@@ -114,9 +140,59 @@ def _ordered(submit: Callable[[Any], Any], collect: Callable[[Any], Any], cancel
             cancel(future)
 
 
-def _start_local_worker(warm_up: Callable[[], Any] | None) -> None:
-    """Initializer of a local worker process: Ctrl-C is the parent's business (it stops the
-    pool), the kernels get one thread (the processes are the parallelism), then warm up."""
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # there, owned by someone else (the pid was reused)
+        return False
+    return True
+
+
+def _watch_parent(parent_pid: int) -> None:
+    while True:
+        time.sleep(1.0)
+        if not _exists(parent_pid):
+            os._exit(1)
+
+
+def _end_with_parent(parent_pid: int) -> None:
+    """Make this worker process end when the program that started the pool ends, whatever
+    ends it (``kill -9`` included): the pool's own shutdown never runs then.
+
+    A worker's parent is multiprocessing's fork server, which exits once every holder of the
+    write end of its "alive" pipe is gone: the program, and every worker, which inherits a copy
+    it never uses. The worker closes its copy, so the fork server ends with the program; on
+    Linux the kernel then sends the worker SIGKILL (``prctl(PR_SET_PDEATHSIG)``). Elsewhere a
+    daemon thread looks for the program once a second."""
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    alive_fd = getattr(server, "_forkserver_alive_fd", None)
+    if isinstance(alive_fd, int):
+        os.close(alive_fd)
+        server._forkserver_alive_fd = None
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if not _exists(parent_pid):  # it ended before the line above took effect
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent_pid,), name="omaha-equity-parent-watch", daemon=True).start()
+
+
+def _start_local_worker(warm_up: Callable[[], Any] | None, parent_pid: int | None = None) -> None:
+    """Initializer of a local worker process: end with the program (see :func:`_end_with_parent`),
+    Ctrl-C is the parent's business (it stops the pool), the kernels get one thread (the
+    processes are the parallelism), then warm up."""
+    if parent_pid is not None:
+        _end_with_parent(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if "fork" in multiprocessing.get_all_start_methods():
         # numba's thread layer takes a multiprocessing lock when it starts (set_num_threads):
@@ -136,41 +212,117 @@ class ProcessExecutor(Executor):
 
     Workers are started by a fork server that has imported the package (``preload``) but never
     run a kernel: forking is then fast (no second import of numba) and safe (the OpenMP
-    threads of numba's kernels are not fork-safe once started).
+    threads of numba's kernels are not fork-safe once started). They end with this process,
+    whatever ends it. A worker that dies breaks its pool: a new pool is started and every item
+    not yet collected is sent again (results are still yielded in order, each once), at most
+    :data:`MAX_POOL_RESTARTS` times; then :meth:`map` raises :class:`ExecutorLost`.
+
+    Parameters
+    ----------
+    worker_count : int
+        Processes, at least 1.
+    warm_up : callable, optional
+        Run once in every worker process (module-level function).
+    preload : iterable of str
+        Modules the fork server imports.
+    notify : callable, optional
+        Called with a one-line message when a dead worker's items are sent again.
     """
 
     def __init__(self, worker_count: int, warm_up: Callable[[], Any] | None = None,
-                 preload: Iterable[str] = ("omaha_equity.equity.calculate",)):
-        from concurrent.futures import ProcessPoolExecutor
-
+                 preload: Iterable[str] = ("omaha_equity.equity.calculate",),
+                 notify: Callable[[str], None] | None = None):
         if worker_count < 1:
             raise InputError(f"bad workers {worker_count}: expected at least 1")
         self.worker_count = worker_count
         self.description = f"{worker_count} local worker processes"
+        self.restarts = 0
+        self._warm_up = warm_up
+        self._notify = notify
         if "forkserver" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(list(preload))
+            self._context = multiprocessing.get_context("forkserver")
+            self._context.set_forkserver_preload(list(preload))
         else:
-            context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(max_workers=worker_count, mp_context=context,
-                                         initializer=_start_local_worker, initargs=(warm_up,))
+            self._context = multiprocessing.get_context("spawn")
+        self._pool = self._new_pool()
+
+    def _new_pool(self):
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=self.worker_count, mp_context=self._context,
+                                   initializer=_start_local_worker, initargs=(self._warm_up, os.getpid()))
 
     def map(self, function, items):
-        return _ordered(lambda item: self._pool.submit(function, item), lambda future: future.result(),
-                        lambda future: future.cancel(), items, self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER)
+        in_flight = self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER
+        pending: collections.deque = collections.deque()  # [item, future], in input order
+        try:
+            for item in items:
+                pending.append([item, self._submit(function, item, pending)])
+                if len(pending) >= in_flight:
+                    yield self._collect(function, pending)
+            while pending:
+                yield self._collect(function, pending)
+        finally:
+            # stopped early (Ctrl-C, an error, or the caller closed the generator): drop the rest
+            for _, future in pending:
+                future.cancel()
 
-    def close(self, cancel: bool = False) -> None:
-        if not cancel:
-            self._pool.shutdown(wait=True)
-            return
-        processes = list((getattr(self._pool, "_processes", None) or {}).values())
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    def _submit(self, function, item, pending: collections.deque):
+        from concurrent.futures.process import BrokenProcessPool
+
+        while True:
+            try:
+                return self._pool.submit(function, item)
+            except BrokenProcessPool:  # a worker died since the last look
+                self._restart(function, pending)
+
+    def _collect(self, function, pending: collections.deque):
+        from concurrent.futures.process import BrokenProcessPool
+
+        while True:
+            try:
+                result = pending[0][1].result()
+            except BrokenProcessPool:
+                self._restart(function, pending)
+                continue
+            pending.popleft()
+            return result
+
+    def _restart(self, function, pending: collections.deque) -> None:
+        """A worker died and took its pool with it: a new pool runs every pending item again."""
+        self._stop_pool(self._pool)
+        if self.restarts >= MAX_POOL_RESTARTS:
+            raise ExecutorLost(f"a local worker process died {self.restarts + 1} times (killed? out of memory?): "
+                               "stopped")
+        self.restarts += 1
+        if self._notify is not None:
+            self._notify(f"a worker process died; its work runs again on a new one "
+                         f"({self.restarts} of at most {MAX_POOL_RESTARTS} restarts)")
+        from concurrent.futures.process import BrokenProcessPool
+
+        self._pool = self._new_pool()
+        try:
+            for entry in pending:
+                entry[1] = self._pool.submit(function, entry[0])
+        except BrokenProcessPool:  # the new pool lost a worker already (bounded: restarts are counted)
+            self._restart(function, pending)
+
+    @staticmethod
+    def _stop_pool(pool) -> None:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
         # a worker busy with a long item would keep the interpreter waiting at exit: stop it
         for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+
+    def close(self, cancel: bool = False) -> None:
+        if not cancel:
+            self._pool.shutdown(wait=True)
+            return
+        self._stop_pool(self._pool)
 
 
 def _import_distributed():
@@ -180,6 +332,32 @@ def _import_distributed():
         raise InputError(f"running on a Dask cluster needs Dask's distributed scheduler: {CLUSTER_INSTALL_HINT}") \
             from None
     return distributed
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
+
+def check_scheduler_file(path: str) -> str:
+    """The scheduler address in a Dask scheduler file (JSON with an ``address``).
+
+    Raises
+    ------
+    InputError
+        The file cannot be read or is not a scheduler file.
+    """
+    try:
+        with open(path, encoding="utf-8") as file:
+            content = json.load(file)
+    except OSError as error:
+        raise InputError(f"cannot read the scheduler file {path!r}: {error.strerror}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        content = None
+    if not isinstance(content, dict) or not isinstance(content.get("address"), str) or not content["address"]:
+        raise InputError(f"{path!r} is not a Dask scheduler file: expected JSON with the scheduler's \"address\" "
+                         "(as 'dask scheduler --scheduler-file FILE' writes it)")
+    return content["address"]
 
 
 class DaskExecutor(Executor):
@@ -195,45 +373,104 @@ class DaskExecutor(Executor):
         An existing client (e.g. of a ``distributed.LocalCluster``); it is not closed here.
     warm_up : callable, optional
         Run once on every worker now (``Client.run``), before any task.
+    worker_timeout : float
+        Seconds to wait for the scheduler to answer and for a first worker, and how long a
+        run may go on with no worker at all before :meth:`map` gives up (default
+        :data:`DEFAULT_WORKER_TIMEOUT`, a minute).
+    notify : callable, optional
+        Called with a one-line message when the cluster has no worker and the run waits.
 
     Raises
     ------
     InputError
-        Dask is not installed (the message names ``pip install 'omaha-equity[cluster]'``), or
-        the scheduler cannot be reached.
+        Dask is not installed (the message names ``pip install 'omaha-equity[cluster]'``), the
+        scheduler file is not one, or the scheduler cannot be reached.
+    ExecutorLost
+        No worker joined within ``worker_timeout`` seconds.
     """
 
     def __init__(self, address: str | None = None, scheduler_file: str | None = None, client=None,
-                 warm_up: Callable[[], Any] | None = None):
+                 warm_up: Callable[[], Any] | None = None, worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+                 notify: Callable[[str], None] | None = None):
         distributed = _import_distributed()
         self._own_client = client is None
+        self.worker_timeout = worker_timeout
+        self._notify = notify
         if client is None:
+            where = address
+            if scheduler_file is not None:
+                where = check_scheduler_file(scheduler_file)
             try:
-                if scheduler_file is not None:
-                    client = distributed.Client(scheduler_file=scheduler_file, timeout="20s")
-                else:
-                    client = distributed.Client(address, timeout="20s")
-            except (OSError, TimeoutError, ValueError) as error:
-                where = scheduler_file or address
-                raise InputError(f"cannot reach the Dask scheduler {where!r}: {error}") from None
+                client = distributed.Client(where, timeout=f"{worker_timeout}s")
+            except Exception as error:  # refused, timed out, a bad address: all mean "not reachable"
+                raise InputError(f"cannot reach the Dask scheduler {where!r}: {_first_line(error)}") from None
         self.client = client
+        self.address = client.scheduler.address
+        if not client.nthreads():
+            self._say(f"waiting for a Dask worker at {self.address} (giving up after {worker_timeout:g} s: "
+                      "--worker-timeout)")
+            try:
+                client.wait_for_workers(1, timeout=worker_timeout)
+            except Exception:
+                self.close(cancel=True)
+                raise ExecutorLost(f"no Dask worker joined the scheduler {self.address} within {worker_timeout:g} s "
+                                   "(--worker-timeout)") from None
         self.worker_count = max(1, sum(client.nthreads().values()))
-        self.description = f"Dask cluster {client.scheduler.address} ({self.worker_count} worker threads)"
+        self.description = f"Dask cluster {self.address} ({self.worker_count} worker threads)"
         if warm_up is not None:
             client.run(warm_up)
 
+    def _say(self, message: str) -> None:
+        if self._notify is not None:
+            self._notify(message)
+
     def map(self, function, items):
-        return _ordered(lambda item: self.client.submit(function, item, pure=False),
-                        lambda future: future.result(), lambda future: future.cancel(), items,
-                        self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER)
+        return _ordered(lambda item: self.client.submit(function, item, pure=False), self._collect,
+                        lambda future: future.cancel(), items, self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER)
+
+    def _collect(self, future):
+        """The future's result, watching the cluster while it waits (see the class docstring)."""
+        no_workers_since = None
+        while True:
+            try:
+                return future.result(timeout=_DASK_POLL_SECONDS)
+            except TimeoutError:
+                pass
+            except Exception as error:  # a chunk catches its own errors: this is the cluster's
+                if self.client.status != "running":
+                    raise ExecutorLost(f"lost the Dask scheduler {self.address}: stopped") from None
+                raise ExecutorLost(f"a task failed on the Dask cluster {self.address} ({_first_line(error)}): "
+                                   "stopped") from None
+            try:
+                if self.client.status != "running":
+                    raise OSError("closed")
+                workers = self.client.nthreads()
+            except Exception:
+                raise ExecutorLost(f"lost the Dask scheduler {self.address}: stopped") from None
+            if workers:
+                no_workers_since = None
+                continue
+            now = time.monotonic()
+            if no_workers_since is None:
+                no_workers_since = now
+                self._say(f"no Dask worker left at {self.address}: waiting (giving up after "
+                          f"{self.worker_timeout:g} s: --worker-timeout)")
+            elif now - no_workers_since > self.worker_timeout:
+                raise ExecutorLost(f"no Dask worker at {self.address} for {self.worker_timeout:g} s "
+                                   "(--worker-timeout): stopped")
 
     def close(self, cancel: bool = False) -> None:
         if self._own_client:
-            self.client.close()
+            try:
+                self.client.close(timeout=5)
+            except Exception:  # a scheduler already gone: nothing left to close
+                pass
 
 
 def make_executor(workers: int | None = None, scheduler: str | None = None, scheduler_file: str | None = None,
-                  client=None, warm_up: Callable[[], Any] | None = None) -> Executor:
+                  client=None, warm_up: Callable[[], Any] | None = None,
+                  worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+                  notify: Callable[[str], None] | None = None) -> Executor:
     """The executor for these options.
 
     Parameters
@@ -245,11 +482,18 @@ def make_executor(workers: int | None = None, scheduler: str | None = None, sche
         A Dask cluster instead (see :class:`DaskExecutor`); ``workers`` must then be omitted.
     warm_up : callable, optional
         Run once in every worker process before any work (module-level function).
+    worker_timeout : float
+        Dask only: seconds to wait for the scheduler and for a worker (:class:`DaskExecutor`).
+    notify : callable, optional
+        Gets one-line messages about faults the executor rides out (a worker replaced, a wait).
 
     Raises
     ------
     InputError
-        Both a cluster and ``workers``, two ways of naming a cluster, or Dask not installed.
+        Both a cluster and ``workers``, two ways of naming a cluster, Dask not installed, or
+        a scheduler that cannot be reached.
+    ExecutorLost
+        No Dask worker within ``worker_timeout`` seconds.
     """
     cluster_options = [option for option in (scheduler, scheduler_file, client) if option is not None]
     if len(cluster_options) > 1:
@@ -257,10 +501,11 @@ def make_executor(workers: int | None = None, scheduler: str | None = None, sche
     if cluster_options:
         if workers is not None:
             raise InputError("workers apply to this machine; a Dask cluster has its own workers")
-        return DaskExecutor(scheduler, scheduler_file, client, warm_up=warm_up)
+        return DaskExecutor(scheduler, scheduler_file, client, warm_up=warm_up, worker_timeout=worker_timeout,
+                            notify=notify)
     workers = local_core_count() if workers is None else workers
     if workers < 1:
         raise InputError(f"bad workers {workers}: expected at least 1")
     if workers == 1:
         return InProcessExecutor(warm_up)
-    return ProcessExecutor(workers, warm_up)
+    return ProcessExecutor(workers, warm_up, notify=notify)

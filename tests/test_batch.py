@@ -12,7 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from omaha_equity.batch import BATCH_COLUMNS, Query, derive_seed, query_from_record, run_batch
-from omaha_equity.batch.files import finished_ids, read_records
+from omaha_equity.batch.files import ResumePoint, scan_output
+from omaha_equity.batch.ids import QueryIds
+from omaha_equity.batch.records import open_records
 from omaha_equity.cards import format_cards
 from omaha_equity.cli import main
 from omaha_equity.errors import InputError
@@ -59,15 +61,15 @@ def test_bad_query_values_name_the_key_and_the_value(record, message):
 
 def test_csv_header_with_an_unknown_column_stops_before_any_row():
     with pytest.raises(InputError, match="unknown column 'boad'"):
-        list(read_records(io.StringIO("hand1,hand2,boad\nAsAhKsKh,JdTd9c8c,Qd7h2s\n"), "csv"))
+        list(open_records(io.StringIO("hand1,hand2,boad\nAsAhKsKh,JdTd9c8c,Qd7h2s\n"), "csv"))
 
 
 def test_unreadable_json_line_becomes_an_error_row_and_the_batch_goes_on():
     lines = '{"hands": "AsAhKsKh|JdTd9c8c", "board": "Qd7h2s"}\n{"hands": oops}\n\n["a list"]\n'
-    outcomes = list(run_batch(read_records(io.StringIO(lines), "jsonl"), workers=1, seed=1))
+    outcomes = list(run_batch(open_records(io.StringIO(lines), "jsonl"), workers=1, seed=1))
     assert [outcome.position for outcome in outcomes] == [1, 2, 3]
     assert outcomes[0].ok and outcomes[0].result.players[0].equity_fraction == Fraction(168, 205)
-    assert outcomes[1].error.startswith("not JSON") and outcomes[2].error.startswith("expected a JSON object")
+    assert outcomes[1].error.startswith("line 2: not JSON") and outcomes[2].error.startswith("line 4: expected a JSON object")
 
 
 # --- seeds ------------------------------------------------------------------------------------
@@ -113,7 +115,7 @@ def test_batch_writes_one_row_per_player_and_an_error_row_in_input_order():
     rows = csv_rows(result.stdout)
     assert list(rows[0]) == list(BATCH_COLUMNS)
     assert [(row["id"], row["player"]) for row in rows] == [("A", "1"), ("A", "2"), ("B", "1"), ("B", "2"),
-                                                            ("C", ""), ("A", "")]
+                                                            ("C", "0"), ("A", "0")]
     assert rows[0]["equity_exact"] == "168/205" and rows[1]["equity_exact"] == "37/205"
     assert rows[2]["equity_exact"] == "423/656" and float(rows[2]["low_possible"]) == 1.0
     assert rows[0]["hi_win"] == "" and rows[0]["method"] == "exact" and rows[0]["sample_count"] == "820"
@@ -138,15 +140,19 @@ def test_resume_skips_the_ids_already_written_and_appends_the_rest(tmp_path):
     spots.write_text(SPOTS_CSV.replace("C,omaha,Qd7h2s,AsAhKsKh,AsTd9c8c\nA,omaha,9h8h2c,AsAhKsKh,JdTd9c8c\n",
                                        "C,omaha,9h8h2c,AsAhKsKh,JdTd9c8c\n"))
     full = tmp_path / "full.csv"
-    assert run_cli("batch", str(spots), "-o", str(full), "--workers", "1").exit_code == 0
+    assert run_cli("batch", str(spots), "-o", str(full), "--workers", "1", "--seed", "4").exit_code == 0
     partial = tmp_path / "partial.csv"
     lines = full.read_text().splitlines(keepends=True)
-    partial.write_text("".join(lines[:3]) + lines[3][:10])  # A done, B cut short mid-row
-    assert finished_ids(partial, "csv") == {"A"}  # and the cut row is removed from the file
-    result = run_cli("batch", str(spots), "-o", str(partial), "--resume", "--workers", "1")
+    partial.write_text("".join(lines[:5]) + lines[5][:10])  # A and B done, C cut short mid-row
+    with QueryIds() as ids:
+        # B, the last query in the file, runs again: its rows may have been cut short too
+        assert scan_output(partial, "csv", ids) == ResumePoint(len("".join(lines[:3])), 1)
+        assert ids.arrive("A", 1).already_written and not ids.arrive("B", 2).already_written
+    assert partial.read_text().endswith(lines[5][:10])  # reading changed nothing
+    result = run_cli("batch", str(spots), "-o", str(partial), "--resume", "--workers", "1", "--seed", "4")
     assert result.exit_code == 0, result.output
     assert partial.read_text() == full.read_text()
-    assert "1 skipped" in result.stderr
+    assert "2 queries done, 0 failed, 1 already in" in result.stderr
 
 
 def test_resume_needs_an_output_file():
@@ -300,7 +306,7 @@ def test_input_that_is_not_utf8_is_a_one_line_error_from_a_file_or_standard_inpu
     for result, name in ((from_file, "'/"), (from_stdin, "standard input")):
         assert result.exit_code == 2
         assert result.stderr.startswith(f"Error: {name}") and len(result.stderr.splitlines()) == 1
-        assert "is not UTF-8 text (byte 0xff cannot be read); 0 queries before it were written" in result.stderr
+        assert "is not UTF-8 text (byte 0xff cannot be read); nothing was written" in result.stderr
 
 
 def test_standard_input_with_a_byte_order_mark_reads_like_a_file():

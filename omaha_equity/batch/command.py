@@ -1,10 +1,26 @@
-"""``omaha-equity batch``: files and terminal around :func:`run_batch` (opening the input and
-output, ``--resume``, the progress bar, the summary on stderr and the exit code)."""
+"""``omaha-equity batch``: files and terminal around :func:`run_batch` (checking the input, the
+earlier output and the cluster before anything is written, the progress bar, the summary on
+stderr, and one line and an exit code for every way a run can stop).
+
+Exit codes (the README's Batch section has the same table):
+
+====  ==========================================================================================
+0     every query ran
+1     some queries failed (their error rows are written), or the output could not be written
+      (``no space left writing FILE``; the rows before it are kept)
+2     a usage error: nothing was written
+3     the workers could not go on (a local worker died again and again, the Dask scheduler went
+      away, no Dask worker for ``--worker-timeout``): finished rows are kept, ``--resume`` goes on
+130   Ctrl-C: finished rows are kept
+====  ==========================================================================================
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
+import os
 import secrets
 import sys
 import time
@@ -12,33 +28,113 @@ import time
 import click
 
 from ..errors import InputError, quoted
-from .files import RowWriter, finished_ids, format_for_path, read_records
-from .run import run_batch
+from ..executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
+from .files import RowWriter, format_for_path
+from .ids import QueryIds
+from .output import BatchOutput
+from .progress import TimeLeft
+from .records import open_records
+from .run import run_batch, warm_up
 
 # Failed ids named in the summary (the error rows name them all).
 SUMMARY_FAILED_IDS = 10
+EXIT_SOME_FAILED = 1
+EXIT_CANNOT_WRITE = 1
+EXIT_WORKERS_LOST = 3
+# Bytes read at a time when counting an input's lines for the progress bar.
+_COUNT_BLOCK_BYTES = 1 << 20
 
 
 def _count_records(path: str, input_format: str) -> int | None:
-    """Queries in a file, for the progress bar (non-blank lines, less the CSV header)."""
+    """Queries in a file, for the progress bar (its lines, less the CSV header; blank lines
+    count too), read in blocks so that a file of one huge line costs no memory."""
+    lines = 0
+    last = b"\n"
     try:
-        with open(path, encoding="utf-8-sig") as file:
-            lines = sum(1 for line in file if line.strip())
-    except (OSError, UnicodeDecodeError):  # the run itself reports a file it cannot read
+        with open(path, "rb") as file:
+            while block := file.read(_COUNT_BLOCK_BYTES):
+                lines += block.count(b"\n")
+                last = block[-1:]
+    except OSError:  # the run itself reports a file it cannot read
         return None
+    lines += last != b"\n"
     return max(lines - (input_format == "csv"), 0)
+
+
+@contextlib.contextmanager
+def _dask_logs_silenced():
+    """Dask's client logs a traceback when its scheduler goes away; the batch says it in one
+    line instead."""
+    import logging
+
+    try:
+        import distributed  # noqa: F401  (sets up the "distributed" log handlers)
+    except ImportError:
+        yield
+        return
+    handlers = logging.getLogger("distributed").handlers
+    levels = [handler.level for handler in handlers]
+    for handler in handlers:
+        handler.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for handler, level in zip(handlers, levels):
+            handler.setLevel(level)
+
+
+def _local_workers(workers: int | None, oversubscribe: bool, say) -> int | None:
+    """``--workers``, capped at the cores this process may use unless ``--oversubscribe``."""
+    cores = local_core_count()
+    if workers is None or workers <= cores or oversubscribe:
+        return workers
+    say(f"--workers {workers} is more than the {cores} cores here: running {cores} worker processes "
+        f"(--oversubscribe starts {workers})")
+    return cores
+
+
+class _WriteFailed(Exception):
+    """Writing the output failed (the one line is the message)."""
+
+
+@contextlib.contextmanager
+def _writing(target: BatchOutput):
+    """Turns an OSError raised while writing the output into :class:`_WriteFailed`."""
+    try:
+        yield
+    except OSError as error:  # a full disk, a closed pipe
+        if target.path == "-":
+            _silence_standard_output()
+        if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise _WriteFailed(f"no space left writing {target.name}") from None
+        raise _WriteFailed(f"cannot write {target.name}: {error.strerror or error}") from None
+
+
+def _silence_standard_output() -> None:
+    """Standard output failed: send what is still buffered for it nowhere, so that Python's
+    own flush at exit does not report the same failure again with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # not a real file (a test's)
+        pass
 
 
 def run_batch_command(input_file: str, output: str, input_format: str | None, output_format: str | None,
                       seed: int | None, workers: int | None, scheduler: str | None, scheduler_file: str | None,
-                      chunk_size: int | None, resume: bool, quiet: bool) -> int:
-    """Run the command; returns the exit code (0: every query succeeded, 1: some failed).
+                      chunk_size: int | None, resume: bool, quiet: bool,
+                      worker_timeout: float = DEFAULT_WORKER_TIMEOUT, oversubscribe: bool = False) -> int:
+    """Run the command; returns the exit code (see the module docstring).
 
     Raises
     ------
     InputError
-        Unreadable files, a bad CSV header, ``--resume`` without ``-o FILE``, conflicting
-        options (the CLI shows it as a one-line usage error, exit code 2).
+        Unreadable files, a bad CSV header, an earlier output that is not one (``--resume``),
+        conflicting options, an unreachable scheduler: the CLI shows it as a one-line usage
+        error (exit code 2). Nothing has been written then.
+    KeyboardInterrupt
+        After Ctrl-C, once the summary is printed.
     """
     input_format = input_format or format_for_path(input_file)
     output_format = output_format or format_for_path(output)
@@ -48,33 +144,62 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
         raise InputError("--scheduler and --scheduler-file name the same thing: give one")
     if workers is not None and (scheduler is not None or scheduler_file is not None):
         raise InputError("--workers applies to this machine; a Dask cluster has its own workers")
-    skip_ids = finished_ids(output, output_format) if resume else set()
+
+    def say(message: str) -> None:
+        if not quiet:
+            click.echo(f"batch: {message}", err=True)
+
+    workers = _local_workers(workers, oversubscribe, say)
     seed = secrets.randbits(63) if seed is None else seed
-    show_progress = not quiet and sys.stderr.isatty()
-    total = _count_records(input_file, input_format) if show_progress and input_file != "-" else None
+    target = BatchOutput(output, output_format)
+    input_name = "standard input" if input_file == "-" else quoted(input_file)
     done = failed = rows_written = 0
     failed_ids: list[str] = []
-    started = time.perf_counter()
+    stopped: tuple[int, str] | None = None  # (exit code, the one line) of a run that could not finish
     interrupted = False
+    started = time.perf_counter()
     with contextlib.ExitStack() as stack:
+        ids = stack.enter_context(QueryIds())
+        # 1. the input: opened, and a CSV header checked
         try:
             # standard input read like a file: UTF-8 with or without a byte-order mark, strict
             source = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="") if input_file == "-" \
                 else stack.enter_context(open(input_file, newline="", encoding="utf-8-sig"))
-            appending = resume and bool(skip_ids or (output != "-" and _non_empty(output)))
-            sink = sys.stdout if output == "-" else stack.enter_context(
-                open(output, "a" if appending else "w", newline="", encoding="utf-8"))
+            records = open_records(source, input_format)
         except OSError as error:
             raise InputError(f"cannot open {error.filename!r}: {error.strerror}") from None
-        writer = RowWriter(sink, output_format, header=not appending)
-        records = read_records(source, input_format)
-        bar = stack.enter_context(click.progressbar(length=total, label="queries", file=sys.stderr)) \
-            if show_progress else None
+        except UnicodeDecodeError as error:
+            raise InputError(f"{input_name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be "
+                             "read); nothing was written") from None
+        # 2. the earlier output (--resume), read only
+        already = target.check_resume(ids) if resume else 0
+        # 3. the workers: the cluster reached, a worker there
+        if scheduler is not None or scheduler_file is not None:
+            stack.enter_context(_dask_logs_silenced())
         try:
-            for outcome in run_batch(records, seed=seed, workers=workers, scheduler=scheduler,
-                                     scheduler_file=scheduler_file, chunk_size=chunk_size, skip_ids=skip_ids):
+            executor = make_executor(workers, scheduler, scheduler_file, warm_up=warm_up,
+                                     worker_timeout=worker_timeout, notify=say)
+        except ExecutorLost as error:
+            click.echo(f"Error: {error}; nothing was written", err=True)
+            return EXIT_WORKERS_LOST
+        completed = False
+        stack.callback(lambda: executor.close(cancel=not completed))
+        # 4. only now the output
+        stream, header = target.open()
+        total = None
+        if not quiet and sys.stderr.isatty() and input_file != "-":
+            total = _count_records(input_file, input_format)
+            total = None if total is None else max(total - already, 0)
+        bar = stack.enter_context(click.progressbar(length=total, label="queries", file=sys.stderr, show_eta=False,
+                                                    item_show_func=lambda text: text)) if total else None
+        time_left = TimeLeft(total)
+        try:
+            with _writing(target):
+                writer = RowWriter(stream, output_format, header=header)
+            for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=chunk_size, ids=ids):
                 rows = outcome.rows()
-                writer.write(rows)
+                with _writing(target):
+                    writer.write(rows)
                 rows_written += len(rows)
                 done += 1
                 if not outcome.ok:
@@ -82,34 +207,46 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                     if len(failed_ids) < SUMMARY_FAILED_IDS:
                         failed_ids.append(outcome.query_id)
                 if bar is not None:
-                    bar.update(1)
+                    time_left.update(done)
+                    bar.update(1, time_left.text())
+            completed = True
+            with _writing(target):
+                target.finish()
         except KeyboardInterrupt:
             interrupted = True
+        except ExecutorLost as error:
+            stopped = EXIT_WORKERS_LOST, str(error)
+        except _WriteFailed as error:
+            stopped = EXIT_CANNOT_WRITE, str(error)
         except UnicodeDecodeError as error:
-            name = "standard input" if input_file == "-" else quoted(input_file)
-            raise InputError(f"{name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be read); "
-                             f"{done:,} queries before it were written") from None
+            target.abandon()
+            raise InputError(f"{input_name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be "
+                             f"read); {done:,} queries before it were written to {_where(target)}") from None
+        finally:
+            if not completed:
+                target.abandon()
+    kept = "every finished query is written" if target.in_place else \
+        f"{done + already:,} finished queries are in {target.part_name} (--resume -o {target.path} goes on)"
     if not quiet:
         elapsed = time.perf_counter() - started
         succeeded = done - failed
         parts = [f"{succeeded:,} {'query' if succeeded == 1 else 'queries'} done", f"{failed:,} failed"]
-        if skip_ids:
-            parts.append(f"{len(skip_ids):,} skipped (already in {output})")
+        if already:
+            parts.append(f"{already:,} already in {target.path}")
         summary = f"batch: {', '.join(parts)}; {rows_written:,} rows in {elapsed:.1f} s; seed {seed}"
         if failed_ids:
             summary += f"; failed ids: {', '.join(failed_ids)}{' ...' if failed > len(failed_ids) else ''}"
         if interrupted:
-            summary += f"; interrupted: every finished query is written (--resume -o {output} goes on)" \
-                if output != "-" else "; interrupted: every finished query is written"
+            summary += f"; interrupted: {kept}"
         click.echo(summary, err=True)
+    if stopped is not None:
+        code, message = stopped
+        click.echo(f"Error: {message}" if target.in_place else f"Error: {message}; {kept}", err=True)
+        return code
     if interrupted:
         raise KeyboardInterrupt
-    return 1 if failed else 0
+    return EXIT_SOME_FAILED if failed else 0
 
 
-def _non_empty(path: str) -> bool:
-    try:
-        with open(path, "rb") as file:
-            return bool(file.read(1))
-    except OSError:
-        return False
+def _where(target: BatchOutput) -> str:
+    return target.name if target.in_place else target.part_name

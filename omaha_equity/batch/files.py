@@ -1,5 +1,5 @@
-"""Batch files: reading queries from CSV or JSON Lines, writing result rows as CSV or JSON
-Lines one query at a time, and finding the ids an earlier run already wrote (``--resume``)."""
+"""Batch output files: writing result rows as CSV or JSON Lines one query at a time, and
+reading an earlier output back for ``--resume`` (which ids it holds, where its last query starts)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,24 @@ import csv
 import json
 import math
 import os
-from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from ..cards import NO_CARDS
 from ..errors import InputError, quoted
-from .queries import UnreadableRow, check_keys
+from .cells import escape_cell, unescape_cell
+from .ids import QueryIds
+from .records import MAX_LINE_CHARACTERS
 from .run import BATCH_COLUMNS
 
-INPUT_FORMATS = ("csv", "jsonl")
 OUTPUT_FORMATS = ("csv", "jsonl")
 _JSONL_SUFFIXES = (".jsonl", ".ndjson", ".json")
+# An output row holds at most one input line's text (the hands of an error row) and the numbers.
+_MAX_OUTPUT_LINE_BYTES = 8 * MAX_LINE_CHARACTERS
+# How every JSON Lines output row starts (the first of BATCH_COLUMNS): a line cut short that
+# does not is not ours, and --resume refuses the file rather than cut it.
+_JSON_ROW_START = b'{"id": '
 
 
 def format_for_path(path: str | os.PathLike | None, default: str = "csv") -> str:
@@ -32,52 +38,6 @@ def format_for_path(path: str | os.PathLike | None, default: str = "csv") -> str
     if suffix == ".csv":
         return "csv"
     return default
-
-
-def read_records(stream: IO[str], input_format: str) -> Iterator[dict[str, Any] | UnreadableRow]:
-    """The rows of a batch input, lazily: dicts of the row's keys, or :class:`UnreadableRow`.
-
-    CSV needs a header row (keys as in ``omaha_equity.batch.queries``); blank lines are skipped.
-    JSON Lines holds one JSON object per line; blank lines are skipped.
-
-    Raises
-    ------
-    InputError
-        A CSV header with an unknown or repeated column (before any row is read).
-    """
-    if input_format == "csv":
-        reader = csv.reader(stream)
-        header = next(reader, None)
-        if header is None:
-            return
-        header = [name.strip().lower() for name in header]
-        check_keys([name for name in header if name])
-        repeated = sorted({name for name in header if header.count(name) > 1 and name})
-        if repeated:
-            raise InputError(f"column {quoted(repeated[0])} appears twice in the CSV header")
-        for cells in reader:
-            if not any(cell.strip() for cell in cells):
-                continue
-            if len(cells) > len(header):
-                yield UnreadableRow(f"the row has {len(cells)} cells, more than the header's {len(header)}",
-                                    ",".join(cells))
-                continue
-            yield {name: cell for name, cell in zip(header, cells) if name}
-    elif input_format == "jsonl":
-        for line in stream:
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                yield UnreadableRow(f"not JSON: {error.msg} at column {error.colno}", line.strip())
-                continue
-            if not isinstance(record, dict):
-                yield UnreadableRow("expected a JSON object such as {\"hands\": \"AsAhKsKh|JdTd9c8c\"}", line.strip())
-                continue
-            yield {str(key).lower(): value for key, value in record.items()}
-    else:
-        raise InputError(f"unknown input format {quoted(input_format)}: expected one of {', '.join(INPUT_FORMATS)}")
 
 
 def _json_value(value: Any) -> Any:
@@ -95,10 +55,22 @@ def _with_card_cells(row: dict[str, Any], none_text: str) -> dict[str, Any]:
     return {**row, **changes} if changes else row
 
 
+def _csv_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A row's CSV cells: text made safe for spreadsheets (:mod:`.cells`), numbers as they are."""
+    return {key: escape_cell(value) if isinstance(value, str) else value
+            for key, value in _with_card_cells(row, NO_CARDS).items()}
+
+
 class RowWriter:
     """Writes result rows (keys ``BATCH_COLUMNS``) as CSV (with a header row, written unless
     ``header=False``) or as JSON Lines, flushing after each :meth:`write` so that every finished
-    query is on disk even if the run is stopped."""
+    query is on disk even if the run is stopped.
+
+    Raises
+    ------
+    OSError
+        From the stream (a full disk: ``errno.ENOSPC``), in the constructor or :meth:`write`.
+    """
 
     def __init__(self, stream: IO[str], output_format: str, header: bool = True):
         if output_format not in OUTPUT_FORMATS:
@@ -114,7 +86,7 @@ class RowWriter:
     def write(self, rows: list[dict[str, Any]]) -> None:
         """Write one query's rows in one piece, then flush."""
         if self._csv is not None:
-            self._csv.writerows(_with_card_cells(row, NO_CARDS) for row in rows)
+            self._csv.writerows(_csv_row(row) for row in rows)
         else:
             self.stream.write("".join(
                 json.dumps({key: _json_value(value) for key, value in _with_card_cells(row, "").items()}) + "\n"
@@ -122,48 +94,94 @@ class RowWriter:
         self.stream.flush()
 
 
-def finished_ids(path: str | os.PathLike, output_format: str) -> set[str]:
-    """The ids an earlier run wrote to ``path`` (an output of ``batch``), for ``--resume``.
+@dataclass(frozen=True)
+class ResumePoint:
+    """Where a resumed run goes on in an earlier output.
 
-    A last line cut short (the run was killed while writing) is removed from the file, so the
-    resumed run appends whole rows only. A missing or empty file has none.
+    Attributes
+    ----------
+    cut : int
+        Bytes of the file to keep: everything before its last query (whose rows may have
+        been cut short when the run was stopped: it runs again) and before any cut line.
+    query_count : int
+        Queries kept (counted in the :class:`QueryIds` given to :func:`scan_output`).
+    """
+
+    cut: int
+    query_count: int
+
+
+def _not_a_batch_output(path: str, what: str) -> InputError:
+    return InputError(f"cannot resume into {path!r}: {what} (it is left as it is)")
+
+
+def _row_key(line: bytes, number: int, output_format: str, name: str) -> tuple[str, bool]:
+    """(id, whether the row starts a query) of one complete output line."""
+    try:
+        text = line.decode("utf-8")
+        if output_format == "csv":
+            cells = next(csv.reader([text], strict=True))
+            if len(cells) != len(BATCH_COLUMNS):
+                raise ValueError
+            return unescape_cell(cells[0]), cells[1] in ("", "0", "1")
+        row = json.loads(text)
+        return str(row["id"]), row["player"] in (None, 0, 1)
+    except (UnicodeDecodeError, ValueError, csv.Error, StopIteration, KeyError, TypeError, RecursionError):
+        raise _not_a_batch_output(name, f"line {number} is not a batch {output_format.upper()} row") from None
+
+
+def scan_output(path: str | os.PathLike, output_format: str, ids: QueryIds, name: str | None = None) -> ResumePoint:
+    """Read an earlier output of ``batch`` for ``--resume``, one line at a time, without
+    changing it: count each query it holds in ``ids`` (but the last one) and say where to cut.
+
+    A query starts at a row of player 1 or an error row (player 0). The last query in the file
+    is left out and cut off, with any line cut short after it: its rows may be incomplete
+    (the run stopped while writing them) and running it again gives the same rows.
+
+    ``name`` is the file's name in messages (default: ``path``).
 
     Raises
     ------
     InputError
-        The file is not a batch output in this format (another CSV header, a line that is not
-        a JSON object with an ``id``).
+        The file cannot be read, or is not a batch output in this format (another CSV header,
+        a line that is not a batch row).
     """
-    path = Path(path)
-    if not path.exists() or path.stat().st_size == 0:
-        return set()
-    data = path.read_bytes()
-    if not data.endswith(b"\n"):
-        cut = data.rfind(b"\n") + 1
-        with open(path, "r+b") as file:
-            file.truncate(cut)
-        data = data[:cut]
-    lines = data.decode("utf-8").splitlines()
-    ids: set[str] = set()
-    if output_format == "csv":
-        reader = csv.reader(lines)
-        header = next(reader, None)
-        if header is None:
-            return ids
-        if tuple(header) != BATCH_COLUMNS:
-            raise InputError(f"cannot resume into {str(path)!r}: its header is not that of a batch CSV output "
-                             f"({','.join(BATCH_COLUMNS[:4])},...)")
-        for cells in reader:
-            if cells:
-                ids.add(cells[0])
-        return ids
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            ids.add(str(row["id"]))
-        except (json.JSONDecodeError, KeyError, TypeError):
-            raise InputError(f"cannot resume into {str(path)!r}: line {number} is not a batch JSON Lines row") \
-                from None
-    return ids
+    path = str(path)
+    name = name or path
+    header = (",".join(BATCH_COLUMNS) + "\n").encode()
+    try:
+        file = open(path, "rb")
+    except OSError as error:
+        raise InputError(f"cannot read {name!r} to resume: {error.strerror}") from None
+    with file:
+        offset = 0
+        if output_format == "csv":
+            first = file.readline(len(header) + 1)
+            if not first.endswith(b"\n"):  # empty, or a header cut short: start again
+                if not header.startswith(first):
+                    raise _not_a_batch_output(name, "its header is not that of a batch CSV output "
+                                              f"({','.join(BATCH_COLUMNS[:4])},...)")
+                return ResumePoint(0, 0)
+            if first != header:
+                raise _not_a_batch_output(name, "its header is not that of a batch CSV output "
+                                          f"({','.join(BATCH_COLUMNS[:4])},...)")
+            offset = len(first)
+        cut, count, last_id, number = offset, 0, None, int(output_format == "csv")
+        while True:
+            line = file.readline(_MAX_OUTPUT_LINE_BYTES + 1)
+            if not line.endswith(b"\n"):  # the end, or a line cut short
+                foreign = output_format == "jsonl" and not _JSON_ROW_START.startswith(line[:len(_JSON_ROW_START)])
+                if len(line) > _MAX_OUTPUT_LINE_BYTES or foreign:
+                    raise _not_a_batch_output(name, f"line {number + 1} is not a batch {output_format.upper()} row")
+                break
+            number += 1
+            query_id, starts = _row_key(line, number, output_format, name)
+            if starts:
+                if last_id is not None:
+                    ids.add_written(last_id)
+                    count += 1
+                last_id, cut = query_id, offset
+            elif last_id is None:
+                raise _not_a_batch_output(name, f"line {number} continues a query that is not there")
+            offset += len(line)
+    return ResumePoint(cut, count)

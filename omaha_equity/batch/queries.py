@@ -167,13 +167,30 @@ def check_keys(keys) -> None:
 
 
 def record_id(record: Mapping[str, Any] | Query, position: int) -> str:
-    """The query's id as text: its ``id`` when given, else its position (from 1)."""
-    value = record.query_id if isinstance(record, Query) else record.get("id")
+    """The query's id as text: its ``id`` when given, else its position (from 1).
+
+    Raises
+    ------
+    InputError
+        An id that is not text or a number (a JSON list or object), or holds a line break
+        (an output row is one line).
+    """
+    if isinstance(record, Query):
+        value = record.query_id
+    elif isinstance(record, Mapping):
+        value = record.get("id")
+    else:
+        return str(position)
     if not _given(value):
         return str(position)
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise InputError(f"bad id {quoted(value)}: expected text or a number")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return str(value).strip()
+    text = str(value).strip()
+    if "\n" in text or "\r" in text:
+        raise InputError(f"bad id {quoted(text)}: an id cannot hold a line break")
+    return text
 
 
 def query_from_record(record: Mapping[str, Any] | Query) -> Query:
@@ -220,7 +237,8 @@ def written_fields(record: Mapping[str, Any] | Query) -> dict[str, str]:
         return {"game": "", "board": "", "dead": "", "hand": ""}
 
     def cell(value: Any) -> str:
-        return "" if value is None else "|".join(map(str, value)) if isinstance(value, list) else str(value)
+        text = "" if value is None else "|".join(map(str, value)) if isinstance(value, list) else str(value)
+        return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text  # a row is one line
 
     hands = cell(record.get("hands"))
     if not hands:

@@ -1,23 +1,25 @@
 """Running a batch of queries: ``run_batch`` and the per-chunk work done on each worker.
 
 The queries are read in order, named (their ``id``, else their position from 1), checked for
-duplicate ids, given a seed (their own, else :func:`queries.derive_seed` of the batch seed and
-the id), cut into chunks and sent to an executor (``omaha_equity.executor``): this process, local
-worker processes, or a Dask cluster. Results come back in input order, chunk by chunk; every
-query runs on one kernel thread (the workers are the parallelism), so its numbers do not depend
-on where it ran.
+duplicate ids (every query after the first with an id is an error row naming the first; the ids
+are kept on disk, :mod:`.ids`, so memory does not grow with the rows), given a seed (their own,
+else :func:`queries.derive_seed` of the batch seed and the id), cut into chunks and sent to an
+executor (``omaha_equity.executor``): this process, local worker processes, or a Dask cluster.
+Results come back in input order, chunk by chunk; every query runs on one kernel thread (the
+workers are the parallelism), so its numbers do not depend on where it ran.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..equity.result import EquityResult
 from ..errors import InputError, caused_by_interrupt, quoted
 from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
+from .ids import QueryIds
 from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
 
 # Queries per task. Sending a task costs about a millisecond on Dask and a few tenths of one to
@@ -51,7 +53,8 @@ class BatchResult:
     error : str or None
         Why it did not run (bad cards, unknown game, duplicate id, ...).
     seed : int or None
-        The Monte Carlo seed it ran with (None for exact enumeration and errors).
+        The Monte Carlo seed given to it: its own, else ``derive_seed(batch seed, id)``
+        (exact enumeration draws nothing from it; None only for a result made by hand).
     written : dict of str
         The row's game, board, dead cards and hands as written (shown in its error row).
     """
@@ -69,10 +72,14 @@ class BatchResult:
 
     def rows(self) -> list[dict[str, Any]]:
         """The output rows: one per player, or one error row; keys :data:`BATCH_COLUMNS`,
-        statistics as fractions 0..1 (``views.equity_rows``), absent values None."""
+        statistics as fractions 0..1 (``views.equity_rows``), absent values None.
+
+        The whole-number columns are filled on every row, so that a reader that types columns
+        (``pandas.read_csv``) keeps them whole: an error row has ``player`` 0 (the query as a
+        whole) and ``sample_count`` 0 (nothing ran), and every row has the query's ``seed``."""
         if self.result is None:
             row = dict.fromkeys(BATCH_COLUMNS)
-            row.update(self.written, id=self.query_id, error=self.error)
+            row.update(self.written, id=self.query_id, error=self.error, player=0, sample_count=0, seed=self.seed)
             return [row]
         from ..views import equity_rows
 
@@ -81,6 +88,7 @@ class BatchResult:
             row = dict.fromkeys(BATCH_COLUMNS)
             row.update((key, value) for key, value in player_row.items() if key in row)
             row["id"] = self.query_id
+            row["seed"] = self.seed
             if row["equity_exact"] == "":
                 row["equity_exact"] = None
             rows.append(row)
@@ -117,7 +125,7 @@ def warm_up() -> None:
 
 def _run_task(task: _Task) -> BatchResult:
     if task.error is not None:
-        return BatchResult(task.position, task.query_id, error=task.error, written=task.written)
+        return BatchResult(task.position, task.query_id, error=task.error, seed=task.seed, written=task.written)
     from ..equity.calculate import calculate_equity
 
     query = task.query
@@ -127,13 +135,13 @@ def _run_task(task: _Task) -> BatchResult:
             trials=query.trials, precision=query.precision, seed=task.seed, threads=1,
         )
     except InputError as error:
-        return BatchResult(task.position, task.query_id, error=str(error), written=task.written)
+        return BatchResult(task.position, task.query_id, error=str(error), seed=task.seed, written=task.written)
     except Exception as error:  # a bug must not lose the rest of a long batch: report it on the row
         if caused_by_interrupt(error):  # Ctrl-C inside a kernel arrives wrapped, levels deep
             raise KeyboardInterrupt from None
         message = f"internal error ({type(error).__name__}: {error}); please report it"
-        return BatchResult(task.position, task.query_id, error=message, written=task.written)
-    return BatchResult(task.position, task.query_id, result=result, seed=result.seed, written=task.written)
+        return BatchResult(task.position, task.query_id, error=message, seed=task.seed, written=task.written)
+    return BatchResult(task.position, task.query_id, result=result, seed=task.seed, written=task.written)
 
 
 def run_chunk(tasks: list[_Task]) -> list[BatchResult]:
@@ -143,35 +151,32 @@ def run_chunk(tasks: list[_Task]) -> list[BatchResult]:
 
 
 def _tasks(queries: Iterable[Query | Mapping[str, Any] | UnreadableRow], batch_seed: int,
-           skip_ids: Container[str]) -> Iterator[_Task]:
-    seen: dict[str, int] = {}
+           ids: QueryIds) -> Iterator[_Task]:
+    """The queries as tasks, numbered and named, less those already written (``ids``)."""
     for position, record in enumerate(queries, start=1):
+        error = None
         if isinstance(record, UnreadableRow):
             written = {"game": "", "board": "", "dead": "", "hand": record.text[:200]}
-            query_id = str(position)
-            if query_id not in skip_ids:
-                yield _Task(position, query_id, None, record.message, None, written)
-            continue
-        written = written_fields(record)
-        try:
-            query_id = record_id(record, position)
-        except Exception:  # an id that is not text: named by position, reported below
-            query_id = str(position)
-        if query_id in skip_ids:
-            continue
-        query, error = None, None
-        if query_id in seen:
-            error = (f"duplicate id {quoted(query_id)} (also query {seen[query_id]}): each query needs its own id "
-                     "(it names its rows, seeds it and lets --resume skip it)")
+            query_id, error = str(position), record.message
         else:
-            seen[query_id] = position
+            written = written_fields(record)
+            try:
+                query_id = record_id(record, position)
+            except InputError as problem:  # named by position, reported on its row
+                query_id, error = str(position), str(problem)
+        arrival = ids.arrive(query_id, position)
+        if arrival.already_written:
+            continue
+        query = None
+        if error is None and arrival.occurrence > 1:
+            error = (f"duplicate id {quoted(query_id)} (also query {arrival.first_position}): each query needs its "
+                     "own id (it names its rows, seeds it and lets --resume skip it)")
+        if error is None:
             try:
                 query = query_from_record(record)
             except InputError as problem:
                 error = str(problem)
-        seed = None
-        if query is not None:
-            seed = query.seed if query.seed is not None else derive_seed(batch_seed, query_id)
+        seed = query.seed if query is not None and query.seed is not None else derive_seed(batch_seed, query_id)
         yield _Task(position, query_id, query, error, seed, written)
 
 
@@ -196,7 +201,7 @@ def run_batch(
     client=None,
     executor: Executor | None = None,
     chunk_size: int | None = None,
-    skip_ids: Container[str] = frozenset(),
+    ids: QueryIds | None = None,
 ) -> Iterator[BatchResult]:
     """Run many equity queries and yield one :class:`BatchResult` per query, in input order.
 
@@ -221,19 +226,25 @@ def run_batch(
     chunk_size : int, optional
         Queries per task (default ``LOCAL_CHUNK_SIZE`` = 16 for local processes,
         ``DASK_CHUNK_SIZE`` = 64 on Dask, 1 in this process).
-    skip_ids : container of str
-        Ids to leave out (``--resume``); positions still count them.
+    ids : QueryIds, optional
+        The ids of the run: with ``--resume``, loaded with the queries an earlier output holds
+        (``QueryIds.add_written``), which are left out (positions still count them). Default: a
+        new, empty one, closed at the end.
 
     Yields
     ------
     BatchResult
         One per query not skipped, in input order; a bad query yields a result with ``error``
-        set and the batch goes on.
+        set and the batch goes on. A query whose id an earlier query has is an error row
+        (``duplicate id``), on every run and on ``--resume``.
 
     Raises
     ------
     InputError
         A bad seed, worker count or chunk size, both a cluster and workers, or Dask missing.
+    omaha_equity.executor.ExecutorLost
+        The workers could not go on (see :mod:`omaha_equity.executor`); every result before
+        it was yielded.
 
     Examples
     --------
@@ -254,11 +265,16 @@ def run_batch(
     if chunk_size is None:
         chunk_size = (1 if isinstance(executor, InProcessExecutor)
                       else DASK_CHUNK_SIZE if isinstance(executor, DaskExecutor) else LOCAL_CHUNK_SIZE)
+    own_ids = ids is None
+    if ids is None:
+        ids = QueryIds()
     completed = False
     try:
-        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, skip_ids), chunk_size)):
+        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, ids), chunk_size)):
             yield from chunk
         completed = True
     finally:
         if own_executor:
             executor.close(cancel=not completed)
+        if own_ids:
+            ids.close()
