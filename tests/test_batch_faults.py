@@ -273,7 +273,7 @@ def test_a_full_disk_on_the_output_or_standard_output_is_one_line_and_exit_1(tmp
     assert (to_file.returncode, to_file.stderr) == (1, "Error: no space left writing '/dev/full'\n")
     with open("/dev/full", "w") as full:
         to_stdout = run_command([str(spots), "--workers", "1", "-q"], stdout=full)
-    assert (to_stdout.returncode, to_stdout.stderr) == (1, "Error: no space left writing standard output\n")
+    assert (to_stdout.returncode, to_stdout.stderr) == (1, "Error: no space left writing stdout\n")
 
 
 def test_a_disk_that_fills_up_keeps_the_finished_rows_and_resume_completes_them(tmp_path):

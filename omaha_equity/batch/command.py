@@ -18,7 +18,6 @@ Exit codes (the README's Batch section has the same table):
 from __future__ import annotations
 
 import contextlib
-import errno
 import io
 import os
 import secrets
@@ -27,7 +26,7 @@ import time
 
 import click
 
-from ..errors import InputError, quoted
+from ..errors import ClosedPipeError, InputError, out_of_space, quoted
 from ..executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
 from .files import RowWriter, format_for_path
 from .ids import QueryIds
@@ -102,12 +101,16 @@ def _writing(target: BatchOutput):
     """Turns an OSError raised while writing the output into :class:`_WriteFailed`."""
     try:
         yield
-    except OSError as error:  # a full disk, a closed pipe
+    except BrokenPipeError as error:  # a reader that went away (| head): the entry point ends quietly
+        raise ClosedPipeError("stdout") from error
+    except OSError as error:  # a full disk
         if target.path == "-":
             _silence_standard_output()
-        if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-            raise _WriteFailed(f"no space left writing {target.name}") from None
-        raise _WriteFailed(f"cannot write {target.name}: {error.strerror or error}") from None
+        # "stdout", as every other command's one line says (the entry point's errors.OutputError)
+        name = "stdout" if target.path == "-" else target.name
+        if out_of_space(error):
+            raise _WriteFailed(f"no space left writing {name}") from None
+        raise _WriteFailed(f"cannot write {name}: {error.strerror or error}") from None
 
 
 def _silence_standard_output() -> None:
