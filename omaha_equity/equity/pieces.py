@@ -195,7 +195,13 @@ def across_threads(call: Callable[[int, int], tuple], first: int, count: int, un
 
     pool = _thread_pool()
     try:
-        for future in [pool.submit(take_pieces) for _ in range(threads)]:
+        # No Ctrl-C while the pool takes the work: submit may start a thread, and a
+        # KeyboardInterrupt raised in Thread.start (which waits for the thread to run) leaves a
+        # running thread the pool never recorded; nothing wakes it at exit and the interpreter
+        # waits for it forever. Held back here, the interrupt comes out below instead.
+        with deferred_interrupt():
+            futures = [pool.submit(take_pieces) for _ in range(threads)]
+        for future in futures:
             future.result()
     finally:
         stopping.set()  # after an error or Ctrl-C here, the other threads take no new piece
