@@ -656,6 +656,50 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, m
         click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
 
 
+@main.command()
+@click.argument("expression", metavar="RANGE")
+@click.option("-b", "--board", required=True, type=CardsType(), help="The board: a flop, turn or river (3 to 5 cards).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (removed from the range).")
+@_game_options
+@click.option("--vs", "vs", metavar="HAND|RANGE", help="Equity of each part of RANGE against this hand or range.")
+@click.option("--exact", is_flag=True, help="With --vs: force exact enumeration.")
+@click.option("--mc", is_flag=True, help="With --vs: force Monte Carlo.")
+@click.option("--trials", type=TRIALS, help="With --vs: Monte Carlo boards per hand (a hand) or deals per part (a range).")
+@click.option("--seed", type=SEED, help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw the shares as a stacked bar to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@_output_options
+@_usage_errors
+def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, plot_path, format_name, table_style):
+    """What RANGE holds on the board: made hands (split by draws), nut status and lows, with
+    the hand combinations and share of each part; with --vs, each part's equity.
+
+    The categories and their rules are in docs/categories.md; each row's filter (CSV column
+    'filter') selects the same hands in any range, e.g. '15%:{set}'.
+
+    Example: omaha-equity hits '15%' -b Qh7d2c --vs AsKsQdJh
+    """
+    if exact and mc:
+        raise click.UsageError("--exact and --mc cannot be used together")
+    if vs is None and (exact or mc or trials is not None or seed is not None):
+        raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
+    from .studies.composition import range_composition
+    from .studies.hits_views import composition_report
+
+    if plot_path is not None:
+        from .studies.plot import check_plot_target
+
+        check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
+    composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
+                                    method="exact" if exact else "monte-carlo" if mc else "auto", trials=trials,
+                                    seed=seed)
+    click.echo(composition_report(composition, format_name, table_style))
+    if plot_path is not None:
+        from .studies.hits_plot import plot_composition
+
+        click.echo(f"plot written to {plot_composition(composition, plot_path)}", err=True)
+
+
 def run() -> None:
     """The ``omaha-equity`` program (console script and ``python -m omaha_equity``): :func:`main`,
     then a fast exit once the output is flushed (:mod:`omaha_equity.fast_exit`). Tests and other

@@ -243,4 +243,24 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
         row[12] = counterfeit
 
 
+@njit(cache=True, nogil=True)
+def fill_combinations(deck, state, out):
+    """Write the next ``out.shape[0]`` combinations of ``out.shape[1]`` cards of ``deck`` in
+    lexicographic order of positions, from ``state`` (ascending positions, advanced in place):
+    a whole deck's hands a chunk at a time, never all in memory."""
+    size = state.shape[0]
+    deck_size = deck.shape[0]
+    for row in range(out.shape[0]):
+        for position in range(size):
+            out[row, position] = deck[state[position]]
+        position = size - 1
+        while position >= 0 and state[position] == deck_size - size + position:
+            position -= 1
+        if position < 0:
+            break
+        state[position] += 1
+        for later in range(position + 1, size):
+            state[later] = state[later - 1] + 1
+
+
 restore_numba_cache(_previous_numba_cache)

@@ -98,6 +98,7 @@ def parse_range(
     die: int | None = None,
     excluded: Iterable[int] | str = (),
     excluded_reason: str = "",
+    board: Iterable[int] | str = (),
 ) -> HandRange:
     """Parse a range in the generic syntax and expand it to hands of the game's hole-card count.
 
@@ -115,6 +116,9 @@ def parse_range(
         Cards no hand may hold (board, dead cards, other players' known cards).
     excluded_reason : str
         How the error names the excluded cards, e.g. ``"dead cards AsAhAd"``.
+    board : iterable of int, or str
+        The board (3 to 5 cards) that category filters such as ``{set+}`` read
+        (docs/categories.md); its cards are also excluded.
 
     Returns
     -------

@@ -1,0 +1,301 @@
+"""``range_composition``: what a range holds on a board, by category, and (with ``vs``) how each
+part of it fares against another player (docs/categories.md).
+
+The table reads top-down from the best made hand. Each made hand is split by the draws it
+holds (flush draw class x straight draw class; flop and turn only); then come the nut status
+and, in hi/lo games, the low classes. Every row carries the category filter that selects it,
+so ``(RANGE):{set}:{nfd}:{no-straight-draw}`` in any command is exactly that row's hands.
+"""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ..cards import check_no_duplicates, format_cards, parse_cards
+from ..categories import categorize_hands, names
+from ..categories.categorize import check_board
+from ..deal import CardsLike, parse_board_and_dead
+from ..errors import InputError, quoted
+from ..games import Game, get_game
+from ..ranges import is_specific_hand, parse_range
+
+MADE_SECTION, NUT_SECTION, LOW_SECTION = "made hand", "nut status", "low"
+# Draw parts of a made hand's rows: (label, filter term) per flush class and per straight class.
+FLUSH_PARTS = (("nfd", "nfd"), ("second-nfd", "second-nfd"), ("weak-fd", "weak-fd"), ("", "no-flush-draw"))
+STRAIGHT_PARTS = (("wrap", "wrap"), ("oesd", "oesd"), ("gutshot", "gutshot"), ("", "no-straight-draw"))
+NUT_ROWS = (("nuts", ("nuts",), ()), ("second nuts", ("second-nuts",), ()),
+            ("beaten by 2 or more", (), ("second-nuts+",)))
+# Hands categorized per kernel call when a whole deck is streamed.
+STREAM_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    """One part of the range.
+
+    Attributes
+    ----------
+    section : str
+        ``"made hand"``, ``"nut status"`` or ``"low"``.
+    name : str
+        The category (``"set"``), or for a made hand's draw rows the draws (``"nfd + wrap"``,
+        ``"no draw"``).
+    level : int
+        0 for a category, 1 for a draw row nested under the made hand above it.
+    terms, excluded_terms : tuple of str
+        The filter: the hands that hold every term and none of the excluded terms.
+    combinations : int
+        Hand combinations of the range in this part.
+    share : float
+        Its share of the range's weight, 0..1.
+    equity, equity_fraction, standard_error : float, Fraction or None, float or None
+        With ``vs``: this part's equity against the other player (fraction 0..1), exactly when
+        enumerated, and its standard error when sampled (0.0 when exact).
+    vs_equity : float or None
+        The other player's equity against this part (``1 - equity`` heads-up).
+    """
+
+    section: str
+    name: str
+    level: int
+    terms: tuple[str, ...]
+    excluded_terms: tuple[str, ...]
+    combinations: int
+    share: float
+    equity: float | None = None
+    equity_fraction: Fraction | None = None
+    standard_error: float | None = None
+    vs_equity: float | None = None
+
+    @property
+    def filter(self) -> str:
+        """The row as range syntax to append to a range: ``:{set}:{nfd}``, ``!{second-nuts+}``."""
+        return "".join(f":{{{term}}}" for term in self.terms) + "".join(f"!{{{term}}}" for term in self.excluded_terms)
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A range's composition on a board.
+
+    Attributes
+    ----------
+    game : Game
+    expression, board, dead : str
+        The range as written, the board and dead cards (canonical text).
+    vs : str or None
+        The other player's hand or range (``--vs``).
+    method : str or None
+        With ``vs``: ``"exact"`` or ``"monte-carlo"`` (the least exact of the rows).
+    seed : int or None
+        The Monte Carlo seed.
+    combinations : int
+        Hand combinations in the range (less the board, dead cards and ``vs``'s cards).
+    rows : tuple of CategoryRow
+        The made-hand section (with draw rows), then the nut status, then (hi/lo) the lows.
+    """
+
+    game: Game
+    expression: str
+    board: str
+    dead: str
+    vs: str | None
+    method: str | None
+    seed: int | None
+    combinations: int
+    rows: tuple[CategoryRow, ...]
+
+    def section(self, name: str) -> tuple[CategoryRow, ...]:
+        return tuple(row for row in self.rows if row.section == name)
+
+    def row(self, name: str, section: str = MADE_SECTION) -> CategoryRow:
+        """The first row of a section with this name (``composition.row("set")``).
+
+        Raises
+        ------
+        KeyError
+            When the section has no such row (a part with no hand is left out).
+        """
+        for row in self.rows:
+            if row.section == section and row.name == name and row.level == 0:
+                return row
+        raise KeyError(name)
+
+
+def row_masks(fields: np.ndarray, terms, excluded_terms) -> np.ndarray:
+    """Which hands (rows of category fields) hold every term and none of the excluded ones."""
+    selected = np.ones(fields.shape[0], dtype=bool)
+    for term_text, wanted in itertools.chain(((term, True) for term in terms), ((term, False) for term in excluded_terms)):
+        held = np.ones(fields.shape[0], dtype=bool)
+        for field, low, high in names.parse_term(term_text).conditions:
+            held &= (fields[:, field] >= low) & (fields[:, field] <= high)
+        selected &= held if wanted else ~held
+    return selected
+
+
+def _draw_label(flush_label: str, straight_label: str) -> str:
+    return " + ".join(part for part in (flush_label, straight_label) if part) or "no draw"
+
+
+def row_specs(board_count: int, hilo: bool) -> list[tuple[str, str, int, tuple, tuple]]:
+    """Every possible row: (section, name, level, terms, excluded terms), in table order."""
+    specs = []
+    for made in names.MADE_HANDS:
+        specs.append((MADE_SECTION, made, 0, (made,), ()))
+        if board_count < 5:
+            for (flush_label, flush_term), (straight_label, straight_term) in itertools.product(FLUSH_PARTS,
+                                                                                                STRAIGHT_PARTS):
+                specs.append((MADE_SECTION, _draw_label(flush_label, straight_label), 1,
+                              (made, flush_term, straight_term), ()))
+    specs.extend((NUT_SECTION, name, 0, terms, excluded) for name, terms, excluded in NUT_ROWS)
+    if hilo:
+        specs.extend((LOW_SECTION, name, 0, (name,), ()) for name in names.LOW_CLASSES)
+    return specs
+
+
+class _Tally:
+    """Hand counts, weights (and with ``vs``, equity sums) per row spec, added chunk by chunk."""
+
+    def __init__(self, specs):
+        self.specs = specs
+        self.counts = np.zeros(len(specs), dtype=np.int64)
+        self.weights = np.zeros(len(specs), dtype=np.float64)
+        self.masks: list[np.ndarray] | None = None
+
+    def add(self, fields: np.ndarray, weights: np.ndarray | None, keep_masks: bool = False) -> None:
+        masks = []
+        for index, (_, _, _, terms, excluded) in enumerate(self.specs):
+            mask = row_masks(fields, terms, excluded)
+            self.counts[index] += int(mask.sum())
+            self.weights[index] += float(mask.sum()) if weights is None else float(weights[mask].sum())
+            if keep_masks:
+                masks.append(mask)
+        if keep_masks:
+            self.masks = masks
+
+
+def range_composition(
+    expression: str,
+    board: CardsLike,
+    game: str | Game = "omaha",
+    *,
+    dead: CardsLike = "",
+    vs: str | None = None,
+    die: int | None = None,
+    method: str = "auto",
+    trials: int | None = None,
+    seed: int | None = None,
+) -> Composition:
+    """What the range ``expression`` holds on ``board``, by category; with ``vs``, each part's
+    equity against that hand or range.
+
+    Parameters
+    ----------
+    expression : str
+        A range (``"15%"``, ``"AA:$ds"``, ``"*"``: every hand, streamed in chunks).
+    board : str
+        3 to 5 board cards.
+    game, die : as in :func:`~omaha_equity.calculate_equity`.
+    dead : str
+        Dead cards (removed from the range, not from the outs: docs/categories.md).
+    vs : str, optional
+        The other player: a hand (each part's equity exact, from one pass over the range), or a
+        range, partial hand or ``*`` (each part a ``calculate_equity`` query of ``(RANGE)`` plus
+        the row's filter: exact where affordable, Monte Carlo with standard errors otherwise).
+    method, trials, seed : as in :func:`~omaha_equity.calculate_equity`, for ``vs``.
+
+    Returns
+    -------
+    Composition
+
+    Raises
+    ------
+    InputError
+        Bad cards, game or range; a board of fewer than 3 cards; a range with no hand left.
+    """
+    check_range_text(expression)
+    game = get_game(game, die)
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
+    check_board(board_cards, "a range's composition and category filters")
+    vs_cards: tuple[int, ...] = ()
+    if vs is not None and is_specific_hand(vs, game):
+        vs_cards = parse_cards(vs)
+    check_no_duplicates([("board", board_cards), ("dead cards", dead_cards), ("--vs", vs_cards)])
+    specs = row_specs(len(board_cards), game.hilo)
+    tally = _Tally(specs)
+    known = board_cards + dead_cards + vs_cards
+    if expression.strip() == "*" and vs is None:
+        total = _stream_deck(tally, known, board_cards, game)
+        hands = weights = None
+    else:
+        reason = "the known cards " + format_cards(sorted(known, reverse=True))
+        hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason, board=board_cards)
+        hands, weights = hand_range.hands, hand_range.weights
+        fields = categorize_hands(hands, board_cards, game.hilo)
+        tally.add(fields, weights, keep_masks=vs is not None)
+        total = hand_range.size
+    total_weight = float(np.sum(weights)) if weights is not None else float(total)
+    equities = [None] * len(specs)
+    chosen_method = used_seed = None
+    if vs is not None:
+        from .hits_equity import part_equities  # the equity engine: only with --vs
+
+        equities, chosen_method, used_seed = part_equities(
+            expression, vs, vs_cards, specs, tally.masks, hands, weights, board_cards, dead_cards, game,
+            method=method, trials=trials, seed=seed)
+    rows = []
+    for index, (section, name, level, terms, excluded) in enumerate(specs):
+        if tally.counts[index] == 0:
+            continue
+        equity = equities[index]
+        rows.append(CategoryRow(
+            section=section, name=name, level=level, terms=terms, excluded_terms=excluded,
+            combinations=int(tally.counts[index]), share=float(tally.weights[index] / total_weight),
+            equity=None if equity is None else equity[0], equity_fraction=None if equity is None else equity[1],
+            standard_error=None if equity is None else equity[2],
+            vs_equity=None if equity is None else 1.0 - equity[0],
+        ))
+    rows = _drop_lone_draw_rows(rows)
+    return Composition(game=game, expression=expression.strip(), board=format_cards(board_cards),
+                       dead=format_cards(dead_cards, sort=True), vs=vs.strip() if vs else None,
+                       method=chosen_method, seed=used_seed, combinations=int(total), rows=tuple(rows))
+
+
+def _drop_lone_draw_rows(rows: list[CategoryRow]) -> list[CategoryRow]:
+    """A made hand whose hands all share one draw row keeps that row only when it says something
+    (not ``no draw``): the row would repeat its parent."""
+    kept = []
+    for position, row in enumerate(rows):
+        if row.level == 1:
+            parent = next(candidate for candidate in reversed(rows[:position]) if candidate.level == 0)
+            if row.combinations == parent.combinations and row.name == "no draw":
+                continue
+        kept.append(row)
+    return kept
+
+
+def _stream_deck(tally: _Tally, known, board_cards, game: Game) -> int:
+    """Categorize every hand of the deck less ``known`` in chunks (flat memory): the count."""
+    from ..categories._kernels import fill_combinations  # lazy: importing numba is slow
+
+    deck = np.array([card for card in range(51, -1, -1) if card not in set(known)], dtype=np.int8)
+    total = comb(deck.shape[0], game.hole_count)
+    buffer = np.empty((min(STREAM_CHUNK, total), game.hole_count), dtype=np.int8)
+    state = np.arange(game.hole_count, dtype=np.int64)
+    done = 0
+    while done < total:
+        count = min(STREAM_CHUNK, total - done)
+        fill_combinations(deck, state, buffer[:count])
+        tally.add(categorize_hands(buffer[:count], board_cards, game.hilo), None)
+        done += count
+    return total
+
+
+def check_range_text(expression) -> str:
+    if not isinstance(expression, str) or not expression.strip():
+        raise InputError(f"expected a range such as '15%' or 'AA:$ds', got {quoted(expression)}")
+    return expression

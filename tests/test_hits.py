@@ -1,0 +1,93 @@
+"""``range_composition`` and ``omaha-equity hits``: counts, shares, equity per part."""
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from omaha_equity import calculate_equity
+from omaha_equity.cards import format_cards, parse_cards
+from omaha_equity.categories import categorize_hands, names
+from omaha_equity.cli import main
+from omaha_equity.ranges import parse_range
+from omaha_equity.studies import range_composition
+from omaha_equity.studies.composition import LOW_SECTION, MADE_SECTION, NUT_SECTION
+
+
+def test_counts_and_shares_agree_with_the_categorizer():
+    composition = range_composition("15%", "Th9s4h")
+    board = parse_cards("Th9s4h")
+    hands = parse_range("15%", excluded=board).hands
+    fields = categorize_hands(hands, board, False)
+    assert composition.combinations == hands.shape[0] == 32_214
+    for section in (MADE_SECTION, NUT_SECTION):
+        top = [row for row in composition.section(section) if row.level == 0]
+        assert sum(row.combinations for row in top) == composition.combinations
+        assert sum(row.share for row in top) == pytest.approx(1.0)
+    set_row = composition.row("set")
+    assert set_row.combinations == int((fields[:, names.MADE] == names.SET).sum()) == 1_874
+    draws = [row for row in composition.rows[1:] if row.level == 1][:9]
+    assert sum(row.combinations for row in draws) == set_row.combinations  # the set's draw rows
+    assert composition.row("nuts", NUT_SECTION).combinations == int((fields[:, names.BEATEN] == 0).sum())
+
+
+def test_every_hand_of_the_deck_streamed_in_chunks_matches_the_listed_range():
+    streamed = range_composition("*", "Qh7d2c5s")
+    listed = range_composition("100%", "Qh7d2c5s")
+    assert streamed.combinations == listed.combinations == 194_580
+    assert [(row.name, row.combinations) for row in streamed.rows] == [(row.name, row.combinations) for row in listed.rows]
+
+
+def test_hilo_adds_the_low_section():
+    composition = range_composition("*", "As5d3c", "omaha8")
+    lows = composition.section(LOW_SECTION)
+    assert {row.name for row in lows} >= {"nut-low", "second-nut-low", "weak-low", "no-low"}
+    assert sum(row.combinations for row in lows) == composition.combinations
+
+
+def test_equity_per_part_against_a_hand_is_exact():
+    board, hero = "Kh7d2c", "AsAdQhJh"
+    composition = range_composition("KK,77", board, vs=hero)
+    assert composition.method == "exact"
+    set_row = composition.row("set")
+    assert set_row.equity_fraction is not None
+    board_cards = parse_cards(board)
+    hands = parse_range("KK,77", excluded=board_cards + parse_cards(hero)).hands
+    fields = categorize_hands(hands, board_cards, False)
+    part = hands[fields[:, names.MADE] == names.SET]
+    assert part.shape[0] == set_row.combinations
+    listed = ",".join(format_cards(hand, sort=True) for hand in part.tolist())
+    expected = calculate_equity([listed, hero], board).players[0].equity_fraction
+    assert set_row.equity_fraction == expected
+    assert set_row.vs_equity == pytest.approx(1 - float(expected))
+
+
+def test_hits_command_formats():
+    runner = CliRunner()
+    table = runner.invoke(main, ["hits", "15%", "-b", "Qh7d2c"])
+    assert table.exit_code == 0, table.output
+    assert "set" in table.output and "2,317" in table.output
+    data = json.loads(runner.invoke(main, ["hits", "15%", "-b", "Qh7d2c", "-f", "json"]).output)
+    assert data["combinations"] == 32_846
+    assert data["rows"][0] == {"section": "made hand", "category": "set", "level": 0, "combinations": 2317,
+                               "share": pytest.approx(2317 / 32846), "filter": ":{set}"}
+    csv_text = runner.invoke(main, ["hits", "15%", "-b", "Qh7d2c", "--vs", "AsKsQdJh", "-f", "csv"]).output
+    header, first = csv_text.splitlines()[:2]
+    assert header.split(",")[-5:] == ["equity", "equity_exact", "standard_error", "vs_equity", "filter"]
+    assert Fraction(first.split(",")[6]) == Fraction(235643, 251904)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["hits", "15%", "-b", "Qh7d"], "need a board of 3 to 5 cards"),
+    (["hits", "15%"], "Missing option '-b'"),
+    (["hits", "15%", "-b", "Qh7d2c", "--vs", "Qh7d2c5s"], "duplicate card Qh"),
+    (["hits", "15%", "-b", "Qh7d2c", "--seed", "1"], "apply to --vs"),
+    (["hits", "AA", "-b", "AsAhAd"], "no hand in range 'AA' is possible"),
+])
+def test_hits_usage_errors(arguments, message):
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
