@@ -91,3 +91,20 @@ def test_hits_usage_errors(arguments, message):
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_equity_per_part_against_a_range_matches_the_listed_hands():
+    board, villain = "Kh7d2c", "AsAh9c8d, AsAd9h8c"
+    composition = range_composition("KK,77", board, vs=villain)
+    assert composition.method == "exact"
+    board_cards = parse_cards(board)
+    hands = parse_range("KK,77", excluded=board_cards).hands
+    fields = categorize_hands(hands, board_cards, False)
+    part = hands[fields[:, names.MADE] == names.SET]
+    listed = ",".join(format_cards(hand, sort=True) for hand in part.tolist())
+    expected = calculate_equity([listed, villain], board).players[0].equity_fraction
+    assert composition.row("set").equity_fraction == expected
+    sampled = range_composition("KK,77", board, vs=villain, method="monte-carlo", trials=20_000, seed=3)
+    assert sampled.method == "monte-carlo" and sampled.seed == 3
+    row = sampled.row("set")
+    assert abs(row.equity - float(expected)) < 5 * row.standard_error

@@ -13,9 +13,11 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game
+from ..categories.filters import category_hands
+from ..categories.names import LOW_FIELDS, parse_term
 from .hand_lists import HandList, list_hands
 from .program import Program, compile_program, weigh_signature
-from .syntax import Pattern, Percent, check_expression, parse_expression
+from .syntax import CategoryFilter, Pattern, Percent, check_expression, parse_expression
 
 # Chunks per expansion: enough to balance two to eight threads, few enough to stay cheap.
 _CHUNK_HANDS = 16_384
@@ -141,7 +143,8 @@ def parse_range(
     """
     check_expression(expression)
     game = get_game(game, die)
-    removed = sorted(set(parse_cards(excluded)), reverse=True)
+    board_cards = tuple(parse_cards(board))
+    removed = sorted(set(parse_cards(excluded)) | set(board_cards), reverse=True)
     try:
         program = _program(expression, game.hole_count, game.name)
     except RecursionError:
@@ -149,9 +152,10 @@ def parse_range(
         raise InputError(
             f"range {quoted(expression)} nests too deeply: split long chains of '!' with parentheses"
         ) from None
-    hands, weights = _expand(program, game, removed)
+    hands, weights = _expand(program, game, removed, board_cards, expression)
     if hands.shape[0] == 0:
-        if removed and _expand(program, game, [])[0].shape[0] > 0:
+        if removed and not any(isinstance(source, CategoryFilter) for source in program.sets) and \
+                _expand(program, game, [], board_cards, expression)[0].shape[0] > 0:
             raise InputError(_empty_message(expression, removed, excluded_reason))
         raise InputError(
             f"no hand in range {quoted(expression)} is possible: "
@@ -272,20 +276,43 @@ def _listed(hand_list: HandList, hole_count: int) -> tuple[np.ndarray, np.ndarra
     return list_hands(hand_list, hole_count)
 
 
-def _set_hands(source: Percent | HandList, game: Game) -> np.ndarray:
-    """The hands of a set atom (a percent range or a list of written hands), canonical."""
+def _set_hands(source: Percent | HandList | CategoryFilter, game: Game, board: tuple[int, ...],
+               expression: str) -> np.ndarray:
+    """The hands of a set atom (a percent range, a list of written hands or a category filter
+    on the board), canonical."""
     if isinstance(source, HandList):
         return _listed(source, game.hole_count)[0]
+    if isinstance(source, CategoryFilter):
+        return _filter_hands(source, game, board, expression)
     return _percent_hands(source, game)
 
 
-def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarray, np.ndarray]:
+def _filter_hands(source: CategoryFilter, game: Game, board: tuple[int, ...], expression: str) -> np.ndarray:
+    """Every hand of the deck less the board that holds one of the filter's terms.
+
+    Raises
+    ------
+    InputError
+        Without a board of 3 to 5 cards, or with a low term in a high-only game.
+    """
+    if not 3 <= len(board) <= 5:
+        given = f"got {len(board)} board cards ({format_cards(board)})" if board else "got no board"
+        raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
+                         f"needs a board of 3 to 5 cards (a flop, turn or river; -b in the command line): {given}")
+    if not game.hilo and any(field in LOW_FIELDS for term in source.terms for field, _, _ in parse_term(term).conditions):
+        raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
+                         f"names a low category: {game.name} has no low (expected a hi/lo game such as omaha8)")
+    return category_hands(source.terms, game.hole_count, tuple(sorted(board)), game.hilo)
+
+
+def _expand(program: Program, game: Game, removed: list[int], board: tuple[int, ...] = (),
+            expression: str = "") -> tuple[np.ndarray, np.ndarray]:
     """Run the kernels (or, for a lone set: a percent range or a list of written hands, filter
     its hands): ``hands``, ``weights``."""
     from . import _kernels as kernels  # lazy: importing numba is slow
 
     hole_count = game.hole_count
-    percent_hands = [_set_hands(source, game) for source in program.sets]
+    percent_hands = [_set_hands(source, game, board, expression) for source in program.sets]
     operations = program.operations
     if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%', 'P%@N', a list
         hands = percent_hands[0]

@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import InputError, quoted
 from . import _kernels as kernels
 from .hand_lists import HandList, simplify
-from .syntax import RANK_COUNT, SUIT_COUNT, Combine, Macro, Node, Pattern, Percent, Weighted
+from .syntax import RANK_COUNT, SUIT_COUNT, CategoryFilter, Combine, Macro, Node, Pattern, Percent, Weighted
 
 DECK_MASK = (1 << 52) - 1
 RANK_CARDS = tuple(0b1111 << (4 * rank) for rank in range(RANK_COUNT))
@@ -52,8 +52,9 @@ class Program:
         ranks 0..12 and suits 0..3), rank and suit variable counts, rank and suit needs (for
         the quick filter: nibble ``t - 1`` counts the pattern's one-rank (one-suit) groups of at
         least ``t`` cards).
-    sets : tuple of Percent or HandList
-        The percent ranges and lists of written hands, in ``OP_SET`` argument order.
+    sets : tuple of Percent, HandList or CategoryFilter
+        The percent ranges, lists of written hands and category filters (hands that depend on
+        the board), in ``OP_SET`` argument order.
     required_cards : tuple of int
         Cards every hand of the range must hold (descending).
     weighted : bool
@@ -68,7 +69,7 @@ class Program:
     card_allowed: np.ndarray
     card_info: np.ndarray
     pattern_info: np.ndarray
-    sets: tuple[Percent | HandList, ...]
+    sets: tuple[Percent | HandList | CategoryFilter, ...]
     required_cards: tuple[int, ...]
     weighted: bool
 
@@ -197,7 +198,7 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
     weight_values: list[float] = []
     card_rows: list[tuple[int, int, int, int]] = []
     pattern_rows: list[tuple[int, ...]] = []
-    sets: list[Percent | HandList] = []
+    sets: list[Percent | HandList | CategoryFilter] = []
 
     def emit(current: Node) -> None:
         if isinstance(current, Pattern):
@@ -210,7 +211,7 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
             operations.append((kernels.OP_PATTERN, len(pattern_rows) - 1))
         elif isinstance(current, Macro):
             operations.append((kernels.OP_MACRO, MACRO_CODES[current.name]))
-        elif isinstance(current, (Percent, HandList)):
+        elif isinstance(current, (Percent, HandList, CategoryFilter)):
             sets.append(current)
             operations.append((kernels.OP_SET, len(sets) - 1))
         elif isinstance(current, Weighted):

@@ -10,7 +10,6 @@ so ``(RANGE):{set}:{nfd}:{no-straight-draw}`` in any command is exactly that row
 from __future__ import annotations
 
 import itertools
-from math import comb
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -19,6 +18,7 @@ import numpy as np
 from ..cards import check_no_duplicates, format_cards, parse_cards
 from ..categories import categorize_hands, names
 from ..categories.categorize import check_board
+from ..categories.filters import each_deck_chunk
 from ..deal import CardsLike, parse_board_and_dead
 from ..errors import InputError, quoted
 from ..games import Game, get_game
@@ -30,8 +30,6 @@ FLUSH_PARTS = (("nfd", "nfd"), ("second-nfd", "second-nfd"), ("weak-fd", "weak-f
 STRAIGHT_PARTS = (("wrap", "wrap"), ("oesd", "oesd"), ("gutshot", "gutshot"), ("", "no-straight-draw"))
 NUT_ROWS = (("nuts", ("nuts",), ()), ("second nuts", ("second-nuts",), ()),
             ("beaten by 2 or more", (), ("second-nuts+",)))
-# Hands categorized per kernel call when a whole deck is streamed.
-STREAM_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -280,18 +278,10 @@ def _drop_lone_draw_rows(rows: list[CategoryRow]) -> list[CategoryRow]:
 
 def _stream_deck(tally: _Tally, known, board_cards, game: Game) -> int:
     """Categorize every hand of the deck less ``known`` in chunks (flat memory): the count."""
-    from ..categories._kernels import fill_combinations  # lazy: importing numba is slow
-
-    deck = np.array([card for card in range(51, -1, -1) if card not in set(known)], dtype=np.int8)
-    total = comb(deck.shape[0], game.hole_count)
-    buffer = np.empty((min(STREAM_CHUNK, total), game.hole_count), dtype=np.int8)
-    state = np.arange(game.hole_count, dtype=np.int64)
-    done = 0
-    while done < total:
-        count = min(STREAM_CHUNK, total - done)
-        fill_combinations(deck, state, buffer[:count])
-        tally.add(categorize_hands(buffer[:count], board_cards, game.hilo), None)
-        done += count
+    total = 0
+    for chunk in each_deck_chunk(known, game.hole_count):
+        tally.add(categorize_hands(chunk, board_cards, game.hilo), None)
+        total += chunk.shape[0]
     return total
 
 
