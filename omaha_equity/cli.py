@@ -617,8 +617,9 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 @click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @_game_options
-@click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card"]),
-              help="Across the opponent's range hands, or across the next card (on a flop or a turn).")
+@click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card", "category"]),
+              help="Across the opponent's range hands, across the next card (on a flop or a turn), or across the "
+              "opponent's made hands (category, on a flop, turn or river).")
 @click.option("--bins", "bin_count", default=10, show_default=True, type=click.IntRange(1, 100),
               help="Equal histogram bins over 0-100%.")
 @click.option("--exact", is_flag=True, help="Force exact enumeration.")
@@ -636,7 +637,8 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, mc, trials, seed, threads, plot_path,
                  format_name, table_style):
     """The distribution of HAND's equity across the hands of RANGE (each weighted by its range
-    weight), or across the next card (--by next-card): a histogram, CSV or JSON, and a plot.
+    weight), across the next card (--by next-card) or across RANGE's made hands (--by category,
+    docs/categories.md): a histogram, CSV or JSON, and a plot.
 
     Example: omaha-equity distribution AsAhKsKh '15%' -b Qd7h2s --plot spread.png
     """

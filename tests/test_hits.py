@@ -108,3 +108,30 @@ def test_equity_per_part_against_a_range_matches_the_listed_hands():
     assert sampled.method == "monte-carlo" and sampled.seed == 3
     row = sampled.row("set")
     assert abs(row.equity - float(expected)) < 5 * row.standard_error
+
+
+def test_distribution_by_category_groups_the_hands_by_made_hand():
+    from omaha_equity.studies import equity_distribution
+
+    by_hand = equity_distribution("AsKsQdJh", "15%", "Qh7d2c")
+    by_category = equity_distribution("AsKsQdJh", "15%", "Qh7d2c", by="category")
+    composition = range_composition("15%", "Qh7d2c", vs="AsKsQdJh")
+    assert [item.label for item in by_category.items] == [row.name for row in composition.section(MADE_SECTION)]
+    set_item = by_category.items[0]
+    assert (set_item.label, set_item.hand_count) == ("set", 768)
+    assert set_item.equity_fraction == 1 - composition.row("set").equity_fraction
+    assert sum(item.hand_count for item in by_category.items) == len(by_hand.items)
+    assert by_category.equity_fraction == by_hand.equity_fraction
+    assert {item.category for item in by_hand.items} == {item.label for item in by_category.items}
+
+
+def test_distribution_command_by_category_and_the_category_column():
+    runner = CliRunner()
+    table = runner.invoke(main, ["distribution", "AsKsQdJh", "15%", "-b", "Qh7d2c", "--by", "category"])
+    assert table.exit_code == 0, table.output
+    assert "set " in table.output and "768" in table.output and "6.46%" in table.output
+    csv_text = runner.invoke(main, ["distribution", "AsKsQdJh", "15%", "-b", "Qh7d2c", "-f", "csv"]).output
+    header, first = csv_text.splitlines()[:2]
+    assert header.endswith(",category") and first.endswith(",underpair")
+    no_board = runner.invoke(main, ["distribution", "AsKsQdJh", "15%", "--by", "category"])
+    assert no_board.exit_code == 2 and "needs a board of 3 to 5 cards" in no_board.output
