@@ -135,3 +135,15 @@ def test_distribution_command_by_category_and_the_category_column():
     assert header.endswith(",category") and first.endswith(",underpair")
     no_board = runner.invoke(main, ["distribution", "AsKsQdJh", "15%", "--by", "category"])
     assert no_board.exit_code == 2 and "needs a board of 3 to 5 cards" in no_board.output
+
+
+def test_hits_plot_is_a_reproducible_svg(tmp_path):
+    runner = CliRunner()
+    first, second = tmp_path / "first.svg", tmp_path / "second.svg"
+    for path in (first, second):
+        result = runner.invoke(main, ["hits", "15%", "-b", "Qh7d2c", "--vs", "AsKsQdJh", "--plot", str(path)])
+        assert result.exit_code == 0, result.output
+    assert first.read_bytes() == second.read_bytes()
+    assert b"<svg" in first.read_bytes()
+    bad = runner.invoke(main, ["hits", "15%", "-b", "Qh7d2c", "--plot", str(tmp_path / "plot.gif")])
+    assert bad.exit_code == 2 and "expected a file name ending in .png or .svg" in bad.output
