@@ -147,3 +147,17 @@ def test_hits_plot_is_a_reproducible_svg(tmp_path):
     assert b"<svg" in first.read_bytes()
     bad = runner.invoke(main, ["hits", "15%", "-b", "Qh7d2c", "--plot", str(tmp_path / "plot.gif")])
     assert bad.exit_code == 2 and "expected a file name ending in .png or .svg" in bad.output
+
+
+@pytest.mark.parametrize("board, game", [("Th9s4h", "omaha"), ("As5d3c8h", "omaha8"), ("Qh7d2c5s9h", "omaha5")])
+def test_each_row_holds_exactly_the_hands_its_filter_selects(board, game):
+    from omaha_equity.studies.composition import CellTally, row_masks, row_specs
+
+    board_cards = parse_cards(board)
+    hands = parse_range("20%", game, excluded=board_cards).hands
+    fields = categorize_hands(hands, board_cards, game != "omaha" and game != "omaha5")
+    specs = row_specs(len(board_cards), game == "omaha8")
+    tally = CellTally(specs)
+    tally.add(fields, None, keep_cells=True)
+    for spec in specs:
+        assert np.array_equal(tally.row_mask(spec), row_masks(fields, spec[3], spec[4])), spec[:3]

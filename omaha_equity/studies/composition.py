@@ -139,41 +139,75 @@ def _draw_label(flush_label: str, straight_label: str) -> str:
     return " + ".join(part for part in (flush_label, straight_label) if part) or "no draw"
 
 
-def row_specs(board_count: int, hilo: bool) -> list[tuple[str, str, int, tuple, tuple]]:
-    """Every possible row: (section, name, level, terms, excluded terms), in table order."""
+# A hand's cell: made hand x flush-draw part x straight-draw part (the made-hand rows), its nut
+# bucket (nuts, second nuts, beaten by 2 or more) and its low class: counted with one bincount
+# each instead of a mask per row.
+_PARTS = len(FLUSH_PARTS) * len(STRAIGHT_PARTS)
+_MADE_CELLS = len(names.MADE_HANDS) * _PARTS
+# straight outs (capped at 9) -> straight part: wrap 0, oesd 1, gutshot 2, none 3
+_STRAIGHT_PART = np.array([3, 2, 2, 2, 2, 1, 1, 1, 1, 0], dtype=np.int64)
+
+
+def row_specs(board_count: int, hilo: bool) -> list[tuple[str, str, int, tuple, tuple, str, tuple]]:
+    """Every possible row: (section, name, level, terms, excluded terms, cell kind, cells), in
+    table order; the cells are the row's indexes in :func:`hand_cells`' counts of that kind."""
     specs = []
-    for made in names.MADE_HANDS:
-        specs.append((MADE_SECTION, made, 0, (made,), ()))
+    for made_index, made in enumerate(names.MADE_HANDS):
+        first = made_index * _PARTS
+        specs.append((MADE_SECTION, made, 0, (made,), (), "made", tuple(range(first, first + _PARTS))))
         if board_count < 5:
-            for (flush_label, flush_term), (straight_label, straight_term) in itertools.product(FLUSH_PARTS,
-                                                                                                STRAIGHT_PARTS):
+            for part, ((flush_label, flush_term), (straight_label, straight_term)) in enumerate(
+                    itertools.product(FLUSH_PARTS, STRAIGHT_PARTS)):
                 specs.append((MADE_SECTION, _draw_label(flush_label, straight_label), 1,
-                              (made, flush_term, straight_term), ()))
-    specs.extend((NUT_SECTION, name, 0, terms, excluded) for name, terms, excluded in NUT_ROWS)
+                              (made, flush_term, straight_term), (), "made", (first + part,)))
+    specs.extend((NUT_SECTION, name, 0, terms, excluded, "nut", (bucket,))
+                 for bucket, (name, terms, excluded) in enumerate(NUT_ROWS))
     if hilo:
-        specs.extend((LOW_SECTION, name, 0, (name,), ()) for name in names.LOW_CLASSES)
+        specs.extend((LOW_SECTION, name, 0, (name,), (), "low", (index,)) for index, name in enumerate(names.LOW_CLASSES))
     return specs
 
 
-class _Tally:
-    """Hand counts, weights (and with ``vs``, equity sums) per row spec, added chunk by chunk."""
+def hand_cells(fields: np.ndarray) -> dict[str, np.ndarray]:
+    """Each hand's cell of each kind (``made``, ``nut``, ``low``) from its category fields."""
+    flush_class = fields[:, names.FLUSH_CLASS].astype(np.int64)
+    flush_part = np.where(flush_class < 0, 3, np.minimum(flush_class, 2))
+    straight_part = _STRAIGHT_PART[np.minimum(fields[:, names.STRAIGHT_OUTS], 9)]
+    return {
+        "made": fields[:, names.MADE].astype(np.int64) * _PARTS + flush_part * len(STRAIGHT_PARTS) + straight_part,
+        "nut": np.minimum(fields[:, names.BEATEN], 2).astype(np.int64),
+        "low": np.maximum(fields[:, names.LOW], 0).astype(np.int64),
+    }
+
+
+_CELL_COUNTS = {"made": _MADE_CELLS, "nut": len(NUT_ROWS), "low": len(names.LOW_CLASSES)}
+
+
+class CellTally:
+    """Hand counts and weights per cell, added chunk by chunk; rows sum their cells."""
 
     def __init__(self, specs):
         self.specs = specs
-        self.counts = np.zeros(len(specs), dtype=np.int64)
-        self.weights = np.zeros(len(specs), dtype=np.float64)
-        self.masks: list[np.ndarray] | None = None
+        self.counts = {kind: np.zeros(size, dtype=np.int64) for kind, size in _CELL_COUNTS.items()}
+        self.weights = {kind: np.zeros(size, dtype=np.float64) for kind, size in _CELL_COUNTS.items()}
+        self.cells: dict[str, np.ndarray] | None = None
 
-    def add(self, fields: np.ndarray, weights: np.ndarray | None, keep_masks: bool = False) -> None:
-        masks = []
-        for index, (_, _, _, terms, excluded) in enumerate(self.specs):
-            mask = row_masks(fields, terms, excluded)
-            self.counts[index] += int(mask.sum())
-            self.weights[index] += float(mask.sum()) if weights is None else float(weights[mask].sum())
-            if keep_masks:
-                masks.append(mask)
-        if keep_masks:
-            self.masks = masks
+    def add(self, fields: np.ndarray, weights: np.ndarray | None, keep_cells: bool = False) -> None:
+        cells = hand_cells(fields)
+        for kind, size in _CELL_COUNTS.items():
+            self.counts[kind] += np.bincount(cells[kind], minlength=size)
+            self.weights[kind] += np.bincount(cells[kind], weights=weights, minlength=size)
+        if keep_cells:
+            self.cells = cells
+
+    def row_count(self, spec) -> int:
+        return int(self.counts[spec[5]][list(spec[6])].sum())
+
+    def row_weight(self, spec) -> float:
+        return float(self.weights[spec[5]][list(spec[6])].sum())
+
+    def row_mask(self, spec) -> np.ndarray:
+        """Which of the hands of the last ``add(..., keep_cells=True)`` are in a row."""
+        return np.isin(self.cells[spec[5]], spec[6])
 
 
 def range_composition(
@@ -224,7 +258,7 @@ def range_composition(
         vs_cards = parse_cards(vs)
     check_no_duplicates([("board", board_cards), ("dead cards", dead_cards), ("--vs", vs_cards)])
     specs = row_specs(len(board_cards), game.hilo)
-    tally = _Tally(specs)
+    tally = CellTally(specs)
     known = board_cards + dead_cards + vs_cards
     if expression.strip() == "*" and vs is None:
         total = _stream_deck(tally, known, board_cards, game)
@@ -234,7 +268,7 @@ def range_composition(
         hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason, board=board_cards)
         hands, weights = hand_range.hands, hand_range.weights
         fields = categorize_hands(hands, board_cards, game.hilo)
-        tally.add(fields, weights, keep_masks=vs is not None)
+        tally.add(fields, weights, keep_cells=vs is not None)
         total = hand_range.size
     total_weight = float(np.sum(weights)) if weights is not None else float(total)
     equities = [None] * len(specs)
@@ -242,17 +276,19 @@ def range_composition(
     if vs is not None:
         from .hits_equity import part_equities  # the equity engine: only with --vs
 
+        masks = [tally.row_mask(spec) if tally.row_count(spec) else None for spec in specs]
         equities, chosen_method, used_seed = part_equities(
-            expression, vs, vs_cards, specs, tally.masks, hands, weights, board_cards, dead_cards, game,
+            expression, vs, vs_cards, specs, masks, hands, weights, board_cards, dead_cards, game,
             method=method, trials=trials, seed=seed)
     rows = []
-    for index, (section, name, level, terms, excluded) in enumerate(specs):
-        if tally.counts[index] == 0:
+    for index, spec in enumerate(specs):
+        section, name, level, terms, excluded = spec[:5]
+        if tally.row_count(spec) == 0:
             continue
         equity = equities[index]
         rows.append(CategoryRow(
             section=section, name=name, level=level, terms=terms, excluded_terms=excluded,
-            combinations=int(tally.counts[index]), share=float(tally.weights[index] / total_weight),
+            combinations=tally.row_count(spec), share=tally.row_weight(spec) / total_weight,
             equity=None if equity is None else equity[0], equity_fraction=None if equity is None else equity[1],
             standard_error=None if equity is None else equity[2],
             vs_equity=None if equity is None else 1.0 - equity[0],
@@ -276,7 +312,7 @@ def _drop_lone_draw_rows(rows: list[CategoryRow]) -> list[CategoryRow]:
     return kept
 
 
-def _stream_deck(tally: _Tally, known, board_cards, game: Game) -> int:
+def _stream_deck(tally: CellTally, known, board_cards, game: Game) -> int:
     """Categorize every hand of the deck less ``known`` in chunks (flat memory): the count."""
     total = 0
     for chunk in each_deck_chunk(known, game.hole_count):

@@ -36,8 +36,9 @@ def part_equities(expression, vs, vs_cards, specs, masks, hands, weights, board_
     completions = comb(52 - 2 * game.hole_count - len(board_cards) - len(dead_cards), 5 - len(board_cards))
     results = []
     methods = set()
-    for (_, _, _, terms, excluded), mask in zip(specs, masks):
-        if not mask.any():
+    for spec, mask in zip(specs, masks):
+        terms, excluded = spec[3], spec[4]
+        if mask is None:
             results.append(None)
             continue
         part = f"({expression})" + "".join(f":{{{term}}}" for term in terms) + "".join(
@@ -82,7 +83,7 @@ def _against_hand(expression, vs, masks, hands, weights, board_cards, dead_cards
                                for item in items], dtype=object)
     results = []
     for mask in masks:
-        if not mask.any():
+        if mask is None:
             results.append(None)
             continue
         part_weights = weights[mask]
