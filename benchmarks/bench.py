@@ -21,7 +21,11 @@ Prints, for this machine:
   sequential deals) and the effective share of the deals (Kish), and 1,000 deals of 3-way ranges;
 - ``ev``: 10,000 PokerStars hand histories read, replayed by the rules engine and all-in
   evaluated (issue 7), made from the real files of ``tests/data/pokerstars``;
-- long ranges (issue 9, ``--only-parse``): a weighted list of 9,000 hands and 100 KB chains.
+- long ranges (issue 9, ``--only-parse``): a weighted list of 9,000 hands and 100 KB chains;
+- hand categories (issue 16, ``--only-hits``): the composition of every 4-card hand on a flop
+  and a turn, of every 5- and 6-card hand on a flop (time and peak traced memory), ``hits '15%'
+  -b Qh7d2c --vs AsKsQdJh`` in process and as a whole command, and a filtered range against the
+  same hands written out.
 """
 
 from __future__ import annotations
@@ -405,6 +409,7 @@ def main() -> None:
     parser.add_argument("--only-batch", action="store_true", help="only the batch figures (issue 8)")
     parser.add_argument("--skip-cluster", action="store_true", help="no Dask LocalCluster batch figures")
     parser.add_argument("--only-parse", action="store_true", help="only the long-range parsing figures (issue 9)")
+    parser.add_argument("--only-hits", action="store_true", help="only the hand-category figures (issue 16)")
     arguments = parser.parse_args()
     numba.set_num_threads(arguments.threads)
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
@@ -419,6 +424,9 @@ def main() -> None:
         return
     if arguments.only_parse:
         parse_figures()
+        return
+    if arguments.only_hits:
+        hits_figures(arguments.repeats)
         return
     print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
     if numba.config.NUMBA_NUM_THREADS >= 2:
@@ -457,6 +465,7 @@ def main() -> None:
     print(f"distribution by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands x 820 boards, exact): "
           f"{seconds:.2f} s")
     startup_figures(arguments.repeats, arguments.skip_cold)
+    hits_figures(arguments.repeats)
 
     print_ev_figure(arguments.threads)
 
@@ -495,6 +504,46 @@ def parse_figures() -> None:
         started = time.perf_counter()
         size = parse_range(text).size
         print(f"parse {label} ({len(text) / 1000:.0f} KB, {size:,} hands): {time.perf_counter() - started:.2f} s")
+
+
+def hits_figures(repeats: int) -> None:
+    """Hand categories (issue 16; targets: 0.3 s for every 4-card hand on a flop, 0.2 s on a
+    turn, 3 s for 5-card hands, 30 s and flat memory for 6-card hands, 1 s for the hits query
+    with --vs, and a filtered range no dearer than the same hands written out)."""
+    import tracemalloc
+
+    from omaha_equity.cards import format_cards
+    from omaha_equity.ranges import parse_range
+    from omaha_equity.studies import range_composition
+    from omaha_equity.studies.hits_views import composition_report
+
+    range_composition("*", "Qh7d2c")  # load the kernels
+    for board in ("Qh7d2c", "Qh7d2c5s"):
+        seconds = best_of(lambda: range_composition("*", board), repeats)
+        size = range_composition("*", board).combinations
+        print(f"hits: composition of every 4-card hand on {board} ({size:,} hands): {seconds:.3f} s")
+    for game in ("omaha5", "omaha6"):
+        tracemalloc.start()
+        started = time.perf_counter()
+        size = range_composition("*", "Qh7d2c", game).combinations
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"hits: composition of every {game} hand on Qh7d2c ({size:,} hands): {seconds:.2f} s, "
+              f"peak traced memory {peak / 2**20:.0f} MiB")
+    query = lambda: composition_report(range_composition("15%", "Qh7d2c", vs="AsKsQdJh"))  # noqa: E731
+    query()
+    print(f"hits: '15%' -b Qh7d2c --vs AsKsQdJh in process (exact over turn and river): {best_of(query, repeats):.2f} s")
+    command = [sys.executable, "-m", "omaha_equity", "hits", "15%", "-b", "Qh7d2c", "--vs", "AsKsQdJh"]
+    wall, cpu = best_process_seconds(command, repeats)
+    print(f"hits: the same as a whole command, warm: {wall:.2f} s wall, {cpu:.2f} s CPU")
+    filtered = parse_range("15%:{set+}", board="Qh7d2c")
+    listed = ",".join(format_cards(hand, sort=True) for hand in filtered.hands.tolist())
+    parse_range(listed)
+    filter_seconds = best_of(lambda: calculate_equity(["15%:{set+}", "AsKsQdJh"], "Qh7d2c"), repeats)
+    listed_seconds = best_of(lambda: calculate_equity([listed, "AsKsQdJh"], "Qh7d2c"), repeats)
+    print(f"hits: calc '15%:{{set+}}' vs AsKsQdJh on Qh7d2c ({filtered.size:,} hands): {filter_seconds:.3f} s; the same "
+          f"hands written out ({len(listed) / 1000:.0f} KB): {listed_seconds:.3f} s")
 
 
 def print_ev_figure(jobs: int) -> None:
