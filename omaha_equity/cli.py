@@ -668,11 +668,13 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, m
 @click.option("--mc", is_flag=True, help="With --vs: force Monte Carlo.")
 @click.option("--trials", type=TRIALS, help="With --vs: Monte Carlo boards per hand (a hand) or deals per part (a range).")
 @click.option("--seed", type=SEED, help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--no-draws", "no_draws", is_flag=True, help="Table without the draw rows under each made hand.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw the shares as a stacked bar to FILE.png or FILE.svg (needs omaha-equity[plot]).")
 @_output_options
 @_usage_errors
-def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, plot_path, format_name, table_style):
+def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_draws, plot_path, format_name,
+         table_style):
     """What RANGE holds on the board: made hands (split by draws), nut status and lows, with
     the hand combinations and share of each part; with --vs, each part's equity.
 
@@ -695,7 +697,7 @@ def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, plot_p
     composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
                                     method="exact" if exact else "monte-carlo" if mc else "auto", trials=trials,
                                     seed=seed)
-    click.echo(composition_report(composition, format_name, table_style))
+    click.echo(composition_report(composition, format_name, table_style, draws=not no_draws))
     if plot_path is not None:
         from .studies.hits_plot import plot_composition
 

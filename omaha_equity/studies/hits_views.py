@@ -45,14 +45,17 @@ def composition_title(composition: Composition) -> str:
     return title
 
 
-def composition_report(composition: Composition, format_name: str = "table", style: str = "simple") -> str:
+def composition_report(composition: Composition, format_name: str = "table", style: str = "simple",
+                       draws: bool = True) -> str:
     """The composition as a ``table`` (sections one after another, draws indented under their
-    made hand), ``csv`` or ``json``."""
+    made hand; ``draws=False`` leaves the draw rows out of the table), ``csv`` or ``json``."""
     if format_name != "table":
         return render(format_name, composition_rows(composition), composition_data(composition))
     rows = []
     previous_section = None
     for row in composition.rows:
+        if row.level and not draws:
+            continue
         section = row.section if row.section != previous_section else ""
         previous_section = row.section
         entry: dict[str, Any] = {"": section, "category": ("· " * row.level) + row.name,
