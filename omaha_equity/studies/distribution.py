@@ -280,8 +280,8 @@ def equity_distribution(
                 tables.low, plan.BINOMIALS, game.hilo)
             counts, _, board_counts = across_threads(
                 lambda first, count: _kernels.enumerate_hand_by_hand(
-                    opponent_hands[first:first + count], *completion_arrays, tables.colex, tables.pair_board,
-                    tables.flush, tables.low, game.hilo, units),
+                    opponent_hands[first:first + count], *completion_arrays, dealt_indexes, tables.colex,
+                    tables.pair_board, tables.flush, tables.low, game.hilo, units),
                 0, hand_count)
             square_sums = None
             seed = None
