@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
+from ..evaluate._kernels import bit_count, low_rank_bit
 
 # Constants repeated from names.py and tables.py as plain ints (numba freezes globals).
 _FIELD_COUNT = 13
@@ -19,24 +20,6 @@ _MAX_FIELD = 32_000
 _STRAIGHT, _FLUSH, _FULL_HOUSE = 4, 5, 6
 
 _previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _bit_count(mask):
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _low_bit(rank):
-    if rank == 12:
-        return 1
-    if rank <= 6:
-        return 1 << (rank + 1)
-    return 0
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -103,7 +86,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
     left = np.zeros(13, dtype=np.int64)
     board_suit_counts = np.zeros(4, dtype=np.int64)
     for suit in range(4):
-        board_suit_counts[suit] = _bit_count(suit_masks[suit])
+        board_suit_counts[suit] = bit_count(suit_masks[suit])
     board_low_mask = ranks_info[4]
     for hand in range(hand_count):
         row = fields[hand]
@@ -119,7 +102,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
             first_rank = card >> 2
             hole_counts[first_rank] += 1
             hole_suits[card & 3] |= 1 << first_rank
-            low_mask |= _low_bit(first_rank)
+            low_mask |= low_rank_bit(first_rank)
             for second in range(first + 1, hole_count):
                 other = hands[hand, second]
                 second_rank = other >> 2
@@ -157,7 +140,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
                     boat_outs += left[rank]
             if category < _FLUSH:
                 for suit in range(4):
-                    held = _bit_count(hole_suits[suit])
+                    held = bit_count(hole_suits[suit])
                     if board_suit_counts[suit] != 2 or held < 2:
                         continue
                     flush_outs += 13 - 2 - held
@@ -181,7 +164,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
             if board_count == 3:
                 if category < _FLUSH and flush_outs == 0:
                     for suit in range(4):
-                        held = _bit_count(hole_suits[suit])
+                        held = bit_count(hole_suits[suit])
                         if board_suit_counts[suit] == 1 and held >= 2 and 13 - 1 - held >= 2:
                             backdoor_flush = 1
                 if category < _STRAIGHT and straight_outs == 0:
@@ -230,12 +213,12 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
                     low_class = 3 if always_nut else 4
                 elif board_count == 3:
                     for first_rank in range(13):
-                        if _low_bit(first_rank) == 0 or left[first_rank] == 0:
+                        if low_rank_bit(first_rank) == 0 or left[first_rank] == 0:
                             continue
                         for second_rank in range(first_rank, 13):
-                            if _low_bit(second_rank) == 0 or left[second_rank] < 1 + (first_rank == second_rank):
+                            if low_rank_bit(second_rank) == 0 or left[second_rank] < 1 + (first_rank == second_rank):
                                 continue
-                            if low[low_mask, board_low_mask | _low_bit(first_rank) | _low_bit(second_rank)] > 0:
+                            if low[low_mask, board_low_mask | low_rank_bit(first_rank) | low_rank_bit(second_rank)] > 0:
                                 low_class = 5
         row[9] = low_class
         row[10] = low_outs

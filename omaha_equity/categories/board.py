@@ -23,8 +23,10 @@ LOW_MASKS = 256
 
 
 def low_bit(rank: int) -> int:
-    """Bit of a rank in a low mask (the kernels' ``low_rank_bit``): ace bit 0, deuce bit 1 ... eight bit 7."""
-    return 1 if rank == 12 else (1 << (rank + 1) if rank <= 6 else 0)
+    """Bit of a rank in a low mask: ace bit 0, deuce bit 1 ... eight bit 7 (the kernels' own function)."""
+    from ..evaluate._kernels import low_rank_bit  # lazy: importing numba is slow
+
+    return low_rank_bit.py_func(rank)
 
 
 @dataclass(frozen=True)
