@@ -76,11 +76,18 @@ def holding_highs(board):
     return frozenset(best_high(pair, board) for pair in combinations(deck, 2))
 
 
-@lru_cache(maxsize=4096)
+_LOWS_BY_RANKS = {}
+
+
 def holding_lows(board):
-    deck = [card for card in range(52) if card not in board]
-    lows = (best_low(pair, board) for pair in combinations(deck, 2))
-    return frozenset(low for low in lows if low is not None)
+    """The distinct lows of every two-card holding; a low ignores suits, so boards of the same
+    ranks share the answer (worked out from the first such board met)."""
+    key = tuple(sorted(card // 4 for card in board))
+    if key not in _LOWS_BY_RANKS:
+        deck = [card for card in range(52) if card not in board]
+        lows = (best_low(pair, board) for pair in combinations(deck, 2))
+        _LOWS_BY_RANKS[key] = frozenset(low for low in lows if low is not None)
+    return _LOWS_BY_RANKS[key]
 
 
 def made_hand(hole, board, value):

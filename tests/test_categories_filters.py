@@ -1,7 +1,6 @@
 """Category filters in the range syntax (``15%:{set+}``): the same hands as the categorizer, in
 every command that takes a range and a board, and clear errors."""
 
-import numpy as np
 import pytest
 from click.testing import CliRunner
 

@@ -18,7 +18,7 @@ import numpy as np
 from ..cards import check_no_duplicates, format_cards, parse_cards
 from ..categories import categorize_hands, names
 from ..categories.categorize import check_board
-from ..categories.filters import each_deck_chunk
+from ..categories.filters import each_deck_chunk, terms_mask
 from ..deal import CardsLike, parse_board_and_dead
 from ..errors import InputError, quoted
 from ..games import Game, get_game
@@ -125,14 +125,12 @@ class Composition:
 
 
 def row_masks(fields: np.ndarray, terms, excluded_terms) -> np.ndarray:
-    """Which hands (rows of category fields) hold every term and none of the excluded ones."""
+    """Which hands (rows of category fields) hold every term and none of the excluded ones: the
+    meaning of a row's filter text, ``:{term}...!{excluded}...``."""
     selected = np.ones(fields.shape[0], dtype=bool)
-    for term_text, wanted in itertools.chain(((term, True) for term in terms), ((term, False) for term in excluded_terms)):
-        held = np.ones(fields.shape[0], dtype=bool)
-        for field, low, high in names.parse_term(term_text).conditions:
-            held &= (fields[:, field] >= low) & (fields[:, field] <= high)
-        selected &= held if wanted else ~held
-    return selected
+    for term in terms:
+        selected &= terms_mask(fields, (term,))
+    return selected & ~terms_mask(fields, tuple(excluded_terms))
 
 
 def _draw_label(flush_label: str, straight_label: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render import percent, render
+from ..render import render
 from .composition import Composition
 
 _PERCENT_COLUMNS = ("share", "equity", "vs")
