@@ -86,3 +86,17 @@ def test_calc_distribution_allin_and_batch_take_filters():
     assert rows[-1].startswith("none,") and "needs a board of 3 to 5 cards" in rows[-1]
     no_board = runner.invoke(main, ["calc", "{set}", hero])
     assert no_board.exit_code == 2 and "needs a board" in no_board.output
+
+
+def test_filters_are_worked_out_on_the_hands_that_can_matter(monkeypatch):
+    # '15%:{set+}' categorizes the 15% (a superset pass), not the deck; '*!{nothing}' (a filter
+    # after '!') still gets every hand right
+    from omaha_equity.ranges import hand_range
+
+    seen = []
+    original = hand_range.categorize_hands
+    monkeypatch.setattr(hand_range, "categorize_hands", lambda hands, *rest: seen.append(len(hands)) or original(hands, *rest))
+    parse_range("15%:{set+}, AA:{nfd}", board="Kh7h2c")
+    assert seen and max(seen) < 40_000  # the 15% and the aces, out of 211,876 hands
+    assert selected("(15%!{pair+}):$ds", "Qh7d2c") == by_fields(
+        "15%:$ds", "Qh7d2c", lambda f: f[:, names.MADE] == names.NOTHING)  # pair+: a pair or better

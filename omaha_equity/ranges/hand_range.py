@@ -13,7 +13,8 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game
-from ..categories.filters import category_hands
+from ..categories import categorize_hands
+from ..categories.filters import category_hands, terms_mask
 from ..categories.names import LOW_FIELDS, parse_term
 from .hand_lists import HandList, list_hands
 from .program import Program, compile_program, weigh_signature
@@ -276,25 +277,15 @@ def _listed(hand_list: HandList, hole_count: int) -> tuple[np.ndarray, np.ndarra
     return list_hands(hand_list, hole_count)
 
 
-def _set_hands(source: Percent | HandList | CategoryFilter, game: Game, board: tuple[int, ...],
-               expression: str) -> np.ndarray:
-    """The hands of a set atom (a percent range, a list of written hands or a category filter
-    on the board), canonical."""
+def _set_hands(source: Percent | HandList, game: Game) -> np.ndarray:
+    """The hands of a set atom (a percent range or a list of written hands), canonical."""
     if isinstance(source, HandList):
         return _listed(source, game.hole_count)[0]
-    if isinstance(source, CategoryFilter):
-        return _filter_hands(source, game, board, expression)
     return _percent_hands(source, game)
 
 
-def _filter_hands(source: CategoryFilter, game: Game, board: tuple[int, ...], expression: str) -> np.ndarray:
-    """Every hand of the deck less the board that holds one of the filter's terms.
-
-    Raises
-    ------
-    InputError
-        Without a board of 3 to 5 cards, or with a low term in a high-only game.
-    """
+def _check_filter(source: CategoryFilter, game: Game, board: tuple[int, ...], expression: str) -> None:
+    """Raises InputError without a board of 3 to 5 cards, or for a low term in a high-only game."""
     if not 3 <= len(board) <= 5:
         given = f"got {len(board)} board cards ({format_cards(board)})" if board else "got no board"
         raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
@@ -302,20 +293,29 @@ def _filter_hands(source: CategoryFilter, game: Game, board: tuple[int, ...], ex
     if not game.hilo and any(field in LOW_FIELDS for term in source.terms for field, _, _ in parse_term(term).conditions):
         raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
                          f"names a low category: {game.name} has no low (expected a hi/lo game such as omaha8)")
-    return category_hands(source.terms, game.hole_count, tuple(sorted(board)), game.hilo)
 
 
 def _expand(program: Program, game: Game, removed: list[int], board: tuple[int, ...] = (),
             expression: str = "") -> tuple[np.ndarray, np.ndarray]:
-    """Run the kernels (or, for a lone set: a percent range or a list of written hands, filter
-    its hands): ``hands``, ``weights``."""
+    """Run the kernels (or, for a lone set: a percent range, a list of written hands or a
+    category filter, filter its hands): ``hands``, ``weights``.
+
+    Category filters are worked out on the hands that can matter only: a first pass takes
+    every filter as holding every hand where that can only add hands (and none where it stands
+    after a '!'), which gives a superset of the range; those hands are categorized, and a
+    second pass runs with the filters' real hands. ``15%:{set+}`` categorizes the 15%, not the
+    deck."""
     from . import _kernels as kernels  # lazy: importing numba is slow
 
     hole_count = game.hole_count
-    percent_hands = [_set_hands(source, game, board, expression) for source in program.sets]
+    filters = [index for index, source in enumerate(program.sets) if isinstance(source, CategoryFilter)]
+    for index in filters:
+        _check_filter(program.sets[index], game, board, expression)
     operations = program.operations
-    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%', 'P%@N', a list
-        hands = percent_hands[0]
+    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%', 'P%@N', a list, a filter
+        source = program.sets[0]
+        hands = (category_hands(source.terms, hole_count, tuple(sorted(board)), game.hilo) if filters
+                 else _set_hands(source, game))
         if removed:
             lookup = np.zeros(DECK_SIZE, dtype=np.bool_)
             lookup[removed] = True
@@ -330,28 +330,43 @@ def _expand(program: Program, game: Game, removed: list[int], board: tuple[int, 
         return np.zeros((0, hole_count), dtype=np.int8), np.zeros(0, dtype=np.float64)
     unavailable = removed_set | set(required)
     deck = np.array([card for card in range(DECK_SIZE) if card not in unavailable], dtype=np.int64)
-    free_count = hole_count - len(required)
-    total = comb(deck.shape[0], free_count)
-    if percent_hands:
-        sets = np.zeros((len(percent_hands), comb(DECK_SIZE, hole_count)), dtype=np.uint8)
-        for index, hands in enumerate(percent_hands):
-            sets[index, deck_indexes(hands)] = 1
+    deck_arguments = (deck, np.array(required, dtype=np.int64), hole_count)
+    if program.sets:
+        sets = np.zeros((len(program.sets), comb(DECK_SIZE, hole_count)), dtype=np.uint8)
+        for index, source in enumerate(program.sets):
+            if index in filters:
+                sets[index] = 0 if program.set_negated[index] else 1
+            else:
+                sets[index, deck_indexes(_set_hands(source, game))] = 1
     else:
         sets = np.zeros((0, 0), dtype=np.uint8)
+    hands = _matched_hands(kernels, program, deck_arguments, sets)
+    if filters:
+        fields = categorize_hands(hands, tuple(sorted(board)), game.hilo)
+        for index in filters:
+            sets[index] = 0
+            sets[index, deck_indexes(hands[terms_mask(fields, program.sets[index].terms)])] = 1
+        hands = _matched_hands(kernels, program, deck_arguments, sets)
+    if not program.weighted:
+        return hands, np.ones(hands.shape[0], dtype=np.float64)
+    return hands, _weights(program, hands, sets, game)
+
+
+def _matched_hands(kernels, program: Program, deck_arguments: tuple, sets: np.ndarray) -> np.ndarray:
+    """The hands of the deck (around the required cards) that the program holds, canonical."""
+    deck, _, hole_count = deck_arguments
+    total = comb(deck.shape[0], hole_count - deck_arguments[1].shape[0])
     chunk_count = max(1, min(_MAX_CHUNKS, total // _CHUNK_HANDS))
-    deck_arguments = (deck, np.array(required, dtype=np.int64), hole_count)
     program_arguments = (program.card_allowed, program.card_info, program.pattern_info, sets, _binomials())
     matched = np.empty(total, dtype=np.uint8)
     chunk_counts = np.zeros(chunk_count, dtype=np.int64)
-    kernels.match_hands(*deck_arguments, operations, *program_arguments, chunk_count, matched, chunk_counts)
+    kernels.match_hands(*deck_arguments, program.operations, *program_arguments, chunk_count, matched, chunk_counts)
     match_count = int(chunk_counts.sum())
     hands = np.empty((match_count, hole_count), dtype=np.int8)
     if match_count:
         offsets = np.concatenate(([0], np.cumsum(chunk_counts)[:-1])).astype(np.int64)
         kernels.collect_hands(*deck_arguments, _binomials(), chunk_count, matched, offsets, hands)
-    if not program.weighted:
-        return hands, np.ones(match_count, dtype=np.float64)
-    return hands, _weights(program, hands, sets, game)
+    return hands
 
 
 def _weights(program: Program, hands: np.ndarray, sets: np.ndarray | None, game: Game) -> np.ndarray:

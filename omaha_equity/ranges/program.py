@@ -59,6 +59,9 @@ class Program:
         Cards every hand of the range must hold (descending).
     weighted : bool
         True when some ``@N`` appears (also inside a list of written hands).
+    set_negated : tuple of bool
+        Per set atom, whether it stands on the right of an odd number of ``!`` (a hand is more
+        likely in the range when it is *not* in that set).
 
     The tree is simplified first (:func:`omaha_equity.ranges.hand_lists.simplify`): long lists
     of written hands become one set, repeated operands of ``,`` and ``:`` go.
@@ -72,6 +75,7 @@ class Program:
     sets: tuple[Percent | HandList | CategoryFilter, ...]
     required_cards: tuple[int, ...]
     weighted: bool
+    set_negated: tuple[bool, ...] = ()
 
 
 def _bits(values) -> int:
@@ -199,8 +203,9 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
     card_rows: list[tuple[int, int, int, int]] = []
     pattern_rows: list[tuple[int, ...]] = []
     sets: list[Percent | HandList | CategoryFilter] = []
+    set_negated: list[bool] = []
 
-    def emit(current: Node) -> None:
+    def emit(current: Node, negated: bool = False) -> None:
         if isinstance(current, Pattern):
             entries, details = pattern_cards(current, hole_count, game_name, expression)
             start = len(card_rows)
@@ -213,14 +218,15 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
             operations.append((kernels.OP_MACRO, MACRO_CODES[current.name]))
         elif isinstance(current, (Percent, HandList, CategoryFilter)):
             sets.append(current)
+            set_negated.append(negated)
             operations.append((kernels.OP_SET, len(sets) - 1))
         elif isinstance(current, Weighted):
-            emit(current.child)
+            emit(current.child, negated)
             weight_values.append(current.weight)
             operations.append((kernels.OP_WEIGHT, len(weight_values) - 1))
         else:
-            emit(current.left)
-            emit(current.right)
+            emit(current.left, negated)
+            emit(current.right, negated != (current.operator == "!"))
             operations.append((_OPERATOR_CODES[current.operator], 0))
 
     node = simplify(node, hole_count)
@@ -248,6 +254,7 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
         sets=tuple(sets),
         required_cards=tuple(sorted(required_cards(node), reverse=True)),
         weighted=bool(weight_values) or any(isinstance(source, HandList) and source.weighted for source in sets),
+        set_negated=tuple(set_negated),
     )
 
 
