@@ -544,6 +544,18 @@ def hits_figures(repeats: int) -> None:
     listed_seconds = best_of(lambda: calculate_equity([listed, "AsKsQdJh"], "Qh7d2c"), repeats)
     print(f"hits: calc '15%:{{set+}}' vs AsKsQdJh on Qh7d2c ({filtered.size:,} hands): {filter_seconds:.3f} s; the same "
           f"hands written out ({len(listed) / 1000:.0f} KB): {listed_seconds:.3f} s")
+    from omaha_equity.categories.filters import category_hands
+    from omaha_equity.ranges.hand_range import _program
+
+    def parse_cold(text: str, board: str = "") -> None:
+        category_hands.cache_clear()  # nothing remembered from an earlier parse
+        _program.cache_clear()
+        parse_range(text, board=board)
+
+    filter_parse = best_of(lambda: parse_cold("15%:{set+}", "Qh7d2c"), repeats)
+    listed_parse = best_of(lambda: parse_cold(listed), repeats)
+    print(f"hits: parse '15%:{{set+}}' on Qh7d2c, nothing cached: {filter_parse:.3f} s; its hands written out: "
+          f"{listed_parse:.3f} s")
 
 
 def print_ev_figure(jobs: int) -> None:
