@@ -277,7 +277,8 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
     removed = [f"board {format_cards(board_cards)}" if board_cards else "",
                f"dead cards {format_cards(dead_cards)}" if dead_cards else ""]
     excluded_text = " and ".join(part for part in removed if part)
-    hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text)
+    hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text,
+                             board=board_cards)
     if format_name == "table":
         click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
         return
