@@ -100,3 +100,11 @@ def test_filters_are_worked_out_on_the_hands_that_can_matter(monkeypatch):
     assert seen and max(seen) < 40_000  # the 15% and the aces, out of 211,876 hands
     assert selected("(15%!{pair+}):$ds", "Qh7d2c") == by_fields(
         "15%:$ds", "Qh7d2c", lambda f: f[:, names.MADE] == names.NOTHING)  # pair+: a pair or better
+
+
+def test_streets_refuse_a_filter_with_the_reason():
+    result = CliRunner().invoke(main, ["calc", "15%:{set+}", "AsKsQdJh", "-b", "Qh7d2c", "--streets"])
+    assert result.exit_code == 2
+    assert "a filter reads the board, which changes from street to street" in result.output
+    ranged = CliRunner().invoke(main, ["range", "15%:{set+}", "-b", "Qh7d2c", "-f", "json"])
+    assert ranged.exit_code == 0 and '"size": 2317' in ranged.output
