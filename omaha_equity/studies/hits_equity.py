@@ -17,6 +17,7 @@ import numpy as np
 
 from ..equity import plan
 from ..equity.calculate import calculate_equity
+from ..ranges import parse_range
 from . import _common
 from .distribution import equity_distribution
 
@@ -59,8 +60,6 @@ def part_equities(expression, vs, vs_cards, specs, masks, hands, weights, board_
 
 def _vs_size(vs, board_cards, dead_cards, game) -> int:
     """Hand combinations of the other player (a random or partial hand: every completion)."""
-    from ..ranges import parse_range
-
     text = vs.strip()
     if text == "*":
         return comb(52 - len(board_cards) - len(dead_cards), game.hole_count)
