@@ -25,6 +25,10 @@ Prints, for this machine:
 - batch memory (issue 15, only with ``--batch-memory``: about ten minutes): the peak memory of
   ``omaha-equity batch`` on 1,000 and on 1,000,000 heads-up river queries, fresh and
   ``--resume``d over its own whole output.
+- hand categories (issue 16, ``--only-hits``): the composition of every 4-card hand on a flop
+  and a turn, of every 5- and 6-card hand on a flop (time and peak traced memory), ``hits '15%'
+  -b Qh7d2c --vs AsKsQdJh`` in process and as a whole command, and a filtered range against the
+  same hands written out.
 """
 
 from __future__ import annotations
@@ -471,6 +475,7 @@ def main() -> None:
     parser.add_argument("--batch-memory", nargs="*", type=int, metavar="ROWS",
                         help="only the batch peak memory, on 1,000 and 1,000,000 rows or the row counts given "
                              "(issue 15; about ten minutes)")
+    parser.add_argument("--only-hits", action="store_true", help="only the hand-category figures (issue 16)")
     arguments = parser.parse_args()
     if arguments.batch_memory is not None:
         batch_memory_figures(tuple(arguments.batch_memory) or (1_000, 1_000_000))
@@ -488,6 +493,9 @@ def main() -> None:
         return
     if arguments.only_parse:
         parse_figures()
+        return
+    if arguments.only_hits:
+        hits_figures(arguments.repeats)
         return
     print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
     if numba.config.NUMBA_NUM_THREADS >= 2:
@@ -526,6 +534,7 @@ def main() -> None:
     print(f"distribution by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands x 820 boards, exact): "
           f"{seconds:.2f} s")
     startup_figures(arguments.repeats, arguments.skip_cold)
+    hits_figures(arguments.repeats)
 
     print_ev_figure(arguments.threads)
 
@@ -564,6 +573,58 @@ def parse_figures() -> None:
         started = time.perf_counter()
         size = parse_range(text).size
         print(f"parse {label} ({len(text) / 1000:.0f} KB, {size:,} hands): {time.perf_counter() - started:.2f} s")
+
+
+def hits_figures(repeats: int) -> None:
+    """Hand categories (issue 16; targets: 0.3 s for every 4-card hand on a flop, 0.2 s on a
+    turn, 3 s for 5-card hands, 30 s and flat memory for 6-card hands, 1 s for the hits query
+    with --vs, and a filtered range no dearer than the same hands written out)."""
+    import tracemalloc
+
+    from omaha_equity.cards import format_cards
+    from omaha_equity.ranges import parse_range
+    from omaha_equity.studies import range_composition
+    from omaha_equity.studies.hits_views import composition_report
+
+    range_composition("*", "Qh7d2c")  # load the kernels
+    for board in ("Qh7d2c", "Qh7d2c5s"):
+        seconds = best_of(lambda: range_composition("*", board), repeats)
+        size = range_composition("*", board).combinations
+        print(f"hits: composition of every 4-card hand on {board} ({size:,} hands): {seconds:.3f} s")
+    for game in ("omaha5", "omaha6"):
+        tracemalloc.start()
+        started = time.perf_counter()
+        size = range_composition("*", "Qh7d2c", game).combinations
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(f"hits: composition of every {game} hand on Qh7d2c ({size:,} hands): {seconds:.2f} s, "
+              f"peak traced memory {peak / 2**20:.0f} MiB")
+    query = lambda: composition_report(range_composition("15%", "Qh7d2c", vs="AsKsQdJh"))  # noqa: E731
+    query()
+    print(f"hits: '15%' -b Qh7d2c --vs AsKsQdJh in process (exact over turn and river): {best_of(query, repeats):.2f} s")
+    command = [sys.executable, "-m", "omaha_equity", "hits", "15%", "-b", "Qh7d2c", "--vs", "AsKsQdJh"]
+    wall, cpu = best_process_seconds(command, repeats)
+    print(f"hits: the same as a whole command, warm: {wall:.2f} s wall, {cpu:.2f} s CPU")
+    filtered = parse_range("15%:{set+}", board="Qh7d2c")
+    listed = ",".join(format_cards(hand, sort=True) for hand in filtered.hands.tolist())
+    parse_range(listed)
+    filter_seconds = best_of(lambda: calculate_equity(["15%:{set+}", "AsKsQdJh"], "Qh7d2c"), repeats)
+    listed_seconds = best_of(lambda: calculate_equity([listed, "AsKsQdJh"], "Qh7d2c"), repeats)
+    print(f"hits: calc '15%:{{set+}}' vs AsKsQdJh on Qh7d2c ({filtered.size:,} hands): {filter_seconds:.3f} s; the same "
+          f"hands written out ({len(listed) / 1000:.0f} KB): {listed_seconds:.3f} s")
+    from omaha_equity.categories.filters import category_hands
+    from omaha_equity.ranges.hand_range import _program
+
+    def parse_cold(text: str, board: str = "") -> None:
+        category_hands.cache_clear()  # nothing remembered from an earlier parse
+        _program.cache_clear()
+        parse_range(text, board=board)
+
+    filter_parse = best_of(lambda: parse_cold("15%:{set+}", "Qh7d2c"), repeats)
+    listed_parse = best_of(lambda: parse_cold(listed), repeats)
+    print(f"hits: parse '15%:{{set+}}' on Qh7d2c, nothing cached: {filter_parse:.3f} s; its hands written out: "
+          f"{listed_parse:.3f} s")
 
 
 def print_ev_figure(jobs: int) -> None:

@@ -331,7 +331,8 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
     removed = [f"board {format_cards(board_cards)}" if board_cards else "",
                f"dead cards {format_cards(dead_cards)}" if dead_cards else ""]
     excluded_text = " and ".join(part for part in removed if part)
-    hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text)
+    hand_range = parse_range(expression, resolved, excluded=board_cards + dead_cards, excluded_reason=excluded_text,
+                             board=board_cards)
     if format_name == "table":
         click.echo(range_report(hand_range, resolved, excluded_text, format_name, sample_size, table_style))
         return
@@ -730,8 +731,9 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 @click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @_game_options
-@click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card"]),
-              help="Across the opponent's range hands, or across the next card (on a flop or a turn).")
+@click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card", "category"]),
+              help="Across the opponent's range hands, across the next card (on a flop or a turn), or across the "
+              "opponent's made hands (category, on a flop, turn or river).")
 @click.option("--bins", "bin_count", default=10, show_default=True, type=click.IntRange(1, 100),
               help="Equal histogram bins over 0-100%.")
 @click.option("--exact", is_flag=True, help="Force exact enumeration.")
@@ -749,7 +751,8 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
 def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, mc, trials, seed, threads, plot_path,
                  format_name, table_style):
     """The distribution of HAND's equity across the hands of RANGE (each weighted by its range
-    weight), or across the next card (--by next-card): a histogram, CSV or JSON, and a plot.
+    weight), across the next card (--by next-card) or across RANGE's made hands (--by category,
+    docs/categories.md): a histogram, CSV or JSON, and a plot.
 
     Example: omaha-equity distribution AsAhKsKh '15%' -b Qd7h2s --plot spread.png
     """
@@ -767,6 +770,52 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, m
     click.echo(distribution_report(result, format_name, table_style))
     if plot_path is not None:
         click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
+
+
+@main.command()
+@click.argument("expression", metavar="RANGE")
+@click.option("-b", "--board", required=True, type=CardsType(), help="The board: a flop, turn or river (3 to 5 cards).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (removed from the range).")
+@_game_options
+@click.option("--vs", "vs", metavar="HAND|RANGE", help="Equity of each part of RANGE against this hand or range.")
+@click.option("--exact", is_flag=True, help="With --vs: force exact enumeration.")
+@click.option("--mc", is_flag=True, help="With --vs: force Monte Carlo.")
+@click.option("--trials", type=TRIALS, help="With --vs: Monte Carlo boards per hand (a hand) or deals per part (a range).")
+@click.option("--seed", type=SEED, help="Monte Carlo seed (same seed, same numbers).")
+@click.option("--no-draws", "no_draws", is_flag=True, help="Table without the draw rows under each made hand.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw the shares as a stacked bar to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@_output_options
+@_usage_errors
+def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_draws, plot_path, format_name,
+         table_style):
+    """What RANGE holds on the board: made hands (split by draws), nut status and lows, with
+    the hand combinations and share of each part; with --vs, each part's equity.
+
+    The categories and their rules are in docs/categories.md; each row's filter (CSV column
+    'filter') selects the same hands in any range, e.g. '15%:{set}'.
+
+    Example: omaha-equity hits '15%' -b Qh7d2c --vs AsKsQdJh
+    """
+    if exact and mc:
+        raise click.UsageError("--exact and --mc cannot be used together")
+    if vs is None and (exact or mc or trials is not None or seed is not None):
+        raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
+    from .studies.composition import range_composition
+    from .studies.hits_views import composition_report
+
+    if plot_path is not None:
+        from .studies.plot import check_plot_target
+
+        check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
+    composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
+                                    method="exact" if exact else "monte-carlo" if mc else "auto", trials=trials,
+                                    seed=seed)
+    click.echo(composition_report(composition, format_name, table_style, draws=not no_draws))
+    if plot_path is not None:
+        from .studies.hits_plot import plot_composition
+
+        click.echo(f"plot written to {plot_composition(composition, plot_path)}", err=True)
 
 
 def run() -> None:

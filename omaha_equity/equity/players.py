@@ -104,7 +104,7 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
         from ..ranges import parse_range
 
         reason = "the known cards " + format_cards(sorted(known, reverse=True)) if known else ""
-        hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason)
+        hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason, board=board)
         every_hand = hand_range.size == comb(DECK_SIZE - len(known), game.hole_count)
         if every_hand and (hand_range.weights == hand_range.weights[0]).all():
             # "100%", "*!AAAA!..." that removes nothing: deal it at random, like "*", which

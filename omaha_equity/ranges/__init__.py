@@ -19,9 +19,11 @@ letters are ASCII only, so ``²`` or a fullwidth ``１`` is an unknown character
     union         = selection , { "," , selection } ;                 (* or *)
     selection     = weighted , { ( ":" | "!" ) , weighted } ;         (* and, and not *)
     weighted      = primary , [ "@" , number ] ;
-    primary       = "(" , union , ")" | percent | macro | hand ;
+    primary       = "(" , union , ")" | percent | macro | filter | hand ;
     percent       = number , "%" , [ "-" , number , "%" ] , [ "6h" ] ;
     macro         = "$" , ( "ds" | "ss" | "r" | "np" ) ;
+    filter        = "{" , category , { "," , category } , "}" ;       (* on the board: docs/categories.md *)
+    category      = name , [ "+" ] ;                                  (* "+": this or better *)
     hand          = pattern , [ "+" | "-" | "-" , pattern ] ;          (* rank spans *)
     pattern       = card , { card } ;
     card          = rank part , [ suit part ] | suit part ;
@@ -108,6 +110,11 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
   ``5%-10%6h`` from the 6-handed ranking. Bounds: ``0 < N <= 100`` for ``N%``,
   ``0 <= L < H <= 100`` for ``L%-H%``; the numbers may have an exponent (``1e1%`` is ``10%``).
   A game without a ranking is an error.
+
+- Category filters: ``{set+}``, ``{two-pair+}``, ``{nfd}``, ``{wrap13+, nfd}`` (any of the terms),
+  the hands that hold a category on the board (``parse_range(..., board=...)``; names and rules
+  in docs/categories.md): ``15%:{set+}``, ``AA:{nfd}``, ``*!{nothing}``. Without a board of 3 to
+  5 cards a filter is an error.
 
 Hands are expanded by compiled kernels that walk every hand of the deck (less the excluded
 cards, and only around the cards a range requires, so ``AsAh`` in 6-card Omaha walks C(50, 4)

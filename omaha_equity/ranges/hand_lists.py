@@ -26,7 +26,7 @@ from math import comb
 
 import numpy as np
 
-from .syntax import Combine, Macro, Node, Pattern, Percent, Weighted
+from .syntax import CategoryFilter, Combine, Macro, Node, Pattern, Percent, Weighted
 
 # A union gathers its written hands into a list from this many on; below it the kernels'
 # pattern tests are as quick.
@@ -170,6 +170,8 @@ def _key(node) -> tuple:
         return ("weighted", _key(node.child), node.weight)
     if isinstance(node, HandList):
         return ("list", node.items, node.weights)
+    if isinstance(node, CategoryFilter):
+        return ("filter", node.terms)
     return (node.operator, _key(node.left), _key(node.right))
 
 

@@ -13,9 +13,12 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game
+from ..categories import categorize_hands
+from ..categories.filters import category_hands, terms_mask
+from ..categories.names import LOW_FIELDS, parse_term
 from .hand_lists import HandList, list_hands
 from .program import Program, compile_program, weigh_signature
-from .syntax import Pattern, Percent, check_expression, parse_expression
+from .syntax import CategoryFilter, Pattern, Percent, check_expression, parse_expression
 
 # Chunks per expansion: enough to balance two to eight threads, few enough to stay cheap.
 _CHUNK_HANDS = 16_384
@@ -98,6 +101,7 @@ def parse_range(
     die: int | None = None,
     excluded: Iterable[int] | str = (),
     excluded_reason: str = "",
+    board: Iterable[int] | str = (),
 ) -> HandRange:
     """Parse a range in the generic syntax and expand it to hands of the game's hole-card count.
 
@@ -115,6 +119,9 @@ def parse_range(
         Cards no hand may hold (board, dead cards, other players' known cards).
     excluded_reason : str
         How the error names the excluded cards, e.g. ``"dead cards AsAhAd"``.
+    board : iterable of int, or str
+        The board (3 to 5 cards) that category filters such as ``{set+}`` read
+        (docs/categories.md); its cards are also excluded.
 
     Returns
     -------
@@ -137,7 +144,8 @@ def parse_range(
     """
     check_expression(expression)
     game = get_game(game, die)
-    removed = sorted(set(parse_cards(excluded)), reverse=True)
+    board_cards = tuple(parse_cards(board))
+    removed = sorted(set(parse_cards(excluded)) | set(board_cards), reverse=True)
     try:
         program = _program(expression, game.hole_count, game.name)
     except RecursionError:
@@ -145,9 +153,10 @@ def parse_range(
         raise InputError(
             f"range {quoted(expression)} nests too deeply: split long chains of '!' with parentheses"
         ) from None
-    hands, weights = _expand(program, game, removed)
+    hands, weights = _expand(program, game, removed, board_cards, expression)
     if hands.shape[0] == 0:
-        if removed and _expand(program, game, [])[0].shape[0] > 0:
+        if removed and not any(isinstance(source, CategoryFilter) for source in program.sets) and \
+                _expand(program, game, [], board_cards, expression)[0].shape[0] > 0:
             raise InputError(_empty_message(expression, removed, excluded_reason))
         raise InputError(
             f"no hand in range {quoted(expression)} is possible: "
@@ -275,16 +284,38 @@ def _set_hands(source: Percent | HandList, game: Game) -> np.ndarray:
     return _percent_hands(source, game)
 
 
-def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """Run the kernels (or, for a lone set: a percent range or a list of written hands, filter
-    its hands): ``hands``, ``weights``."""
+def _check_filter(source: CategoryFilter, game: Game, board: tuple[int, ...], expression: str) -> None:
+    """Raises InputError without a board of 3 to 5 cards, or for a low term in a high-only game."""
+    if not 3 <= len(board) <= 5:
+        given = f"got {len(board)} board cards ({format_cards(board)})" if board else "got no board"
+        raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
+                         f"needs a board of 3 to 5 cards (a flop, turn or river; -b in the command line): {given}")
+    if not game.hilo and any(field in LOW_FIELDS for term in source.terms for field, _, _ in parse_term(term).conditions):
+        raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
+                         f"names a low category: {game.name} has no low (expected a hi/lo game such as omaha8)")
+
+
+def _expand(program: Program, game: Game, removed: list[int], board: tuple[int, ...] = (),
+            expression: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """Run the kernels (or, for a lone set: a percent range, a list of written hands or a
+    category filter, filter its hands): ``hands``, ``weights``.
+
+    Category filters are worked out on the hands that can matter only: a first pass takes
+    every filter as holding every hand where that can only add hands (and none where it stands
+    after a '!'), which gives a superset of the range; those hands are categorized, and a
+    second pass runs with the filters' real hands. ``15%:{set+}`` categorizes the 15%, not the
+    deck."""
     from . import _kernels as kernels  # lazy: importing numba is slow
 
     hole_count = game.hole_count
-    percent_hands = [_set_hands(source, game) for source in program.sets]
+    filters = [index for index, source in enumerate(program.sets) if isinstance(source, CategoryFilter)]
+    for index in filters:
+        _check_filter(program.sets[index], game, board, expression)
     operations = program.operations
-    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%', 'P%@N', a list
-        hands = percent_hands[0]
+    if operations.shape[0] <= 2 and operations[0, 0] == kernels.OP_SET:  # 'P%', 'P%@N', a list, a filter
+        source = program.sets[0]
+        hands = (category_hands(source.terms, hole_count, tuple(sorted(board)), game.hilo) if filters
+                 else _set_hands(source, game))
         if removed:
             lookup = np.zeros(DECK_SIZE, dtype=np.bool_)
             lookup[removed] = True
@@ -299,28 +330,43 @@ def _expand(program: Program, game: Game, removed: list[int]) -> tuple[np.ndarra
         return np.zeros((0, hole_count), dtype=np.int8), np.zeros(0, dtype=np.float64)
     unavailable = removed_set | set(required)
     deck = np.array([card for card in range(DECK_SIZE) if card not in unavailable], dtype=np.int64)
-    free_count = hole_count - len(required)
-    total = comb(deck.shape[0], free_count)
-    if percent_hands:
-        sets = np.zeros((len(percent_hands), comb(DECK_SIZE, hole_count)), dtype=np.uint8)
-        for index, hands in enumerate(percent_hands):
-            sets[index, deck_indexes(hands)] = 1
+    deck_arguments = (deck, np.array(required, dtype=np.int64), hole_count)
+    if program.sets:
+        sets = np.zeros((len(program.sets), comb(DECK_SIZE, hole_count)), dtype=np.uint8)
+        for index, source in enumerate(program.sets):
+            if index in filters:
+                sets[index] = 0 if program.set_negated[index] else 1
+            else:
+                sets[index, deck_indexes(_set_hands(source, game))] = 1
     else:
         sets = np.zeros((0, 0), dtype=np.uint8)
+    hands = _matched_hands(kernels, program, deck_arguments, sets)
+    if filters:
+        fields = categorize_hands(hands, tuple(sorted(board)), game.hilo)
+        for index in filters:
+            sets[index] = 0
+            sets[index, deck_indexes(hands[terms_mask(fields, program.sets[index].terms)])] = 1
+        hands = _matched_hands(kernels, program, deck_arguments, sets)
+    if not program.weighted:
+        return hands, np.ones(hands.shape[0], dtype=np.float64)
+    return hands, _weights(program, hands, sets, game)
+
+
+def _matched_hands(kernels, program: Program, deck_arguments: tuple, sets: np.ndarray) -> np.ndarray:
+    """The hands of the deck (around the required cards) that the program holds, canonical."""
+    deck, _, hole_count = deck_arguments
+    total = comb(deck.shape[0], hole_count - deck_arguments[1].shape[0])
     chunk_count = max(1, min(_MAX_CHUNKS, total // _CHUNK_HANDS))
-    deck_arguments = (deck, np.array(required, dtype=np.int64), hole_count)
     program_arguments = (program.card_allowed, program.card_info, program.pattern_info, sets, _binomials())
     matched = np.empty(total, dtype=np.uint8)
     chunk_counts = np.zeros(chunk_count, dtype=np.int64)
-    kernels.match_hands(*deck_arguments, operations, *program_arguments, chunk_count, matched, chunk_counts)
+    kernels.match_hands(*deck_arguments, program.operations, *program_arguments, chunk_count, matched, chunk_counts)
     match_count = int(chunk_counts.sum())
     hands = np.empty((match_count, hole_count), dtype=np.int8)
     if match_count:
         offsets = np.concatenate(([0], np.cumsum(chunk_counts)[:-1])).astype(np.int64)
         kernels.collect_hands(*deck_arguments, _binomials(), chunk_count, matched, offsets, hands)
-    if not program.weighted:
-        return hands, np.ones(match_count, dtype=np.float64)
-    return hands, _weights(program, hands, sets, game)
+    return hands
 
 
 def _weights(program: Program, hands: np.ndarray, sets: np.ndarray | None, game: Game) -> np.ndarray:

@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import InputError, quoted
 from . import _kernels as kernels
 from .hand_lists import HandList, simplify
-from .syntax import RANK_COUNT, SUIT_COUNT, Combine, Macro, Node, Pattern, Percent, Weighted
+from .syntax import RANK_COUNT, SUIT_COUNT, CategoryFilter, Combine, Macro, Node, Pattern, Percent, Weighted
 
 DECK_MASK = (1 << 52) - 1
 RANK_CARDS = tuple(0b1111 << (4 * rank) for rank in range(RANK_COUNT))
@@ -52,12 +52,16 @@ class Program:
         ranks 0..12 and suits 0..3), rank and suit variable counts, rank and suit needs (for
         the quick filter: nibble ``t - 1`` counts the pattern's one-rank (one-suit) groups of at
         least ``t`` cards).
-    sets : tuple of Percent or HandList
-        The percent ranges and lists of written hands, in ``OP_SET`` argument order.
+    sets : tuple of Percent, HandList or CategoryFilter
+        The percent ranges, lists of written hands and category filters (hands that depend on
+        the board), in ``OP_SET`` argument order.
     required_cards : tuple of int
         Cards every hand of the range must hold (descending).
     weighted : bool
         True when some ``@N`` appears (also inside a list of written hands).
+    set_negated : tuple of bool
+        Per set atom, whether it stands on the right of an odd number of ``!`` (a hand is more
+        likely in the range when it is *not* in that set).
 
     The tree is simplified first (:func:`omaha_equity.ranges.hand_lists.simplify`): long lists
     of written hands become one set, repeated operands of ``,`` and ``:`` go.
@@ -68,9 +72,10 @@ class Program:
     card_allowed: np.ndarray
     card_info: np.ndarray
     pattern_info: np.ndarray
-    sets: tuple[Percent | HandList, ...]
+    sets: tuple[Percent | HandList | CategoryFilter, ...]
     required_cards: tuple[int, ...]
     weighted: bool
+    set_negated: tuple[bool, ...] = ()
 
 
 def _bits(values) -> int:
@@ -197,9 +202,10 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
     weight_values: list[float] = []
     card_rows: list[tuple[int, int, int, int]] = []
     pattern_rows: list[tuple[int, ...]] = []
-    sets: list[Percent | HandList] = []
+    sets: list[Percent | HandList | CategoryFilter] = []
+    set_negated: list[bool] = []
 
-    def emit(current: Node) -> None:
+    def emit(current: Node, negated: bool = False) -> None:
         if isinstance(current, Pattern):
             entries, details = pattern_cards(current, hole_count, game_name, expression)
             start = len(card_rows)
@@ -210,16 +216,17 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
             operations.append((kernels.OP_PATTERN, len(pattern_rows) - 1))
         elif isinstance(current, Macro):
             operations.append((kernels.OP_MACRO, MACRO_CODES[current.name]))
-        elif isinstance(current, (Percent, HandList)):
+        elif isinstance(current, (Percent, HandList, CategoryFilter)):
             sets.append(current)
+            set_negated.append(negated)
             operations.append((kernels.OP_SET, len(sets) - 1))
         elif isinstance(current, Weighted):
-            emit(current.child)
+            emit(current.child, negated)
             weight_values.append(current.weight)
             operations.append((kernels.OP_WEIGHT, len(weight_values) - 1))
         else:
-            emit(current.left)
-            emit(current.right)
+            emit(current.left, negated)
+            emit(current.right, negated != (current.operator == "!"))
             operations.append((_OPERATOR_CODES[current.operator], 0))
 
     node = simplify(node, hole_count)
@@ -247,6 +254,7 @@ def compile_program(node: Node, hole_count: int, game_name: str, expression: str
         sets=tuple(sets),
         required_cards=tuple(sorted(required_cards(node), reverse=True)),
         weighted=bool(weight_values) or any(isinstance(source, HandList) and source.weighted for source in sets),
+        set_negated=tuple(set_negated),
     )
 
 

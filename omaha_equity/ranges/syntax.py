@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..cards import RANKS, SUITS
+from ..categories.names import parse_term
 from ..errors import InputError, quoted
 
 RANK_COUNT = 13
@@ -44,12 +45,14 @@ MACRO_NAMES = tuple(MACROS)
 _RANK_EXPECTED = "expected a rank 2-9, T or 10, J, Q, K or A"
 _PRIMARY_EXPECTED = (
     "expected a hand pattern such as 'AA' or 'AxAyxy', '*', a percent such as '15%', "
-    "a macro such as '$ds' or '('"
+    "a macro such as '$ds', a category filter such as '{set+}' or '('"
 )
+# Characters of a category term: letters, digits, '-' and a final '+' (``two-pair+``, ``wrap13+``).
+_TERM_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+")
 _MAX_PARENTHESES = 60
 _AFTER_RANGE_EXPECTED = "expected ',', ':', '!', '@' or the end"
 # Characters with a meaning somewhere in the grammar; anything else is an unknown character.
-_OPERATOR_CHARACTERS = set("*[]-+,:!()@$%.")
+_OPERATOR_CHARACTERS = set("*[]-+,:!()@$%.{}")
 # The grammar's digits are ASCII: str.isdigit() would also take '²' or fullwidth '１'.
 _DIGITS = "0123456789"
 _MACRO_CHARACTERS = set(_DIGITS + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -128,6 +131,16 @@ class Percent:
 
 
 @dataclass(frozen=True)
+class CategoryFilter:
+    """``{set+, nfd}``: the hands that hold any of the category terms on the board
+    (docs/categories.md); ``terms`` lower case as written, checked by the parser."""
+
+    terms: tuple[str, ...]
+    position: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Weighted:
     """``child@weight``; ``text`` is the number as written (its exact decimal value)."""
 
@@ -147,7 +160,7 @@ class Combine:
     position: int
 
 
-Node = Pattern | Macro | Percent | Weighted | Combine
+Node = Pattern | Macro | Percent | CategoryFilter | Weighted | Combine
 
 
 def _balanced(operator: str, operands: list, positions: list) -> Node:
@@ -320,6 +333,8 @@ class _Parser:
             raise self.unexpected(f"expected ',', ':', '!', '@' or ')' to close the '(' at position {start}")
         if character == "$":
             return self.macro()
+        if character == "{":
+            return self.category_filter()
         if character in _DIGITS or character == ".":
             number_end = self._number_end(self.position)
             following = number_end
@@ -344,6 +359,36 @@ class _Parser:
             known = ", ".join("$" + known_name for known_name in MACRO_NAMES)
             raise self.fail(f"unknown macro {quoted(text)}", start, f"expected one of {known}")
         return Macro(name, start, text)
+
+    def category_filter(self) -> CategoryFilter:
+        """``{set+}``, ``{wrap13+, nfd}``: category terms between braces (any of them)."""
+        opening = self.position
+        self.position += 1
+        terms = []
+        while True:
+            self.skip_space()
+            start = self.position
+            while self.position < len(self.text) and self.text[self.position] in _TERM_CHARACTERS:
+                self.position += 1
+            term = self.text[start:self.position]
+            if not term:
+                if not self.peek():
+                    raise self.fail("unclosed '{'", opening, "expected '}'")
+                raise self.unexpected("expected a category name such as 'set' or 'two-pair+'")
+            try:
+                terms.append(parse_term(term).name)
+            except InputError as error:
+                raise self.fail(str(error).split(":", 1)[0], start, str(error).split(": ", 1)[1]) from None
+            character = self.peek()
+            if character == ",":
+                self.position += 1
+                continue
+            if character == "}":
+                self.position += 1
+                return CategoryFilter(tuple(terms), opening, self.text[opening:self.position])
+            if not character:
+                raise self.fail("unclosed '{'", opening, "expected '}'")
+            raise self.unexpected("expected ',' or '}' after a category name")
 
     def _number_end(self, position: int) -> int:
         """Where the grammar's number starting at ``position`` ends (``position`` if none)."""

@@ -12,12 +12,14 @@ Results are frozen dataclasses; ``omaha_equity.studies.views`` renders them as t
 line does, and ``plot_distribution`` draws a distribution (needs ``omaha-equity[plot]``).
 """
 
+from .composition import CategoryRow, Composition, range_composition
 from .distribution import DistributionItem, EquityDistribution, HistogramBin, equity_distribution, histogram
 from .next_card import NextCardEquity, NextCardResult, next_card_equity
 from .plot import plot_distribution
 from .streets import StreetEquity, StreetsResult, equity_by_street
 
 __all__ = [
+    "CategoryRow", "Composition", "range_composition",
     "DistributionItem", "EquityDistribution", "HistogramBin", "NextCardEquity", "NextCardResult", "StreetEquity",
     "StreetsResult", "equity_by_street", "equity_distribution", "histogram", "next_card_equity",
     "plot_distribution",

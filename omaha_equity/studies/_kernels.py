@@ -25,7 +25,7 @@ from ..equity._kernels import (
     STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
 )
 from ..equity._range_kernels import combination_features, combination_values, undealt_deck
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
+from ..evaluate._kernels import best_flush_high, board_features, hand_values, hole_features, low_rank_bit
 
 DECK_CARDS = 52
 
@@ -156,8 +156,10 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
     """Every completion of the board from the cards nobody is known to hold, with what the
     scoring needs of it and player 1's hand values on it (worked out once for all opponents).
 
-    Returns ``(card_masks int64, board_indexes int32, flush_suits int32, flush_masks int32,
-    low_masks int32, hero_high int32, hero_low int32)``, one entry per completion."""
+    Returns ``(card_masks int64, dealt_indexes int32, flush_suits int32, flush_masks int32,
+    low_masks int32, hero_high int32, hero_low int32)``, one entry per completion;
+    ``dealt_indexes`` is the multiset index of the dealt ranks (``dealt_board_indexes`` maps it
+    to the board's)."""
     hole_count = hero_hand.shape[0]
     dealt_count = 5 - board_known.shape[0]
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
@@ -166,7 +168,7 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
     deck_size = undealt_deck(base_used_mask, deck)
     completion_count = binomials[deck_size, dealt_count]
     card_masks = np.empty(completion_count, dtype=np.int64)
-    board_indexes = np.empty(completion_count, dtype=np.int32)
+    dealt_indexes = np.empty(completion_count, dtype=np.int32)
     flush_suits = np.empty(completion_count, dtype=np.int32)
     flush_masks = np.empty(completion_count, dtype=np.int32)
     low_masks = np.empty(completion_count, dtype=np.int32)
@@ -187,31 +189,35 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
             mask |= np.int64(1) << np.int64(deck[combination[position]])
         flush_suit = flush_suit_of(suit_masks)
         card_masks[completion] = mask
-        board_indexes[completion] = dealt_board_indexes[dealt_ranks_index]
+        dealt_indexes[completion] = dealt_ranks_index
         flush_suits[completion] = flush_suit
         flush_masks[completion] = suit_masks[flush_suit] if flush_suit >= 0 else 0
         low_masks[completion] = board_low_mask
         hero_high[completion], hero_low[completion] = hand_values(
-            pair_indexes, hole_suit_masks, hero_low_mask, board_indexes[completion], flush_suit,
+            pair_indexes, hole_suit_masks, hero_low_mask, dealt_board_indexes[dealt_ranks_index], flush_suit,
             flush_masks[completion], board_low_mask, pair_board, flush, low, hilo)
         next_combination(combination, deck_size, dealt_count)
-    return card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
+    return card_masks, dealt_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def enumerate_hand_by_hand(opponent_hands, card_masks, board_indexes, flush_suits, flush_masks, low_masks, hero_high,
-                           hero_low, colex, pair_board, flush, low, hilo, units):
+def enumerate_hand_by_hand(opponent_hands, card_masks, dealt_indexes, flush_suits, flush_masks, low_masks, hero_high,
+                           hero_low, dealt_board_indexes, colex, pair_board, flush, low, hilo, units):
     """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
 
     The board completions are listed once, with player 1's values on each
     (:func:`completion_table`, whose outputs are ``card_masks`` .. ``hero_low``); each
-    opponent hand then scores the completions that do not hold its cards.
+    opponent hand then scores the completions that do not hold its cards. Its best unsuited
+    value depends only on the dealt ranks, so it is worked out once per dealt-rank multiset
+    (91 on a flop, 13 on a turn) and each completion reads it from that row.
 
     Parameters
     ----------
     opponent_hands : (hand_count, hole_count) int8, none sharing a card with the known cards
         or player 1's.
     card_masks ... hero_low : :func:`completion_table`'s outputs.
+    dealt_board_indexes : the board multiset index of each dealt-rank multiset
+        (``tables.dealt_board_indexes``), as given to :func:`completion_table`.
     colex, pair_board, flush, low, hilo, units : as in :func:`enumerate_by_next_card`.
 
     Returns
@@ -223,29 +229,43 @@ def enumerate_hand_by_hand(opponent_hands, card_masks, board_indexes, flush_suit
     hand_count, hole_count = opponent_hands.shape
     pair_count = hole_count * (hole_count - 1) // 2
     completion_count = card_masks.shape[0]
+    row_size = dealt_board_indexes.shape[0]
     counts = np.zeros((hand_count, 2, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(hand_count, dtype=np.int64)
     board_counts = np.zeros(hand_count, dtype=np.int64)
+    pair_indexes = np.empty(pair_count, dtype=np.int32)
+    hole_suit_masks = np.empty(4, dtype=np.int32)
+    unsuited_row = np.empty(row_size, dtype=np.int32)
+    high_values = np.empty(2, dtype=np.int32)
+    low_values = np.zeros(2, dtype=np.int32)
+    shares = np.empty(2, dtype=np.int64)
     for hand in range(hand_count):
-        pair_indexes = np.empty(pair_count, dtype=np.int32)
-        hole_suit_masks = np.empty(4, dtype=np.int32)
         hole_low_mask = hole_features(opponent_hands[hand], colex, pair_indexes, hole_suit_masks)
+        for dealt in range(row_size):
+            best = 0
+            board_index = dealt_board_indexes[dealt]
+            for position in range(pair_count):
+                value = pair_board[board_index, pair_indexes[position]]
+                if value > best:
+                    best = value
+            unsuited_row[dealt] = best
         hand_mask = np.int64(0)
         for position in range(hole_count):
             hand_mask |= np.int64(1) << np.int64(opponent_hands[hand, position])
-        high_values = np.empty(2, dtype=np.int32)
-        low_values = np.zeros(2, dtype=np.int32)
-        shares = np.empty(2, dtype=np.int64)
         scored = 0
         for completion in range(completion_count):
             if card_masks[completion] & hand_mask:
                 continue
             high_values[0] = hero_high[completion]
             low_values[0] = hero_low[completion]
-            high_values[1], low_values[1] = hand_values(
-                pair_indexes, hole_suit_masks, hole_low_mask, board_indexes[completion], flush_suits[completion],
-                flush_masks[completion], low_masks[completion], pair_board, flush, low, hilo,
-            )
+            value = unsuited_row[dealt_indexes[completion]]
+            flush_suit = flush_suits[completion]
+            if flush_suit >= 0:
+                suited = best_flush_high(hole_suit_masks[flush_suit], flush_masks[completion], flush)
+                if suited > value:
+                    value = suited
+            high_values[1] = value
+            low_values[1] = low[hole_low_mask, low_masks[completion]] if hilo else 0
             low_boards[hand] += score_board(high_values, low_values, hilo, units, 1, shares, counts[hand])
             scored += 1
         board_counts[hand] = scored

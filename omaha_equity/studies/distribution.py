@@ -21,6 +21,8 @@ import numpy as np
 
 from .. import cache
 from ..cards import DECK_SIZE, format_cards, parse_card
+from ..categories import MADE_HANDS, categorize_hands
+from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
@@ -35,8 +37,8 @@ from ..validate import check_run_options
 from . import _common, _kernels
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_equity
 
-BY_HAND, BY_NEXT_CARD = "hand", "next-card"
-DISTRIBUTIONS = (BY_HAND, BY_NEXT_CARD)
+BY_HAND, BY_NEXT_CARD, BY_CATEGORY = "hand", "next-card", "category"
+DISTRIBUTIONS = (BY_HAND, BY_NEXT_CARD, BY_CATEGORY)
 DEFAULT_BIN_COUNT = 10
 # Monte Carlo boards per range hand when enumerating every hand's boards is over the work budget
 # and trials are not given (standard error at most 0.7 points per hand; the histogram's bins
@@ -61,6 +63,11 @@ class DistributionItem:
         The same, exactly (exact enumeration only).
     standard_error : float
         Standard error of ``equity`` (Monte Carlo; 0.0 when exact).
+    category : str
+        By hand on a flop, turn or river: the opponent hand's made hand
+        (``categories.MADE_HANDS``, docs/categories.md); otherwise ``""``.
+    hand_count : int
+        Opponent hands behind the item (by category: the hands of the category; else 1).
     """
 
     label: str
@@ -68,6 +75,8 @@ class DistributionItem:
     equity: float
     equity_fraction: Fraction | None
     standard_error: float
+    category: str = ""
+    hand_count: int = 1
 
 
 @dataclass(frozen=True)
@@ -106,7 +115,7 @@ class EquityDistribution:
         Player 1's hand (canonical text) and the opponent's hand or range (as written).
     board, dead : str
     by : str
-        ``"hand"`` or ``"next-card"``.
+        ``"hand"``, ``"next-card"`` or ``"category"``.
     method : str
         ``"exact"`` or ``"monte-carlo"``.
     seed : int or None
@@ -114,7 +123,8 @@ class EquityDistribution:
     trials : int or None
         Monte Carlo boards per item (None when exact).
     items : tuple of DistributionItem
-        Sorted by player 1's equity, highest first (ties keep the range's or deck's order).
+        Sorted by player 1's equity, highest first (ties keep the range's or deck's order); by
+        category, in the order of the made hands (best first).
     bins : tuple of HistogramBin
         Equal bins over 0..1, lowest first.
     equity : float
@@ -197,7 +207,9 @@ def equity_distribution(
         The opponent's range (``"15%"``, ``"AA:$ds"``), partial hand, ``*`` or hand.
     board, dead, game, die : as in :func:`~omaha_equity.calculate_equity`; ``by="next-card"``
         needs a flop or a turn.
-    by : {"hand", "next-card"}
+    by : {"hand", "next-card", "category"}
+        ``category`` (a flop, turn or river): the opponent's hands grouped by their made hand
+        (docs/categories.md), each group weighted by its share of the range.
     bin_count : int
         Histogram bins over 0..1 (default 10: 0-10%, ..., 90-100%).
     method : {"auto", "exact", "monte-carlo"}
@@ -230,6 +242,12 @@ def equity_distribution(
     game = get_game(game, die)
     if by == BY_NEXT_CARD:
         return _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, seed, threads)
+    if by == BY_CATEGORY:
+        if not 3 <= len(parse_board_and_dead(board or "", dead or "")[0]) <= 5:
+            raise InputError("the distribution by category needs a board of 3 to 5 cards (a flop, turn or river)")
+        by_hand = equity_distribution(hand, opponent, board, dead, game, die=die, bin_count=bin_count, method=method,
+                                      trials=trials, seed=seed, threads=threads)
+        return _by_category(by_hand, bin_count)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     check_run_options(trials=trials, seed=seed, threads=threads)
     seats = seat_players([hand, opponent], board_cards, dead_cards, game)
@@ -262,8 +280,8 @@ def equity_distribution(
                 tables.low, plan.BINOMIALS, game.hilo)
             counts, _, board_counts = across_threads(
                 lambda first, count: _kernels.enumerate_hand_by_hand(
-                    opponent_hands[first:first + count], *completion_arrays, tables.colex, tables.pair_board,
-                    tables.flush, tables.low, game.hilo, units),
+                    opponent_hands[first:first + count], *completion_arrays, dealt_indexes, tables.colex,
+                    tables.pair_board, tables.flush, tables.low, game.hilo, units),
                 0, hand_count)
             square_sums = None
             seed = None
@@ -285,6 +303,7 @@ def equity_distribution(
         float_weights = np.ones(hand_count, dtype=np.float64)
     normalized = float_weights / float_weights.sum()
     labels = _common.hand_labels(opponent_hands)
+    categories = _made_hands(opponent_hands, board_cards, game)
     items = []
     for index in range(hand_count):
         boards = int(board_counts[index])
@@ -294,6 +313,7 @@ def equity_distribution(
             label=labels[index], weight=float(normalized[index]), equity=share_sum / units / boards,
             equity_fraction=Fraction(share_sum, units * boards) if exact else None,
             standard_error=0.0 if exact else standard_error(share_sum, int(square_sums[index]), boards, units),
+            category=categories[index],
         ))
     mean_fraction = None
     if chosen == plan.EXACT:
@@ -305,6 +325,42 @@ def equity_distribution(
     mean = float(mean_fraction) if mean_fraction is not None else float((normalized * share_sums / units / board_counts).sum())
     return _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND, chosen,
                          seed, None if chosen == plan.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
+
+
+def _made_hands(hands: np.ndarray, board_cards, game: Game) -> list[str]:
+    """Each hand's made hand on a board of 3 to 5 cards (``""`` for every hand otherwise)."""
+    if not 3 <= len(board_cards) <= 5:
+        return [""] * hands.shape[0]
+    fields = categorize_hands(hands, tuple(board_cards), game.hilo)
+    return [MADE_HANDS[index] for index in fields[:, MADE].tolist()]
+
+
+def _by_category(by_hand: EquityDistribution, bin_count: int) -> EquityDistribution:
+    """Group a by-hand distribution's items by the opponent's made hand: each group's weight is
+    the sum of its hands' weights, its equity their weighted mean (exact when every hand weighs
+    the same and the hands were enumerated)."""
+    groups: dict[str, list[DistributionItem]] = {}
+    for item in by_hand.items:
+        groups.setdefault(item.category, []).append(item)
+    uniform = len({item.weight for item in by_hand.items}) == 1
+    items = []
+    for name in MADE_HANDS:
+        members = groups.get(name)
+        if not members:
+            continue
+        weight = sum(item.weight for item in members)
+        fraction = None
+        if uniform and all(item.equity_fraction is not None for item in members):
+            fraction = sum((item.equity_fraction for item in members), Fraction(0)) / len(members)
+        equity = float(fraction) if fraction is not None else sum(item.weight * item.equity for item in members) / weight
+        error = (sum((item.weight * item.standard_error) ** 2 for item in members) ** 0.5) / weight
+        items.append(DistributionItem(label=name, weight=weight, equity=equity, equity_fraction=fraction,
+                                      standard_error=error, category=name, hand_count=len(members)))
+    return EquityDistribution(
+        game=by_hand.game, hand=by_hand.hand, opponent=by_hand.opponent, board=by_hand.board, dead=by_hand.dead,
+        by=BY_CATEGORY, method=by_hand.method, seed=by_hand.seed, trials=by_hand.trials, items=tuple(items),
+        bins=histogram(items, bin_count), equity=by_hand.equity, equity_fraction=by_hand.equity_fraction,
+    )
 
 
 def _distribution(game, hand, opponent, board_cards, dead_cards, by, method, seed, trials, items, bin_count, mean,

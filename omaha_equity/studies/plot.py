@@ -14,10 +14,10 @@ from .distribution import BY_HAND, EquityDistribution
 
 PLOT_FORMATS = (".png", ".svg")
 INSTALL_HINT = "plotting needs matplotlib: pip install 'omaha-equity[plot]'"
-_SVG_HASH_SALT = "omaha-equity"
+SVG_HASH_SALT = "omaha-equity"
 
 
-def _pyplot():
+def load_pyplot():
     try:
         import matplotlib
     except ImportError:
@@ -39,8 +39,31 @@ def check_plot_target(path: str | Path) -> Path:
     path = Path(path)
     if path.suffix.lower() not in PLOT_FORMATS:
         raise InputError(f"unknown plot format {path.name!r}: expected a file name ending in .png or .svg")
-    _pyplot()
+    load_pyplot()
     return path
+
+
+def save_figure(figure, path: Path) -> None:
+    """Write a figure with no date in it (reproducible files).
+
+    Raises
+    ------
+    OutputError
+        The disk is full (a fault of the machine, not of the command: exit code 1); the cut-off
+        file is removed, so that it does not look complete.
+    InputError
+        The file cannot be written for another reason (a missing folder, no permission).
+    """
+    suffix = path.suffix.lower()
+    metadata = {"Date": None} if suffix == ".svg" else {"Software": None}
+    try:
+        figure.savefig(path, format=suffix[1:], metadata=metadata)
+    except OSError as error:
+        if out_of_space(error):
+            if path.is_file():
+                path.unlink()
+            raise OutputError(str(path), error) from None
+        raise InputError(f"cannot write the plot to {quoted(str(path))}: {error.strerror or error}") from None
 
 
 def plot_distribution(distribution: EquityDistribution, path: str | Path) -> Path:
@@ -65,14 +88,13 @@ def plot_distribution(distribution: EquityDistribution, path: str | Path) -> Pat
         file cannot be written.
     """
     path = check_plot_target(path)
-    suffix = path.suffix.lower()
-    matplotlib, pyplot = _pyplot()
+    matplotlib, pyplot = load_pyplot()
     bins = distribution.bins
     width = (bins[0].high - bins[0].low) * 100
     centers = [(entry.low + entry.high) * 50 for entry in bins]
     heights = [entry.weight * 100 for entry in bins]
     share = "share of the opponent's range (%)" if distribution.by == BY_HAND else "chance of the next card (%)"
-    with matplotlib.rc_context({"svg.hashsalt": _SVG_HASH_SALT, "svg.fonttype": "path"}):
+    with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT, "svg.fonttype": "path"}):
         figure, axes = pyplot.subplots(figsize=(8, 4.5))
         try:
             axes.bar(centers, heights, width=width * 0.92, color="#4472c4", edgecolor="#2f4f8f")
@@ -87,15 +109,7 @@ def plot_distribution(distribution: EquityDistribution, path: str | Path) -> Pat
             axes.set_title(title.replace("$", r"\$"), fontsize=10)
             axes.legend(loc="upper left")
             figure.tight_layout()
-            metadata = {"Date": None} if suffix == ".svg" else {"Software": None}
-            try:
-                figure.savefig(path, format=suffix[1:], metadata=metadata)
-            except OSError as error:
-                if out_of_space(error):  # a fault of the machine, not of the command: exit code 1
-                    if path.is_file():
-                        path.unlink()  # a cut-off image must not look complete
-                    raise OutputError(str(path), error) from None
-                raise InputError(f"cannot write the plot to {quoted(str(path))}: {error.strerror or error}") from None
+            save_figure(figure, path)
         finally:
             pyplot.close(figure)
     return path

@@ -17,7 +17,7 @@ from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan
 from ..equity.calculate import calculate_equity
 from ..equity.result import EquityResult
-from ..errors import InputError
+from ..errors import InputError, quoted
 from ..games import Game, get_game
 from ..validate import check_hands, check_run_options
 from . import _common
@@ -116,9 +116,14 @@ def equity_by_street(
     Raises
     ------
     InputError
-        A board of fewer than 3 cards; anything :func:`calculate_equity` rejects.
+        A board of fewer than 3 cards; a range with a category filter (``15%:{set+}``: it
+        would mean other hands on every street); anything :func:`calculate_equity` rejects.
     """
     hands = check_hands(hands)
+    for hand in hands:
+        if isinstance(hand, str) and "{" in hand:  # '{' only ever opens a category filter
+            raise InputError(f"equity by street cannot take the category filter in {quoted(hand)}: a filter reads the "
+                             "board, which changes from street to street (ask calc on one street instead)")
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     boards = street_boards(board_cards, game)

@@ -10,7 +10,7 @@ from typing import Any
 from ..equity.result import EXACT, EquityResult, PlayerEquity
 from ..render import percent, render
 from ..cards import NO_CARDS
-from .distribution import BY_HAND, EquityDistribution
+from .distribution import BY_CATEGORY, BY_HAND, EquityDistribution
 from .next_card import NextCardResult, equity_change
 from .streets import StreetsResult
 
@@ -179,7 +179,7 @@ def next_card_report(result: NextCardResult, format_name: str = "table", style: 
 # --- distribution -------------------------------------------------------------------------
 
 def _item_name(distribution: EquityDistribution) -> str:
-    return "hand" if distribution.by == BY_HAND else "card"
+    return {BY_HAND: "hand", BY_CATEGORY: "category"}.get(distribution.by, "card")
 
 
 def distribution_rows(distribution: EquityDistribution) -> list[dict[str, Any]]:
@@ -196,6 +196,10 @@ def distribution_rows(distribution: EquityDistribution) -> list[dict[str, Any]]:
             "standard_error": item.standard_error,
             "bin": distribution.bin_of(item).label,
         }
+        if distribution.by == BY_HAND and item.category:
+            row["category"] = item.category
+        if distribution.by == BY_CATEGORY:
+            row["hands"] = item.hand_count
         rows.append(row)
     return rows
 
@@ -229,7 +233,7 @@ def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
 
 
 def distribution_title(distribution: EquityDistribution) -> str:
-    noun = "opponent's hands" if distribution.by == BY_HAND else "next card"
+    noun = {BY_HAND: "opponent's hands", BY_CATEGORY: "opponent's made hands"}.get(distribution.by, "next card")
     method = "exact" if distribution.method == EXACT else (
         f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}")
     board = distribution.board or "(none)"
@@ -242,6 +246,8 @@ def distribution_report(distribution: EquityDistribution, format_name: str = "ta
     if format_name != "table":
         return render(format_name, distribution_rows(distribution), distribution_data(distribution))
     name = _item_name(distribution)
+    if distribution.by == BY_CATEGORY:
+        return _category_table(distribution, style)
     largest = max(entry.weight for entry in distribution.bins)
     rows = [{"equity": entry.label, "share": percent(entry.weight), f"{name}s": f"{entry.item_count:,}",
              "": histogram_bar(entry.weight, largest)} for entry in reversed(distribution.bins)]
@@ -250,4 +256,23 @@ def distribution_report(distribution: EquityDistribution, format_name: str = "ta
     footer = (f"player 1's mean equity {percent(distribution.equity)}{exact} over {len(distribution.items):,} "
               f"{name}s, weighted {weighted}; a bin holds equities from its lower bound up to (not including) its "
               f"upper one, the top bin also 100%")
+    return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+
+
+def _category_table(distribution: EquityDistribution, style: str) -> str:
+    """By category: a row per made hand of the opponent (best first), its share, hands and
+    player 1's equity against it."""
+    largest = max(item.weight for item in distribution.items)
+    monte_carlo = distribution.method != EXACT
+    rows = []
+    for item in distribution.items:
+        row: dict[str, Any] = {"category": item.label, "share": percent(item.weight), "hands": f"{item.hand_count:,}",
+                               "equity": percent(item.equity)}
+        if monte_carlo:
+            row["± s.e."] = f"{item.standard_error * 100:.2f}"
+        row[""] = histogram_bar(item.weight, largest)
+        rows.append(row)
+    exact = f" (exactly {distribution.equity_fraction})" if distribution.equity_fraction is not None else ""
+    footer = (f"player 1's mean equity {percent(distribution.equity)}{exact}; share: of the range's weight; "
+              "categories in docs/categories.md")
     return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
