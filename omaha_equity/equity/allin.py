@@ -83,6 +83,16 @@ def _positive_chips(values, what: str, minimum: int = 1) -> list[int]:
     return checked
 
 
+def _dead_chips_per_player(values: Sequence[int], player_count: int, what: str) -> list[int]:
+    """``values`` checked (whole chips, 0 or more, one per player), or zeros when empty."""
+    checked = _positive_chips(values, what, minimum=0)
+    if not checked:
+        return [0] * player_count
+    if len(checked) != player_count:
+        raise InputError(f"expected {what} for each of the {player_count} players, got {len(checked)}")
+    return checked
+
+
 def check_folded_amounts(committed: Sequence[int], folded: Sequence[int]) -> None:
     """Refuse dead money no betting can produce: a player folds only when facing a bigger bet,
     made by a player still in the hand, so no folded amount exceeds the largest committed one.
@@ -100,11 +110,14 @@ def check_folded_amounts(committed: Sequence[int], folded: Sequence[int]) -> Non
                              "still in the hand (antes and other dead money go in the pot amount)")
 
 
-def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0) -> tuple[Pot, ...]:
+def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0,
+              dead_chips: Sequence[int] | None = None) -> tuple[Pot, ...]:
     """The pots of an all-in: ``side_pots`` of the players' and the folded players' chips,
-    with ``pot`` extra chips of dead money in the main pot. Eligible indexes are the players'
-    (folded players come after them and are never eligible)."""
-    pots = side_pots(list(committed) + list(folded), [False] * len(committed) + [True] * len(folded))
+    with ``pot`` extra chips of dead money in the main pot and ``dead_chips`` (one per player,
+    then one per folded player) as the first pot every player may win. Eligible indexes are
+    the players' (folded players come after them and are never eligible)."""
+    pots = side_pots(list(committed) + list(folded), [False] * len(committed) + [True] * len(folded),
+                     dead=list(dead_chips) if dead_chips is not None and any(dead_chips) else None)
     return (Pot(pots[0].amount + pot, pots[0].eligible), *pots[1:])
 
 
@@ -325,6 +338,8 @@ def calculate_allin(
     die: int | None = None,
     folded: Sequence[int] = (),
     pot: int = 0,
+    dead_chips: Sequence[int] = (),
+    folded_dead_chips: Sequence[int] = (),
     method: str = "auto",
     trials: int | None = None,
     precision: float | None = None,
@@ -349,6 +364,12 @@ def calculate_allin(
         (``pots.side_pots``), never won back by them.
     pot : int
         Extra dead money in the main pot (chips, 0 or more).
+    dead_chips, folded_dead_chips : sequence of int, optional
+        Dead chips each player (and each folded player) put in besides ``committed`` (and
+        ``folded``): an ante paid by some players only (a big-blind ante) or the dead part of a
+        missed-blinds post. They make no pot level: all of them form the first pot, which every
+        player may win, a player all in on dead chips alone (``committed`` 0) included, as the
+        rules engine settles it (``pots.side_pots``, docs/rules.md; issue 14). Empty: none.
     method, trials, seed, threads, progress : as in ``calculate_equity``.
     precision : float, optional
         Monte Carlo: stop once every player's standard error of expected chips is below this
@@ -376,11 +397,15 @@ def calculate_allin(
     ([300, 400], (400.0, 0.0, 300.0))
     """
     hands = check_hands(hands)
-    amounts = _positive_chips(committed, "committed amount")
+    player_dead = _dead_chips_per_player(dead_chips, len(hands), "dead chips")
+    amounts = _positive_chips(committed, "committed amount", minimum=0 if any(player_dead) else 1)
     if len(amounts) != len(hands):
         raise InputError(f"expected one committed amount per player ({len(hands)}), got {len(amounts)}: "
                          f"{quoted(', '.join(str(amount) for amount in amounts))}")
+    if any(amount + dead == 0 for amount, dead in zip(amounts, player_dead)):
+        raise InputError("expected every all-in player to have put in at least 1 chip, live or dead")
     folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
+    folded_dead = _dead_chips_per_player(folded_dead_chips, len(folded_amounts), "folded dead chips")
     check_folded_amounts(amounts, folded_amounts)
     if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
@@ -391,7 +416,7 @@ def calculate_allin(
     player_count = len(seats)
     if player_count > MAX_SETTLE_PLAYERS:
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")
-    pots = make_pots(amounts, folded_amounts, int(pot))
+    pots = make_pots(amounts, folded_amounts, int(pot), player_dead + folded_dead)
     total_chips = sum(item.amount for item in pots)
     if total_chips >= MAX_TOTAL_CHIPS:
         raise InputError(f"the pots hold {quoted(format(total_chips, ','))} chips: expected fewer than "

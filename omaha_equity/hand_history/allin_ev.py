@@ -60,6 +60,10 @@ class PlayedHand:
     committed : tuple of int
         Chips each player put in the pots (blinds, antes and dead blinds included, uncalled
         chips returned excluded).
+    dead_chips : tuple of int
+        The dead part of ``committed`` (an ante paid by some players only, such as a big-blind
+        ante; the dead small blind of a missed-blinds post): it makes no pot level but the
+        first pot every player still in may win (``pots.side_pots``, issue 14).
     folded : tuple of bool
         Folded (not eligible for any pot).
     hole_cards : tuple
@@ -104,6 +108,11 @@ class PlayedHand:
     dead_cards: tuple[int, ...] = ()
     tournament: str | None = None
     anonymous: bool = False
+    dead_chips: tuple[int, ...] = ()
+
+    def live_committed(self, index: int) -> int:
+        """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
+        return self.committed[index] - (self.dead_chips[index] if self.dead_chips else 0)
 
     def received(self, index: int) -> int:
         """Chips the player took home from the hand: the cash-out amount or the pots won."""
@@ -233,7 +242,9 @@ def all_in_pots(hand: PlayedHand) -> list[tuple[int, int, tuple[int, ...]]]:
     """
     from ..pots import side_pots
 
-    pots = side_pots(list(hand.committed), list(hand.folded))
+    players = range(len(hand.names))
+    pots = side_pots([hand.live_committed(index) for index in players], list(hand.folded),
+                     dead=list(hand.dead_chips) or None)
     amounts = [pot.amount for pot in pots]
     if amounts == list(hand.pot_amounts):
         rakes = list(hand.pot_rakes)
@@ -259,14 +270,17 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
     """
     from ..equity.allin import calculate_allin
 
-    folded = [hand.committed[index] for index in range(len(hand.names))
-              if index not in contestants and hand.committed[index] > 0]
+    folders = [index for index in range(len(hand.names)) if index not in contestants and hand.committed[index] > 0]
+    dead_chips = hand.dead_chips or (0,) * len(hand.names)
     # One thread: an all-in is a small enumeration, and threads cost more than they save on it
     # (a session runs thousands of them).
     result = calculate_allin([hand.hole_cards[index] for index in contestants],
-                             [hand.committed[index] for index in contestants],
+                             [hand.live_committed(index) for index in contestants],
                              board=list(known_board), dead=list(hand.dead_cards), game=hand.game,
-                             folded=folded, method="exact", threads=1)
+                             folded=[hand.live_committed(index) for index in folders],
+                             dead_chips=[dead_chips[index] for index in contestants],
+                             folded_dead_chips=[dead_chips[index] for index in folders],
+                             method="exact", threads=1)
     amounts = [pot.amount for pot in result.pots]
     known = all_in_pots(hand)
     rakes = ([rake for _amount, rake, _eligible in known] if [amount for amount, _r, _e in known] == amounts

@@ -141,6 +141,7 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
         dead_cards=dead,
         tournament=_tournament(history),
         anonymous=not history.players,
+        dead_chips=tuple(hand.dead[seat] for seat in order),
     )
 
 
