@@ -23,10 +23,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..hand_history.convert import write_atomically
+from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
+from ..hand_history.records import DuplicateHand
 from ..render import render_csv, render_json, render_table
-from .allin_ev import HandEV, PlayerSummary
-from .session_ev import SessionResult, SessionTotals, format_amount
-from .sessions import CancelledHandError, DuplicateHand, HandHistoryError, NotOmahaError
+from .allin import HandEV, PlayerSummary
+from .session import SessionResult, SessionTotals, format_amount
 
 HAND_COLUMNS = ("file", "hand", "game", "unit", "tournament", "all_in", "board", "player", "committed", "won",
                 "all_in_ev", "luck", "note")
@@ -232,6 +234,4 @@ def summary_text(summaries: list[PlayerSummary], format_name: str, style: str = 
 def write_summary(path: str, summaries: list[PlayerSummary], format_name: str, style: str = "simple") -> None:
     """The per-player summary written to ``path`` whole or not at all (a temporary file
     renamed)."""
-    from .convert import write_atomically
-
     write_atomically(path, summary_text(summaries, format_name, style))
