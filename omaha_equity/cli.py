@@ -513,8 +513,7 @@ def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
 
     Example: omaha-equity ev hands/ -f csv --summary players.csv > hands.csv
     """
-    from .hand_history.convert import check_summary_path
-    from .ev.output import SessionWriter
+    from .ev.output import SessionWriter, check_summary_path
     from .ev.session import iter_session
 
     if summary_file is not None:

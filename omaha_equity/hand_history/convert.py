@@ -144,19 +144,3 @@ def _publish(temporary: str, target: Path) -> None:
     os.umask(umask)
     os.chmod(temporary, 0o666 & ~umask)
     os.replace(temporary, target)
-
-
-def check_summary_path(path: str | Path) -> None:
-    """A summary file must be a file name in a folder that exists.
-
-    Raises
-    ------
-    InputError
-        No such folder, or a folder given as the file.
-    """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"bad summary file {str(path)!r}: no such folder {str(folder)!r}")
-    if target.is_dir():
-        raise InputError(f"bad summary file {str(path)!r}: a folder, expected a file name")
