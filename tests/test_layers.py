@@ -76,8 +76,8 @@ def _resolve(name: str, modules: dict[str, Path]) -> str | None:
 def imports_of(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The package's modules that ``module`` imports anywhere in its source."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = module.rsplit(".", 1)[0] if module.endswith(".__init__") else module
-    package_parts = package.split(".") if module.endswith(".__init__") else package.split(".")[:-1]
+    # the package a relative import starts from: a package's own for its __init__
+    package_parts = module.split(".")[:-1]
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
