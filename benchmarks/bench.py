@@ -257,9 +257,9 @@ def ev_session_text(hand_count: int) -> tuple[str, dict]:
     import itertools
     import re
 
-    from omaha_equity.hand_history.allin_ev import evaluate_hand
+    from omaha_equity.ev.allin import evaluate_hand
     from omaha_equity.hand_history.pokerstars import parse_pokerstars_blocks, split_hands
-    from omaha_equity.hand_history.pokerstars_phh import replay_pokerstars_hand
+    from omaha_equity.hand_history.file_replay import replay_pokerstars_hand
 
     kinds = []
     for name in sorted(os.listdir(EV_DATA)):
@@ -295,7 +295,7 @@ def ev_session_seconds(hand_count: int, jobs: int) -> tuple[float, float, object
     """Wall seconds and CPU seconds (this process and its workers) of ``analyze_session``
     (read, replay, check, all-in EV) on a generated session file, the session, and the kinds of
     hands in it. On a busy machine the CPU seconds divided by the cores is the better guide."""
-    from omaha_equity.hand_history.session_ev import analyze_session
+    from omaha_equity.ev.session import analyze_session
 
     text, kinds = ev_session_text(hand_count)
     with tempfile.TemporaryDirectory() as folder:

@@ -514,9 +514,8 @@ def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
 
     Example: omaha-equity ev hands/ -f csv --summary players.csv > hands.csv
     """
-    from .hand_history.convert import check_summary_path
-    from .hand_history.ev_output import SessionWriter
-    from .hand_history.session_ev import iter_session
+    from .ev.output import SessionWriter, check_summary_path
+    from .ev.session import iter_session
 
     if summary_file is not None:
         check_summary_path(summary_file)

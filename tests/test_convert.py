@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from omaha_equity.cli import main
 from omaha_equity.hand_history import load_all
 from omaha_equity.hand_history.pokerstars import read_pokerstars
-from omaha_equity.hand_history.sessions import HandHistoryError, read_hand_history_file
+from omaha_equity.hand_history.errors import HandHistoryError
+from omaha_equity.hand_history.sessions import read_hand_history_file
 
 DATA = Path(__file__).parent / "data"
 POKERSTARS = DATA / "pokerstars"
@@ -118,7 +119,7 @@ def _pokerkit_rake(amounts, rakes):
 def test_converted_pot_limit_omaha_hands_load_and_replay_in_pokerkit(converted):
     pokerkit = pytest.importorskip("pokerkit")
     from omaha_equity.hand_history import dumps
-    from omaha_equity.hand_history.ev_replay import replay_session_hand
+    from omaha_equity.hand_history.file_replay import replay_session_hand
 
     out, _ = converted
     pot_limit, live_posts = 0, []

@@ -20,8 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from omaha_equity.cli import main
-from omaha_equity.hand_history.ev_output import SessionWriter
-from omaha_equity.hand_history.session_ev import SessionTotals, analyze_session, iter_session
+from omaha_equity.ev.output import SessionWriter
+from omaha_equity.ev.session import SessionTotals, analyze_session, iter_session
 
 QUIRKS = Path(__file__).parent / "data" / "pokerstars-quirks"
 REAL = Path(__file__).parent / "data" / "pokerstars"
@@ -152,7 +152,8 @@ def test_results_of_the_first_file_come_before_the_last_file_is_read(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "omaha_equity", "ev", "--all-hands", "-f", "csv",
                                 str(first), str(pipe)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True)
+    reader.start()
     try:
         rows = [lines.get(timeout=60) for _ in range(4)]  # header, then the first hand's 3 players
         assert all("900000000010" in row for row in rows[1:])
@@ -163,6 +164,7 @@ def test_results_of_the_first_file_come_before_the_last_file_is_read(tmp_path):
         if process.poll() is None:
             process.kill()
             process.wait()
+    reader.join(timeout=60)  # the last rows may still be on their way from the pipe to the queue
     rest = []
     while not lines.empty():
         rest.append(lines.get())
@@ -196,8 +198,8 @@ def test_memory_stays_flat_with_the_input_size(tmp_path):
 
 
 @pytest.mark.parametrize("module, name, error", [
-    ("omaha_equity.hand_history.ev_replay", "replay", OverflowError("int too large to convert")),  # the replay
-    ("omaha_equity.hand_history.session_ev", "evaluate_hand", ZeroDivisionError("division by zero")),  # the EV
+    ("omaha_equity.hand_history.file_replay", "replay", OverflowError("int too large to convert")),  # the replay
+    ("omaha_equity.ev.session", "evaluate_hand", ZeroDivisionError("division by zero")),  # the EV
 ])
 def test_a_hand_the_engine_fails_on_is_one_error_line_and_the_others_go_on(tmp_path, monkeypatch, module, name,
                                                                            error):

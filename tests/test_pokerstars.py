@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from omaha_equity.hand_history.pokerstars import parse_pokerstars_text, read_pokerstars
-from omaha_equity.hand_history.sessions import HandHistoryError, NotOmahaError, hand_history_files, read_session
+from omaha_equity.hand_history.errors import HandHistoryError, NotOmahaError
+from omaha_equity.hand_history.sessions import hand_history_files, read_session
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 FILES = sorted(DATA.glob("*.txt"))

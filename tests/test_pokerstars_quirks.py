@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from omaha_equity.hand_history.pokerstars import read_pokerstars
-from omaha_equity.hand_history.pokerstars_phh import replay_pokerstars_hand, to_hand_history
-from omaha_equity.hand_history.session_ev import analyze_session
-from omaha_equity.hand_history.sessions import CancelledHandError, HandHistoryError
+from omaha_equity.hand_history.file_replay import replay_pokerstars_hand
+from omaha_equity.hand_history.pokerstars_phh import to_hand_history
+from omaha_equity.ev.session import analyze_session
+from omaha_equity.hand_history.errors import CancelledHandError, HandHistoryError
 
 QUIRKS = Path(__file__).parent / "data" / "pokerstars-quirks"
 REAL = Path(__file__).parent / "data" / "pokerstars"

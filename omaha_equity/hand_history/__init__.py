@@ -1,7 +1,8 @@
 """Hand histories: PHH files (read, write, replay through the rules engine), and PokerStars
-text files read as PHH (:mod:`.pokerstars`, :mod:`.pokerstars_phh`) for the all-in EV of a
-session (:mod:`.session_ev`, ``omaha-equity ev``) and for conversion (:mod:`.convert`,
-``omaha-equity convert``); docs/hand-histories.md.
+text files read as PHH (:mod:`.pokerstars`, :mod:`.pokerstars_phh`), replayed and checked
+against their file (:mod:`.file_replay`) for conversion (:mod:`.convert`, ``omaha-equity
+convert``) and for the all-in EV of a session (:mod:`omaha_equity.ev`, ``omaha-equity ev``);
+docs/hand-histories.md, and docs/layout.md for which module does what.
 
 Example::
 

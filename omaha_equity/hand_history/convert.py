@@ -1,7 +1,7 @@
 """Hand histories to PHH: what ``omaha-equity convert FILE... -o OUT`` does.
 
 Every hand of the files (PokerStars text or PHH, read as ``ev`` reads them, streamed) is
-replayed through the rules engine and checked against its file (:mod:`.ev_replay`: each
+replayed through the rules engine and checked against its file (:mod:`.file_replay`: each
 player's chips back, rake included); a hand that passes is written as PHH, one that cannot be
 read, replayed or checked is reported in one line and the others go on. A PokerStars hand is
 written with its record (``finishing_stacks``, ``winnings``, ``_rake``, ``_stated_pots``,
@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from .errors import CancelledHandError, HandHistoryError, NotOmahaError
+from .file_replay import replay_checked
 from .phh import dumps
-from .sessions import (CancelledHandError, DuplicateHand, HandHistoryError, NotOmahaError, hand_history_files,
-                       read_session_items, session_hand)
+from .records import DuplicateHand
+from .sessions import hand_history_files, read_session_items, session_hand
 
 OUTPUT_SUFFIXES = (".phh", ".phhs")
 
@@ -80,8 +82,6 @@ def convert(paths: Iterable[str | Path], out: str | Path, *,
         Before anything is written: a bad ``out``, a missing input path. After reading: a
         ``.phh`` output and more than one hand, or no hand converted (``out`` untouched).
     """
-    from .ev_replay import replay_checked
-
     path = check_output_path(out)
     files = hand_history_files(paths)
     counts = ConvertCounts()
@@ -144,19 +144,3 @@ def _publish(temporary: str, target: Path) -> None:
     os.umask(umask)
     os.chmod(temporary, 0o666 & ~umask)
     os.replace(temporary, target)
-
-
-def check_summary_path(path: str | Path) -> None:
-    """A summary file must be a file name in a folder that exists.
-
-    Raises
-    ------
-    InputError
-        No such folder, or a folder given as the file.
-    """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"bad summary file {str(path)!r}: no such folder {str(folder)!r}")
-    if target.is_dir():
-        raise InputError(f"bad summary file {str(path)!r}: a folder, expected a file name")

@@ -14,7 +14,7 @@ tournaments and mixed games (``Mixed Omaha H/L (Omaha Hi/Lo Pot Limit) - Level I
 lines without ``N-max`` (2005), seats marked "is sitting out" that still post, are dealt or act
 (kept; such a seat that takes no part is left out), actions with a trailing reason
 (``folds (disconnect)``), streets printed as ``[]`` (the board from the summary), and
-``Hand cancelled`` hands (a :class:`~omaha_equity.hand_history.sessions.CancelledHandError`,
+``Hand cancelled`` hands (a :class:`~omaha_equity.hand_history.errors.CancelledHandError`,
 counted apart).
 
 Amounts become integer chips in the smallest unit of the game: cents for cash games (``$0.25``
@@ -22,7 +22,7 @@ is 25), tournament chips as written. Chat, table and tournament lines (joins, ti
 bounties, ...) carry no chips and are skipped; a line that looks like a player's action but is
 not one, a post or action by a name with no seat, an amount that is not a whole number of the
 smallest unit, a bad or repeated card and a hand that ends early raise
-:class:`~omaha_equity.hand_history.sessions.HandHistoryError` naming the file, the hand and the
+:class:`~omaha_equity.hand_history.errors.HandHistoryError` naming the file, the hand and the
 line.
 
 Format facts come from real files (``tests/data/pokerstars/``, from the fpdb project's regression
@@ -32,13 +32,14 @@ files); no code is taken from any other parser.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ..cards import parse_cards
 from ..errors import InputError
-from .sessions import CancelledHandError, HandHistoryError, NotOmahaError, PokerStarsBlock, pokerstars_blocks
+from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 
 # PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
 _GAMES = {
@@ -286,7 +287,7 @@ def header_hand_id(line: str) -> str | None:
 
 def split_hands(text: str) -> list[tuple[int, list[str]]]:
     """Split a file's text into hands: ``(first line number, lines)`` per hand (see
-    :func:`~omaha_equity.hand_history.sessions.pokerstars_blocks`)."""
+    :func:`pokerstars_blocks`)."""
     return [(block.first_line, list(block.lines))
             for block in pokerstars_blocks(text.lstrip("\ufeff").splitlines())]
 
@@ -602,7 +603,79 @@ def read_pokerstars(path: str | Path) -> list[PokerStarsHand | HandHistoryError]
     The file is read as UTF-8 (a byte-order mark is allowed), a line that is not UTF-8 as
     Latin-1, the two encodings PokerStars has written.
     """
-    from .sessions import read_file_items
-
     return [item if isinstance(item, HandHistoryError) else parse_block(item)
-            for item in read_file_items(Path(path))]
+            for item in read_pokerstars_items(Path(path))]
+
+
+@dataclass(frozen=True)
+class PokerStarsBlock:
+    """The lines of one PokerStars hand, not parsed yet (small enough to hand to another
+    process): ``first_line`` is the 1-based line of ``lines[0]`` in ``source``."""
+
+    source: str
+    first_line: int
+    lines: tuple[str, ...]
+
+
+
+
+def _decode(raw: bytes) -> str:
+    """PokerStars writes UTF-8 (older files Latin-1): a line that is not UTF-8 is Latin-1."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def pokerstars_blocks(lines: Iterable[str], source: str = "<text>") -> Iterator[PokerStarsBlock]:
+    """The hands of a PokerStars file's lines, one block each, as soon as each is read.
+
+    A hand starts at a ``PokerStars ... #`` header line and ends at a blank line or the next
+    header. Non-blank lines outside any hand come back as a block of their own (its first line
+    is not a header), so the reader reports them instead of dropping them silently.
+    """
+    current: list[str] = []
+    first = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            if current:
+                yield PokerStarsBlock(source, first, tuple(current))
+            current = []
+        elif current and not is_header(line):
+            current.append(line)
+        else:
+            if current:
+                yield PokerStarsBlock(source, first, tuple(current))
+            current, first = [line], number
+    if current:
+        yield PokerStarsBlock(source, first, tuple(current))
+
+
+def _file_lines(path: Path) -> Iterator[str]:
+    with path.open("rb") as stream:
+        for raw in stream:
+            yield _decode(raw)
+
+
+def read_pokerstars_items(path: Path) -> Iterator[PokerStarsBlock | HandHistoryError]:
+    """The hands of a PokerStars file as they are read, one block of lines each (parsed later,
+    possibly in another process), or the error of a file that cannot be read or is not a
+    PokerStars hand history."""
+    source = str(path)
+    blocks = pokerstars_blocks(_file_lines(path), source)
+    try:
+        first_block = next(blocks, None)
+    except OSError as error:
+        yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
+        return
+    if first_block is None or not is_header(first_block.lines[0]):
+        yield HandHistoryError("not a hand history we read: expected a PokerStars text file ('PokerStars Hand "
+                               "#...') or a .phh/.phhs file", source=source,
+                               line_number=first_block.first_line if first_block else 1)
+        return
+    yield first_block
+    try:
+        yield from blocks
+    except OSError as error:
+        yield HandHistoryError(f"cannot read the rest of the file: {error.strerror}", source=source)

@@ -34,7 +34,7 @@ from ..games import get_game
 from .notation import bet_or_raise_to, check_or_call, deal_board, deal_hole, fold, muck, show
 from .phh import HandHistory
 from .pokerstars import PokerStarsHand
-from .sessions import HandHistoryError, SessionHand
+from .records import SessionHand
 
 _GAME_CODES = {"omaha": "O", "omaha8": "O/8", "omaha5": "5O", "omaha5-8": "5O/8", "omaha6": "6O",
                "omaha6-8": "6O/8", "courchevel": "CO", "courchevel8": "CO/8"}
@@ -212,7 +212,7 @@ def _deal_rest(boards: list[tuple[int, ...]], dealt: int, add) -> None:
 
 
 def to_session_hand(hand: PokerStarsHand) -> SessionHand:
-    """The hand as a :class:`~omaha_equity.hand_history.sessions.SessionHand`: its PHH history
+    """The hand as a :class:`~omaha_equity.hand_history.records.SessionHand`: its PHH history
     with the file line of each action and of each player's record (the "collected" line, else
     the summary's seat line).
 
@@ -225,23 +225,3 @@ def to_session_hand(hand: PokerStarsHand) -> SessionHand:
     record_lines = tuple(hand.record_lines.get(name, hand.line_number) for name in history.players)
     return SessionHand(hand.source, hand.hand_id, hand.line_number, "pokerstars", history, tuple(lines),
                        record_lines, hand.last_line or None)
-
-
-def replay_pokerstars_hand(hand: PokerStarsHand):
-    """Convert a PokerStars hand to PHH, replay it and check it against the file
-    (:func:`~omaha_equity.hand_history.ev_replay.replay_for_ev`); returns its ``PlayedHand``.
-
-    Raises
-    ------
-    HandHistoryError
-        The engine refuses an action (with its line), or pays other amounts than the file.
-    """
-    from ..errors import InputError
-    from .ev_replay import replay_session_hand
-
-    try:
-        item = to_session_hand(hand)
-    except InputError as error:
-        raise HandHistoryError(str(error), source=hand.source, hand_id=hand.hand_id,
-                               line_number=hand.line_number) from None
-    return replay_session_hand(item)

@@ -21,6 +21,8 @@ from .actions import Action, ActionKind, IllegalActionError, LegalActions
 from .chips import MAX_CHIPS
 from .dealing import DealingMixin
 from .forced import ForcedBets
+from .history import hand_history
+from .payout import settle_hand
 from .settings import HandSettings
 from .settlement import Settlement
 from .showdown import ShowdownMixin
@@ -648,8 +650,6 @@ class Hand(DealingMixin, ShowdownMixin):
     # ------------------------------------------------------------------ settlement and history
 
     def _settle(self) -> None:
-        from .payout import settle_hand
-
         self.phase = Phase.COMPLETE
         self.actor = None
         self.settlement = settle_hand(self)
@@ -667,6 +667,4 @@ class Hand(DealingMixin, ShowdownMixin):
     def history(self) -> str:
         """The hand as readable text: the table, every post, card, action and payout, and the
         settlement (per player: stack before, put in, won from each pot, stack after)."""
-        from .history import hand_history
-
         return hand_history(self)

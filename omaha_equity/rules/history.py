@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cards import format_cards
-
-if TYPE_CHECKING:
-    from .hand import Hand
+from .state import HandState
 
 
-def _seats_text(hand: Hand, seats) -> str:
+def _seats_text(hand: HandState, seats) -> str:
     return ", ".join(hand.names[seat] for seat in seats) if seats else "nobody"
 
 
-def settlement_lines(hand: Hand) -> list[str]:
+def settlement_lines(hand: HandState) -> list[str]:
     """The settlement: each pot (amount, rake, eligible players, winners of each half on each
     run) and each player's account (stack before, put in, won from each pot, stack after)."""
     settlement = hand.settlement
@@ -42,7 +38,7 @@ def settlement_lines(hand: Hand) -> list[str]:
     return lines
 
 
-def hand_history(hand: Hand) -> str:
+def hand_history(hand: HandState) -> str:
     """Header, every action's line, and the settlement."""
     lines = [f"{hand.game.title}, {hand.structure.describe()}; button: {hand.names[hand.button]}"]
     for seat in range(hand.seat_count):

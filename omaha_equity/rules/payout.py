@@ -8,18 +8,13 @@ Source: ``docs/rules.md``, "All-ins and side pots" and "Showdown".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..evaluate.tables import NO_LOW
-from .settlement import PlayerResult, PotResult, PotRun, Settlement
-
 from ..pots import Pot, settle, side_pots
+from .settlement import PlayerResult, PotResult, PotRun, Settlement
+from .state import HandState
 
-if TYPE_CHECKING:
-    from .hand import Hand
 
-
-def hand_pots(hand: Hand, excluded: list[bool]) -> list[Pot]:
+def hand_pots(hand: HandState, excluded: list[bool]) -> list[Pot]:
     """Main and side pots of a hand, players in odd-chip order (``hand.positions``).
 
     Live chips (blinds, bets, and antes when every player pays the same ante) make the pot
@@ -33,7 +28,7 @@ def hand_pots(hand: Hand, excluded: list[bool]) -> list[Pot]:
     return side_pots(live, excluded, dead=[hand.dead[seat] for seat in order])
 
 
-def contested_pots(hand: Hand) -> list[tuple[int, tuple[int, ...]]]:
+def contested_pots(hand: HandState) -> list[tuple[int, tuple[int, ...]]]:
     """(pot index, eligible seats) of every pot, counting only folds (not mucks)."""
     order = hand.positions
     pots = hand_pots(hand, [hand.folded[seat] for seat in order])
@@ -46,7 +41,7 @@ def _run_parts(amount: int, run_count: int) -> list[int]:
     return [base + (1 if run_index < extra else 0) for run_index in range(run_count)]
 
 
-def settle_hand(hand: Hand) -> Settlement:
+def settle_hand(hand: HandState) -> Settlement:
     """Split every pot of a finished hand among its eligible players on every run of the board.
 
     Players are given to ``pots.settle`` in odd-chip order (the first seat left of the button

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..cards import format_cards, parse_cards
 from ..deal import CardsLike
 from .actions import Action, ActionKind, IllegalActionError
+from .payout import contested_pots
 from .settings import ShowdownOrder
 from .streets import Phase, Street
 
@@ -139,8 +140,6 @@ class ShowdownMixin:
             No showdown, out of order, the last live hand of a pot.
         """
         seat = self._showdown_seat(seat)
-        from .payout import contested_pots
-
         for pot_index, eligible in contested_pots(self):
             if seat in eligible and not any(other != seat and not self.mucked[other] for other in eligible):
                 name = "the main pot" if pot_index == 0 else f"side pot {pot_index}"

@@ -2,7 +2,7 @@
 the luck (won minus expected) over a session.
 
 For each replayed hand (a :class:`PlayedHand`, built from the rules engine's replay by
-:mod:`~omaha_equity.hand_history.ev_replay`): when the betting closed before the river with at
+:mod:`~omaha_equity.hand_history.file_replay`): when the betting closed before the river with at
 least two players in the pot and at most one of them not all in (no more decisions to make),
 and every one of them showed all their hole cards, each such player's **all-in EV** is the
 exact expected number of chips they get back, averaged over every remaining board
@@ -32,91 +32,13 @@ Amounts are integer chips of the file's smallest unit (cents for cash games); EV
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import format_cards
+from ..hand_history.file_replay import PlayedHand
 
 STREET_OF_BOARD_COUNT = {0: "preflop", 1: "preflop", 3: "flop", 4: "turn"}
-
-
-@dataclass(frozen=True)
-class PlayedHand:
-    """A replayed hand: what the all-in EV needs, players in odd-chip order (index 0 is the
-    first seat left of the button).
-
-    Attributes
-    ----------
-    source, hand_id : str
-        The file and the hand's id; ``line_number`` its first line when known.
-    game : str
-        Our game name (``omaha``, ``omaha8``, ...).
-    unit : str
-        The currency (``USD``, ``EUR``, ...) or ``chips`` (tournaments, play chips).
-    chip_value : Fraction
-        Value of one chip in ``unit`` (``1/100`` when amounts are cents).
-    names : tuple of str
-        Player names.
-    committed : tuple of int
-        Chips each player put in the pots (blinds, antes and dead blinds included, uncalled
-        chips returned excluded).
-    dead_chips : tuple of int
-        The dead part of ``committed`` (an ante paid by some players only, such as a big-blind
-        ante; the dead small blind of a missed-blinds post): it makes no pot level but the
-        first pot every player still in may win (``pots.side_pots``, issue 14).
-    folded : tuple of bool
-        Folded (not eligible for any pot).
-    hole_cards : tuple
-        Each player's hole cards (tuple of int) when all of them are known, else None.
-    boards : tuple of tuple of int
-        The board of each run as dealt (one run unless run twice).
-    all_in_board_count : int or None
-        Board cards dealt when the betting closed with the pot contested by two or more
-        players of whom at most one had chips behind and cards still to come; None when the
-        hand had no such point.
-    won : tuple of int
-        Chips each player got from the pots, all runs, after rake (the replay's settlement).
-    pot_amounts, pot_rakes : tuple of int
-        Each pot (main first) before rake, and the rake taken from it.
-    cash_outs : dict
-        Player index -> chips received instead of the pot.
-    dead_cards : tuple of int
-        Cards known to be out of the deck (hole cards of folded players the file shows).
-    tournament : str or None
-        The tournament whose chips these are (its number or name), None for a cash game.
-    anonymous : bool
-        True when the file names no players (PHH without ``players``): ``names`` are then the
-        seats ``p1..pN`` of this hand only, not people.
-    """
-
-    source: str
-    hand_id: str
-    line_number: int | None
-    game: str
-    unit: str
-    chip_value: Fraction
-    names: tuple[str, ...]
-    committed: tuple[int, ...]
-    folded: tuple[bool, ...]
-    hole_cards: tuple[tuple[int, ...] | None, ...]
-    boards: tuple[tuple[int, ...], ...]
-    all_in_board_count: int | None
-    won: tuple[int, ...]
-    pot_amounts: tuple[int, ...]
-    pot_rakes: tuple[int, ...]
-    cash_outs: dict[int, int] = field(default_factory=dict)
-    dead_cards: tuple[int, ...] = ()
-    tournament: str | None = None
-    anonymous: bool = False
-    dead_chips: tuple[int, ...] = ()
-
-    def live_committed(self, index: int) -> int:
-        """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
-        return self.committed[index] - (self.dead_chips[index] if self.dead_chips else 0)
-
-    def received(self, index: int) -> int:
-        """Chips the player took home from the hand: the cash-out amount or the pots won."""
-        return self.cash_outs.get(index, self.won[index])
 
 
 @dataclass(frozen=True)

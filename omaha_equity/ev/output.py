@@ -23,10 +23,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..errors import InputError
+from ..hand_history.convert import write_atomically
+from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
+from ..hand_history.records import DuplicateHand
 from ..render import render_csv, render_json, render_table
-from .allin_ev import HandEV, PlayerSummary
-from .session_ev import SessionResult, SessionTotals, format_amount
-from .sessions import CancelledHandError, DuplicateHand, HandHistoryError, NotOmahaError
+from .allin import HandEV, PlayerSummary
+from .session import SessionResult, SessionTotals, format_amount
 
 HAND_COLUMNS = ("file", "hand", "game", "unit", "tournament", "all_in", "board", "player", "committed", "won",
                 "all_in_ev", "luck", "note")
@@ -232,6 +235,20 @@ def summary_text(summaries: list[PlayerSummary], format_name: str, style: str = 
 def write_summary(path: str, summaries: list[PlayerSummary], format_name: str, style: str = "simple") -> None:
     """The per-player summary written to ``path`` whole or not at all (a temporary file
     renamed)."""
-    from .convert import write_atomically
-
     write_atomically(path, summary_text(summaries, format_name, style))
+
+
+def check_summary_path(path: str | Path) -> None:
+    """A summary file must be a file name in a folder that exists.
+
+    Raises
+    ------
+    InputError
+        No such folder, or a folder given as the file.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"bad summary file {str(path)!r}: no such folder {str(folder)!r}")
+    if target.is_dir():
+        raise InputError(f"bad summary file {str(path)!r}: a folder, expected a file name")

@@ -13,24 +13,108 @@ action checked), then:
   chips each player collected), ``_returned`` (uncalled chips given back), or, with neither,
   ``finishing_stacks``. A difference is a :class:`HandHistoryError`: the hand is reported,
   never guessed.
-- The finished hand becomes a :class:`~omaha_equity.hand_history.allin_ev.PlayedHand`.
+- The finished hand becomes a :class:`PlayedHand`: what the all-in EV
+  (:mod:`omaha_equity.ev`) and ``convert`` need of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InputError
 from ..rules import ActionKind, Hand, Settlement
-from .allin_ev import PlayedHand
+from .errors import HandHistoryError
 from .phh import HandHistory
+from .pokerstars import PokerStarsHand
+from .pokerstars_phh import to_session_hand
+from .records import SessionHand
 from .replay import Replay, ReplayError, replay
-from .sessions import HandHistoryError
 
 _BETTING = {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
             ActionKind.COMPLETE}
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A replayed hand: what the all-in EV needs, players in odd-chip order (index 0 is the
+    first seat left of the button).
+
+    Attributes
+    ----------
+    source, hand_id : str
+        The file and the hand's id; ``line_number`` its first line when known.
+    game : str
+        Our game name (``omaha``, ``omaha8``, ...).
+    unit : str
+        The currency (``USD``, ``EUR``, ...) or ``chips`` (tournaments, play chips).
+    chip_value : Fraction
+        Value of one chip in ``unit`` (``1/100`` when amounts are cents).
+    names : tuple of str
+        Player names.
+    committed : tuple of int
+        Chips each player put in the pots (blinds, antes and dead blinds included, uncalled
+        chips returned excluded).
+    dead_chips : tuple of int
+        The dead part of ``committed`` (an ante paid by some players only, such as a big-blind
+        ante; the dead small blind of a missed-blinds post): it makes no pot level but the
+        first pot every player still in may win (``pots.side_pots``, issue 14).
+    folded : tuple of bool
+        Folded (not eligible for any pot).
+    hole_cards : tuple
+        Each player's hole cards (tuple of int) when all of them are known, else None.
+    boards : tuple of tuple of int
+        The board of each run as dealt (one run unless run twice).
+    all_in_board_count : int or None
+        Board cards dealt when the betting closed with the pot contested by two or more
+        players of whom at most one had chips behind and cards still to come; None when the
+        hand had no such point.
+    won : tuple of int
+        Chips each player got from the pots, all runs, after rake (the replay's settlement).
+    pot_amounts, pot_rakes : tuple of int
+        Each pot (main first) before rake, and the rake taken from it.
+    cash_outs : dict
+        Player index -> chips received instead of the pot.
+    dead_cards : tuple of int
+        Cards known to be out of the deck (hole cards of folded players the file shows).
+    tournament : str or None
+        The tournament whose chips these are (its number or name), None for a cash game.
+    anonymous : bool
+        True when the file names no players (PHH without ``players``): ``names`` are then the
+        seats ``p1..pN`` of this hand only, not people.
+    """
+
+    source: str
+    hand_id: str
+    line_number: int | None
+    game: str
+    unit: str
+    chip_value: Fraction
+    names: tuple[str, ...]
+    committed: tuple[int, ...]
+    folded: tuple[bool, ...]
+    hole_cards: tuple[tuple[int, ...] | None, ...]
+    boards: tuple[tuple[int, ...], ...]
+    all_in_board_count: int | None
+    won: tuple[int, ...]
+    pot_amounts: tuple[int, ...]
+    pot_rakes: tuple[int, ...]
+    cash_outs: dict[int, int] = field(default_factory=dict)
+    dead_cards: tuple[int, ...] = ()
+    tournament: str | None = None
+    anonymous: bool = False
+    dead_chips: tuple[int, ...] = ()
+
+    def live_committed(self, index: int) -> int:
+        """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
+        return self.committed[index] - (self.dead_chips[index] if self.dead_chips else 0)
+
+    def received(self, index: int) -> int:
+        """Chips the player took home from the hand: the cash-out amount or the pots won."""
+        return self.cash_outs.get(index, self.won[index])
+
 
 
 def _chips(value, scale: int) -> int:
@@ -156,15 +240,15 @@ def _tournament(history: HandHistory) -> str | None:
     return None
 
 
-def replay_session_hand(hand) -> PlayedHand:
+def replay_session_hand(hand: SessionHand) -> PlayedHand:
     """Replay one hand read from a file (a
-    :class:`~omaha_equity.hand_history.sessions.SessionHand`, PokerStars or PHH) and check it
+    :class:`~omaha_equity.hand_history.records.SessionHand`, PokerStars or PHH) and check it
     against the file (see :func:`replay_for_ev`)."""
     return replay_for_ev(hand.history, source=hand.source, hand_id=hand.hand_id, line_number=hand.line_number,
                          action_lines=hand.action_lines, record_lines=hand.record_lines, last_line=hand.last_line)
 
 
-def replay_checked(hand) -> PlayedHand | HandHistoryError:
+def replay_checked(hand: SessionHand) -> PlayedHand | HandHistoryError:
     """:func:`replay_session_hand`, a bad hand's error returned, never raised: the file's
     reason, the engine's, or (a number or case the engine cannot handle) the exception named
     in one line. A session goes on whatever one hand holds."""
@@ -232,3 +316,20 @@ def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_numbe
     check_replay(result, settlement, source=source, hand_id=hand_id, line_number=line_number,
                  record_lines=record_lines)
     return played_hand(result, settlement, source=source, hand_id=hand_id, line_number=line_number)
+
+
+def replay_pokerstars_hand(hand: PokerStarsHand) -> PlayedHand:
+    """Convert a PokerStars hand to PHH, replay it and check it against the file
+    (:func:`replay_for_ev`); returns its ``PlayedHand``.
+
+    Raises
+    ------
+    HandHistoryError
+        The engine refuses an action (with its line), or pays other amounts than the file.
+    """
+    try:
+        item = to_session_hand(hand)
+    except InputError as error:
+        raise HandHistoryError(str(error), source=hand.source, hand_id=hand.hand_id,
+                               line_number=hand.line_number) from None
+    return replay_session_hand(item)

@@ -19,9 +19,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError
-from .allin_ev import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
-from .sessions import (CancelledHandError, DuplicateHand, HandHistoryError, NotOmahaError, SessionItem,
-                       hand_history_files, read_session_items, session_hand)
+from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
+from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
+from ..hand_history.records import DuplicateHand
+from ..hand_history.sessions import SessionItem, hand_history_files, read_session_items, session_hand
+from .allin import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
 
 SessionResult = HandEV | HandHistoryError | DuplicateHand
 
@@ -34,8 +36,6 @@ _PIECES_PER_WORKER = 2
 def evaluate_item(item: SessionItem) -> SessionResult:
     """Replay, check and evaluate one hand read from a file; a bad hand comes back as its
     error, never raised: one bad hand never stops a session."""
-    from .ev_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
-
     if isinstance(item, (HandHistoryError, DuplicateHand)):
         return item
     hand = session_hand(item)

@@ -1,0 +1,256 @@
+"""The import graph of the package runs one way (issue 17): no circle, and in the hand-history,
+all-in EV and rules packages no module imports a layer above its own.
+
+The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
+counts, at module level, inside functions and under ``if TYPE_CHECKING`` alike (a circle that
+only a function-level import hides is still a circle). ``from package import name`` is an
+arrow to ``package.name`` when that is a module, else to ``package``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent / "omaha_equity"
+
+# Lowest layer first: a module may import modules of lower layers only (not its own layer,
+# not a higher one). Each module of these packages must be in exactly one layer.
+LAYERS: dict[str, list[list[str]]] = {
+    "omaha_equity.rules": [
+        ["streets", "chips", "settlement"],
+        ["structures", "forced", "settings"],
+        ["sizing"],
+        ["actions", "views"],
+        ["dealing", "state"],
+        ["payout", "history"],
+        ["showdown"],
+        ["hand"],
+        ["__init__"],
+    ],
+    "omaha_equity.hand_history": [
+        # formats: a file's text -> the neutral PHH record, and the errors they raise
+        ["errors", "variants"],
+        ["notation", "records"],
+        ["phh"],
+        ["pokerstars"],
+        ["pokerstars_phh"],
+        ["sessions"],
+        # replay: the record -> the rules engine and back, checked against the file
+        ["replay", "export"],
+        ["file_replay", "report", "__init__"],
+        ["convert"],
+    ],
+    "omaha_equity.ev": [
+        ["allin"],
+        ["session"],
+        ["output"],
+        ["__init__"],
+    ],
+}
+
+# Packages in order, lowest first: no module of one imports a module of a later one.
+PACKAGE_ORDER = ["omaha_equity.rules", "omaha_equity.hand_history", "omaha_equity.ev", "omaha_equity.cli"]
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts)
+
+
+def package_modules(root: Path) -> dict[str, Path]:
+    """Every module of the package under ``root``, by dotted name (a package as ``pkg.__init__``)."""
+    return {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
+
+
+def _resolve(name: str, modules: dict[str, Path]) -> str | None:
+    if name in modules:
+        return name
+    if f"{name}.__init__" in modules:
+        return f"{name}.__init__"
+    return None
+
+
+def imports_of(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package's modules that ``module`` imports anywhere in its source."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    # the package a relative import starts from: a package's own for its __init__
+    package_parts = module.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                target = _resolve(alias.name, modules)
+                if target:
+                    found.add(target)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package_parts[:len(package_parts) - node.level + 1]
+                base = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            for alias in node.names:
+                target = _resolve(f"{base}.{alias.name}", modules) or _resolve(base, modules)
+                if target:
+                    found.add(target)
+    found.discard(module)
+    return found
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    modules = package_modules(root)
+    return {module: imports_of(module, path, modules) for module, path in modules.items()}
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    counter = 0
+
+    def visit(node: str) -> None:
+        nonlocal counter
+        index[node] = low[node] = counter
+        counter += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(components)
+
+
+def layer_violations(graph: dict[str, set[str]], package: str, layers: list[list[str]]) -> list[str]:
+    """Arrows from a module of ``package`` to one of its own layer or a higher layer."""
+    level = {f"{package}.{name}": number for number, names in enumerate(layers) for name in names}
+    problems = []
+    for module, targets in sorted(graph.items()):
+        if module not in level:
+            continue
+        for target in sorted(targets):
+            if target in level and level[target] >= level[module]:
+                problems.append(f"{module} (layer {level[module]}) imports {target} (layer {level[target]})")
+    return problems
+
+
+def package_violations(graph: dict[str, set[str]], order: list[str]) -> list[str]:
+    """Arrows from a package (or module) of ``order`` to a later one."""
+    def rank(module: str) -> int | None:
+        for number, package in enumerate(order):
+            if module == package or module.startswith(package + "."):
+                return number
+        return None
+
+    problems = []
+    for module, targets in sorted(graph.items()):
+        source_rank = rank(module)
+        if source_rank is None:
+            continue
+        for target in sorted(targets):
+            target_rank = rank(target)
+            if target_rank is not None and target_rank > source_rank:
+                problems.append(f"{module} imports {target}, a later package")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    return import_graph(PACKAGE_ROOT)
+
+
+def test_no_import_cycle_anywhere_in_the_package(graph):
+    assert find_cycles(graph) == []
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_every_module_has_a_layer(graph, package):
+    declared = [name for layer in LAYERS[package] for name in layer]
+    assert len(declared) == len(set(declared))
+    present = sorted(module.removeprefix(package + ".") for module in graph if module.startswith(package + "."))
+    assert sorted(declared) == present
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_layers_import_only_lower_layers(graph, package):
+    assert layer_violations(graph, package, LAYERS[package]) == []
+
+
+def test_packages_import_only_lower_packages(graph):
+    assert package_violations(graph, PACKAGE_ORDER) == []
+
+
+def test_the_graph_sees_real_arrows(graph):
+    # the checks above are only worth something if the graph holds the arrows we know of
+    assert "omaha_equity.rules.payout" in graph["omaha_equity.rules.hand"]
+    assert "omaha_equity.hand_history.phh" in graph["omaha_equity.hand_history.replay"]
+    assert "omaha_equity.ev.allin" in graph["omaha_equity.ev.session"]
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_detects_an_injected_cycle(tmp_path):
+    # a function-level import that closes a circle, a TYPE_CHECKING import, and a package
+    # import through __init__ are all arrows
+    root = _write(tmp_path / "pkg", {
+        "__init__.py": "",
+        "low.py": "def f():\n    from .high import g\n    return g\n",
+        "mid.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import low\n",
+        "high.py": "from . import mid\n",
+        "sub/__init__.py": "from .leaf import x\n",
+        "sub/leaf.py": "from .. import sub\nx = 1\n",
+    })
+    graph = import_graph(root)
+    assert graph["pkg.low"] == {"pkg.high"}
+    assert graph["pkg.mid"] == {"pkg.low"}
+    assert graph["pkg.high"] == {"pkg.mid"}
+    assert find_cycles(graph) == [["pkg.high", "pkg.low", "pkg.mid"], ["pkg.sub.__init__", "pkg.sub.leaf"]]
+
+
+def test_detects_an_arrow_running_up(tmp_path):
+    root = _write(tmp_path / "pkg", {
+        "__init__.py": "",
+        "base.py": "import pkg.top\n",
+        "top.py": "from .base import *\n",
+        "other/__init__.py": "",
+        "other/thing.py": "from ..top import y\n",
+    })
+    graph = import_graph(root)
+    assert layer_violations(graph, "pkg", [["base"], ["top"]]) == [
+        "pkg.base (layer 0) imports pkg.top (layer 1)"]
+    assert layer_violations(graph, "pkg", [["base", "top"]]) == [
+        "pkg.base (layer 0) imports pkg.top (layer 0)", "pkg.top (layer 0) imports pkg.base (layer 0)"]
+    assert package_violations(graph, ["pkg.other", "pkg.top"]) == ["pkg.other.thing imports pkg.top, a later package"]
+
+
+def test_no_cycle_in_an_acyclic_synthetic_package(tmp_path):
+    root = _write(tmp_path / "pkg", {"__init__.py": "from .b import y\n", "a.py": "x = 1\n",
+                                     "b.py": "from .a import x\ny = x\n"})
+    assert find_cycles(import_graph(root)) == []
