@@ -9,6 +9,10 @@ Reading streams: a PokerStars file is read line by line and each hand handed on 
 last line is read, so a session of any size holds one hand at a time (a PHH file is TOML and is
 read whole). The same hand read twice (the same site and hand number, in two files or twice in
 one) is handed on once; each later copy comes as a :class:`DuplicateHand` naming both places.
+The copy that counts is the first one that can be read: a damaged copy (a truncated hand, a
+line the reader refuses) is reported as the error it is and does not hide a later good copy,
+which is why PokerStars hands are parsed here, as they are read (parsing is about a twentieth of
+a hand's replay and all-in EV, which worker processes share).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..errors import InputError
-from .errors import HandHistoryError
+from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .phh import PhhError, dumps, load_each
 from .pokerstars import PokerStarsBlock, header_hand_id, parse_block, read_pokerstars_items
 from .pokerstars_phh import to_session_hand
@@ -27,7 +31,7 @@ from .records import DuplicateHand, SessionHand
 HAND_HISTORY_SUFFIXES = (".txt", ".phh", ".phhs")
 
 
-SessionItem = SessionHand | PokerStarsBlock | HandHistoryError | DuplicateHand
+SessionItem = SessionHand | HandHistoryError | DuplicateHand
 
 
 def hand_history_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -86,8 +90,9 @@ def _item_hand_id(item: PokerStarsBlock | SessionHand) -> str:
 
 
 def read_session_items(paths: Iterable[str | Path]) -> Iterator[SessionItem]:
-    """Every hand of the files and folders in reading order, streamed, each hand once: a later
-    copy of a hand already read comes as a :class:`DuplicateHand`.
+    """Every hand of the files and folders in reading order, streamed, each hand once and
+    parsed (a :class:`SessionHand`, or the :class:`HandHistoryError` of a hand that cannot be
+    read): a later copy of a hand already read whole comes as a :class:`DuplicateHand`.
 
     Raises
     ------
@@ -102,13 +107,20 @@ def read_session_items(paths: Iterable[str | Path]) -> Iterator[SessionItem]:
                 continue
             key = hand_key(item)
             line = item.first_line if isinstance(item, PokerStarsBlock) else item.line_number
-            if key is not None:
-                if key in seen:
-                    first_source, first_line = seen[key]
-                    yield DuplicateHand(item.source, _item_hand_id(item), line, first_source, first_line)
-                    continue
+            if key is not None and key in seen:
+                first_source, first_line = seen[key]
+                yield DuplicateHand(item.source, _item_hand_id(item), line, first_source, first_line)
+                continue
+            hand = session_hand(item)
+            if key is not None and _is_a_copy_that_counts(hand):
                 seen[key] = (item.source, line)
-            yield item
+            yield hand
+
+
+def _is_a_copy_that_counts(hand: SessionHand | HandHistoryError) -> bool:
+    """A hand read whole (a hand of another game, or cancelled by the site, was read whole too);
+    a damaged copy is not the copy of its hand that counts."""
+    return not isinstance(hand, HandHistoryError) or isinstance(hand, (NotOmahaError, CancelledHandError))
 
 
 def session_hand(item: PokerStarsBlock | SessionHand | HandHistoryError) -> SessionHand | HandHistoryError:
@@ -130,7 +142,7 @@ def read_session(paths: Iterable[str | Path]) -> Iterator[SessionHand | HandHist
     (duplicates left out)."""
     for item in read_session_items(paths):
         if not isinstance(item, DuplicateHand):
-            yield session_hand(item)
+            yield item
 
 
 def read_hand_history_file(path: str | Path) -> list[SessionHand | HandHistoryError]:
