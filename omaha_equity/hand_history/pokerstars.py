@@ -38,7 +38,8 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ..cards import parse_cards
-from ..errors import InputError
+from ..errors import InputError, quoted
+from ..rules.chips import MAX_CHIPS
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 
 # PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
@@ -93,6 +94,7 @@ _TOTAL_POT = re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>.*?)\s*\|\s*R
 _STATED_POT = re.compile(rf"(?P<label>Main pot|Side pot(?:-(?P<side>\d+))?) (?P<amount>{_AMOUNT})\.")
 _SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
+_SEAT_NUMBER = re.compile(r"^Seat \d+: ")
 _SUMMARY_WON = re.compile(rf"(?:won|collected) \((?P<amount>{_AMOUNT})\)")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 
@@ -314,15 +316,22 @@ class _Reader:
         return HandHistoryError(message, source=self.source, hand_id=self.hand_id,
                                 line_number=self.first_line + offset)
 
-    def amount(self, text: str) -> int:
-        """Chips in the smallest unit; ``$1,234.50`` is 123450 cents in a cash game."""
+    def amount(self, text: str, what: str = "amount") -> int:
+        """Chips in the smallest unit; ``$1,234.50`` is 123450 cents in a cash game. More than
+        the rules engine's ``MAX_CHIPS`` (2**63 - 1) is refused at its line, before any
+        arithmetic on it (issue 14: numbers at the boundary)."""
+        digits = text.lstrip("$€£").replace(",", "")
+        if len(digits.partition(".")[0]) > len(str(MAX_CHIPS)):
+            raise self.fail(f"bad {what} {quoted(text)}: expected at most {MAX_CHIPS:,} chips")
         try:
-            value = Decimal(text.lstrip("$€£").replace(",", "")) * self.unit
+            value = Decimal(digits) * self.unit
         except InvalidOperation:
-            raise self.fail(f"bad amount {text!r}: expected a number") from None
+            raise self.fail(f"bad {what} {quoted(text)}: expected a number") from None
         if value != value.to_integral_value():
             smallest = "a cent" if self.unit == 100 else "a chip"
-            raise self.fail(f"bad amount {text!r}: not a whole number of {smallest}")
+            raise self.fail(f"bad {what} {quoted(text)}: not a whole number of {smallest}")
+        if value > MAX_CHIPS:
+            raise self.fail(f"bad {what} {quoted(text)}: expected at most {MAX_CHIPS:,} chips")
         return int(value)
 
     def cards(self, text: str) -> str:
@@ -401,6 +410,9 @@ class _Reader:
         while self.line_index < len(self.lines):
             seat = _SEAT.match(self.lines[self.line_index])
             if seat is None:
+                if _SEAT_NUMBER.match(self.lines[self.line_index]):  # a seat line we cannot read
+                    raise self.fail(f"bad seat line {quoted(self.lines[self.line_index])}: expected "
+                                    "'Seat N: name (stack in chips)', the stack a whole number of chips or cents")
                 break
             rest = seat.group("rest").strip()
             # A seat marked sitting out is kept for now: tournaments post its blinds, deal it
@@ -408,7 +420,7 @@ class _Reader:
             if "sitting out" in rest or "out of hand" in rest:
                 self.marked_out.add(seat.group("name"))
             hand.seats.append(Seat(int(seat.group("seat")), seat.group("name"),
-                                   self.amount(seat.group("stack"))))
+                                   self.amount(seat.group("stack"), f"stack of {quoted(seat.group('name'))}")))
             self.line_index += 1
         if not hand.seats:
             raise self.fail("no seated players: expected 'Seat N: name (stack in chips)' lines")
