@@ -2,9 +2,11 @@
 part of it fares against another player (docs/categories.md).
 
 The table reads top-down from the best made hand. Each made hand is split by the draws it
-holds (flush draw class x straight draw class; flop and turn only); then come the nut status
-and, in hi/lo games, the low classes. Every row carries the category filter that selects it,
-so ``(RANGE):{set}:{nfd}:{no-straight-draw}`` in any command is exactly that row's hands.
+holds (flush draw x straight draw x full-house/quads draw, with the backdoor draws on the flop;
+flop and turn only); then come the nut status and, in hi/lo games, the low classes, each made
+low split by counterfeit risk. Every row carries the category filter that selects it, so
+``(RANGE):{set}:{nfd}:{no-straight-draw}!{backdoor-sd}`` in any command is exactly that row's
+hands.
 """
 
 from __future__ import annotations
@@ -178,10 +180,10 @@ def _ways(made: int, board: tuple[int, ...]) -> list[list[tuple[str, tuple, tupl
     label and no term holding every index, so the rows' filters name only what splits them:
     flush draws below a flush, straight draws below a straight (each with its backdoor part on
     the flop), boat draws for a flush, a straight, a board pair plus a pair, and for no made
-    hand on a board of three of a rank (one card then gives a hole pair a full house). A pair
-    never draws to a boat in one card: its five cards would need three of a rank and a pair,
-    two hole cards and a board pair it does not have; a set, trips and two pair of the hole
-    cards always do (``ALWAYS_BOAT_DRAW``). (tests/test_hits.py checks every row's filter
+    hand on a board of three of a rank (one card pairing a hole card then makes a full house).
+    A pair never draws to a boat in one card: its five cards would need three of a rank and a
+    pair, two hole cards and a board pair it does not have; a set, trips and two pair of the
+    hole cards always do (``ALWAYS_BOAT_DRAW``). (tests/test_hits.py checks every row's filter
     against its cells.)"""
     flop = len(board) == 3
     ways = []
@@ -199,7 +201,8 @@ def _ways(made: int, board: tuple[int, ...]) -> list[list[tuple[str, tuple, tupl
         ways.append(way)
     board_trips = max(Counter(card >> 2 for card in board).values()) >= 3
     if made in _BOAT_MADE_HANDS or (made == names.NOTHING and board_trips):
-        ways.append([("boat-draw", ("boat-draw",), (), (0,)), ("", (), ("boat-draw",), (1,))])
+        label, term = BOAT_PARTS[0]
+        ways.append([(label, (term,), (), (0,)), ("", (), (term,), (1,))])
     else:
         ways.append([("", (), (), (0, 1))])
     return ways
