@@ -137,6 +137,11 @@ def test_clean_straight_out_term_errors_and_names():
         parse_range("{clean-sd0}", board="9h8c2d")
     with pytest.raises(InputError, match="unknown category 'clean-sd' at position 1 in '{clean-sd}': expected one of"):
         parse_range("{clean-sd}", board="9h8c2d")
+    # the known names do not fit in one message: the closest ones come last, where it is never cut
+    with pytest.raises(InputError, match=r"expected one of straight-flush, quads, .* \(closest: clean-sdN\)$"):
+        parse_range("{clean-sd}", board="9h8c2d")
+    with pytest.raises(InputError, match=r"\(closest: set\)$"):
+        parse_range("{sett}", board="9h8c2d")
     assert names.KNOWN_NAMES[names.KNOWN_NAMES.index("wrapN") + 1] == "clean-sdN"
     from omaha_equity.categories import categorize
 

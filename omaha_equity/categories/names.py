@@ -8,6 +8,7 @@ better on its ladder (``two-pair+``: two pair, a set, trips, ... the straight fl
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from ..errors import InputError, quoted
@@ -125,7 +126,11 @@ def parse_term(text: str) -> Term:
         return Term(name, PLAIN_TERMS[base])
     if base not in LADDER_TERMS:
         hint = f" ('{base}' takes no '+')" if base in PLAIN_TERMS else ""
-        raise InputError(f"unknown category {quoted(text.strip())}{hint}: expected one of {known_names_text()}")
+        # the closest names last: a message too long to keep whole keeps its start and its end
+        closest = difflib.get_close_matches(base, KNOWN_NAMES, n=3)
+        closest_text = f" (closest: {', '.join(closest)})" if closest and not hint else ""
+        raise InputError(f"unknown category {quoted(text.strip())}{hint}: expected one of {known_names_text()}"
+                         f"{closest_text}")
     field, low, high, better_is_lower = LADDER_TERMS[base]
     if plus:  # this or better: down to 0 (the best) or up to any count
         low, high = (0, high) if better_is_lower else (low, MAX_FIELD)
