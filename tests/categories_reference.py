@@ -120,6 +120,20 @@ def made_hand(hole, board, value):
     return "nothing"
 
 
+def is_clean_straight_out(card, board):
+    """A straight out that neither pairs the board nor is of a suit with two board cards."""
+    return card // 4 not in {other // 4 for other in board} and sum(1 for other in board if other % 4 == card % 4) <= 1
+
+
+def clean_straight_outs(hole, board):
+    """The clean straight outs alone, by enumerating the next card (0 with a straight or better)."""
+    hole, board = tuple(hole), tuple(sorted(board))
+    if len(board) == 5 or best_high(hole, board)[0] >= STRAIGHT:
+        return 0
+    return sum(1 for card in range(52) if card not in hole and card not in board
+               and is_clean_straight_out(card, board) and makes_straight(hole, board + (card,)))
+
+
 def _flush_class(hole, board, flush_outs_by_suit):
     """Per drawing suit, the most higher cards of the suit left out over its flush outs; the best suit."""
     flush_class = -1
@@ -153,15 +167,12 @@ def reference(hole, board, hilo):
     straight_outs = clean = flush_outs = boat_outs = 0
     flush_outs_by_suit = {}
     backdoor_flush = backdoor_straight = False
-    board_suits = Counter(card % 4 for card in board)
-    board_ranks = {card // 4 for card in board}
     if len(board) < 5:
         for card in deck:
             after = list(fives(hole, board + (card,)))
             if category < STRAIGHT and any(_is_straight(five) for five in after):
                 straight_outs += 1
-                if card // 4 not in board_ranks and board_suits[card % 4] <= 1:
-                    clean += 1
+                clean += is_clean_straight_out(card, board)
             if category < FLUSH and any(_is_flush(five) for five in after):
                 flush_outs += 1
                 flush_outs_by_suit.setdefault(card % 4, []).append(card)

@@ -1,7 +1,10 @@
 """Category filters in the range syntax (``15%:{set+}``): the same hands as the categorizer, in
 every command that takes a range and a board, and clear errors."""
 
+import random
+
 import pytest
+import categories_reference as reference
 from click.testing import CliRunner
 
 from omaha_equity import calculate_equity
@@ -108,3 +111,39 @@ def test_streets_refuse_a_filter_with_the_reason():
     assert "a filter reads the board, which changes from street to street" in result.output
     ranged = CliRunner().invoke(main, ["range", "15%:{set+}", "-b", "Qh7d2c", "-f", "json"])
     assert ranged.exit_code == 0 and '"size": 2317' in ranged.output
+
+
+@pytest.mark.parametrize("game, board", [("omaha", "9h8c2d"), ("omaha", "Jd9h8c2s"), ("omaha5", "Th7c6d")])
+def test_clean_straight_out_terms_match_the_brute_force(game, board):
+    # clean-sdN / clean-sdN+: N (at least N) straight outs that neither pair the board nor bring
+    # a third card of a suit, counted by the reference's enumeration of the next card, on a
+    # sample of straight draws and of any hands
+    generator = random.Random(f"clean outs {game} {board}")
+    board_cards = parse_cards(board)
+    draws = parse_range("{straight-draw}", game, board=board).hands.tolist()
+    anything = parse_range("*", game, excluded=board_cards).hands.tolist() if game == "omaha" else draws
+    hands = generator.sample(draws, 300) + generator.sample(anything, 100)
+    clean = {tuple(sorted(hand)): reference.clean_straight_outs(hand, board_cards) for hand in hands}
+    listed = ",".join(format_cards(hand, sort=True) for hand in hands)
+    for term, holds in [("clean-sd1+", lambda outs: outs >= 1), ("clean-sd8", lambda outs: outs == 8),
+                        ("clean-sd8+", lambda outs: outs >= 8), ("clean-sd13+", lambda outs: outs >= 13)]:
+        chosen = parse_range(f"({listed}):{{{term}}}", game, board=board).hands.tolist()
+        assert {tuple(sorted(hand)) for hand in chosen} == {hand for hand, outs in clean.items() if holds(outs)}, term
+    assert max(clean.values()) >= 8  # the sample holds real clean wraps
+
+
+def test_clean_straight_out_term_errors_and_names():
+    with pytest.raises(InputError, match="bad clean straight draw 'clean-sd0' at position 1 in '{clean-sd0}': expected clean-sd1 or more outs \\(hands with none"):
+        parse_range("{clean-sd0}", board="9h8c2d")
+    with pytest.raises(InputError, match="unknown category 'clean-sd' at position 1 in '{clean-sd}': expected one of"):
+        parse_range("{clean-sd}", board="9h8c2d")
+    # the known names do not fit in one message: the closest ones come last, where it is never cut
+    with pytest.raises(InputError, match=r"expected one of straight-flush, quads, .* \(closest: clean-sdN\)$"):
+        parse_range("{clean-sd}", board="9h8c2d")
+    with pytest.raises(InputError, match=r"\(closest: set\)$"):
+        parse_range("{sett}", board="9h8c2d")
+    assert names.KNOWN_NAMES[names.KNOWN_NAMES.index("wrapN") + 1] == "clean-sdN"
+    from omaha_equity.categories import categorize
+
+    wrap = categorize("Tc9d8h7s", "6c5d2h")
+    assert "clean-sd13" in wrap.names and wrap.clean_straight_outs == 13

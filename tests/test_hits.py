@@ -1,5 +1,6 @@
 """``range_composition`` and ``omaha-equity hits``: counts, shares, equity per part."""
 
+import itertools
 import json
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ from omaha_equity import calculate_equity
 from omaha_equity.cards import format_cards, parse_cards
 from omaha_equity.categories import categorize_hands, names
 from omaha_equity.cli import main
+from omaha_equity.games import GAMES
 from omaha_equity.ranges import parse_range
 from omaha_equity.studies import range_composition
 from omaha_equity.studies.composition import LOW_SECTION, MADE_SECTION, NUT_SECTION
@@ -28,7 +30,8 @@ def test_counts_and_shares_agree_with_the_categorizer():
         assert sum(row.share for row in top) == pytest.approx(1.0)
     set_row = composition.row("set")
     assert set_row.combinations == int((fields[:, names.MADE] == names.SET).sum()) == 1_874
-    draws = [row for row in composition.rows[1:] if row.level == 1][:9]
+    position = composition.rows.index(set_row) + 1
+    draws = list(itertools.takewhile(lambda row: row.level == 1, composition.rows[position:]))
     assert sum(row.combinations for row in draws) == set_row.combinations  # the set's draw rows
     assert composition.row("nuts", NUT_SECTION).combinations == int((fields[:, names.BEATEN] == 0).sum())
 
@@ -42,7 +45,7 @@ def test_every_hand_of_the_deck_streamed_in_chunks_matches_the_listed_range():
 
 def test_hilo_adds_the_low_section():
     composition = range_composition("*", "As5d3c", "omaha8")
-    lows = composition.section(LOW_SECTION)
+    lows = [row for row in composition.section(LOW_SECTION) if row.level == 0]
     assert {row.name for row in lows} >= {"nut-low", "second-nut-low", "weak-low", "no-low"}
     assert sum(row.combinations for row in lows) == composition.combinations
 
@@ -116,7 +119,8 @@ def test_distribution_by_category_groups_the_hands_by_made_hand():
     by_hand = equity_distribution("AsKsQdJh", "15%", "Qh7d2c")
     by_category = equity_distribution("AsKsQdJh", "15%", "Qh7d2c", by="category")
     composition = range_composition("15%", "Qh7d2c", vs="AsKsQdJh")
-    assert [item.label for item in by_category.items] == [row.name for row in composition.section(MADE_SECTION)]
+    assert [item.label for item in by_category.items] == [row.name for row in composition.section(MADE_SECTION)
+                                                          if row.level == 0]
     set_item = by_category.items[0]
     assert (set_item.label, set_item.hand_count) == ("set", 768)
     assert set_item.equity_fraction == 1 - composition.row("set").equity_fraction
@@ -149,15 +153,85 @@ def test_hits_plot_is_a_reproducible_svg(tmp_path):
     assert bad.exit_code == 2 and "expected a file name ending in .png or .svg" in bad.output
 
 
-@pytest.mark.parametrize("board, game", [("Th9s4h", "omaha"), ("As5d3c8h", "omaha8"), ("Qh7d2c5s9h", "omaha5")])
+@pytest.mark.parametrize("board, game", [
+    ("Th9s4h", "omaha"), ("As5d3c8h", "omaha8"), ("Qh7d2c5s9h", "omaha5"), ("Kh7d7c", "omaha"), ("7h7d7c", "omaha"),
+    ("Ah6h5s", "omaha8"), ("Jc8c4c2d", "omaha"), ("9s8s2h", "omaha5-8"),
+])
 def test_each_row_holds_exactly_the_hands_its_filter_selects(board, game):
+    # every row of every section, the boat, backdoor and counterfeit-risk rows included, on
+    # flops, turns and a river, unpaired, paired and trips boards
     from omaha_equity.studies.composition import CellTally, row_masks, row_specs
 
     board_cards = parse_cards(board)
-    hands = parse_range("20%", game, excluded=board_cards).hands
-    fields = categorize_hands(hands, board_cards, game != "omaha" and game != "omaha5")
-    specs = row_specs(len(board_cards), game == "omaha8")
+    hilo = GAMES[game].hilo
+    hands = parse_range("20%" if GAMES[game].hole_count == 4 else "4%", game, excluded=board_cards).hands
+    fields = categorize_hands(hands, board_cards, hilo)
+    specs = row_specs(board_cards, hilo)
     tally = CellTally(specs)
     tally.add(fields, None, keep_cells=True)
     for spec in specs:
-        assert np.array_equal(tally.row_mask(spec), row_masks(fields, spec[3], spec[4])), spec[:3]
+        assert np.array_equal(tally.row_mask(spec), row_masks(fields, spec[3], spec[4])), spec[:5]
+    # and each made hand's (each made low's) rows below it split it exactly
+    for section_kind in ("made", "low"):
+        parents = [spec for spec in specs if spec[5] == section_kind and spec[2] == 0]
+        for parent in parents:
+            children = [spec for spec in specs if spec[5] == section_kind and spec[2] == 1
+                        and set(spec[6]) <= set(parent[6])]
+            if children:
+                assert sorted(cell for child in children for cell in child[6]) == sorted(parent[6]), parent[:2]
+
+
+def test_boat_backdoor_and_counterfeit_rows_parse_as_their_filters_say():
+    # the filter column, read by the range parser, gives back each new row's hands
+    for expression, board, game in (("15%", "Th9s4h", "omaha"), ("15%", "Kh7d7c", "omaha"), ("15%", "As5d3c", "omaha8")):
+        composition = range_composition(expression, board, game)
+        new_rows = [row for row in composition.rows if row.level == 1 and any(
+            word in row.name for word in ("boat-draw", "backdoor", "counterfeit"))]
+        assert new_rows
+        for row in new_rows:
+            hands = parse_range(f"({expression}){row.filter}", game, board=board).hands
+            assert hands.shape[0] == row.combinations, (board, row.name, row.filter)
+
+
+def test_boat_draw_rows_nest_under_the_made_hand():
+    composition = range_composition("15%", "Kh7d7c")
+    rows = [(row.name, row.level, row.filter) for row in composition.rows]
+    trips = rows.index(("trips", 0, ":{trips}"))
+    board_pair = rows.index(("board-pair-plus-pair", 0, ":{board-pair-plus-pair}"))
+    # trips always draw to a full house or quads: said only where it is the only draw
+    assert ("boat-draw", 1, ":{trips}:{no-draw}!{backdoor-fd, backdoor-sd}") in rows[trips:board_pair]
+    assert ("backdoor-fd + backdoor-sd + boat-draw", 1, ":{board-pair-plus-pair}:{backdoor-fd}:{backdoor-sd}:{boat-draw}") \
+        in rows[board_pair:]
+    assert ("backdoor-fd + backdoor-sd", 1, ":{board-pair-plus-pair}:{backdoor-fd}:{backdoor-sd}!{boat-draw}") \
+        in rows[board_pair:]
+    turn = range_composition("15%", "Kh7d7c2s")
+    assert not any("backdoor" in row.name for row in turn.rows)  # a flop's draws
+    assert ":{board-pair-plus-pair}:{no-draw}!{boat-draw}" in [row.filter for row in turn.rows]
+    river = range_composition("15%", "Kh7d7c2s3d")
+    assert all(row.level == 0 for row in river.rows)
+
+
+def test_counterfeit_risk_rows_nest_under_made_lows():
+    composition = range_composition("15%", "As5d3c", "omaha8")
+    lows = [(row.name, row.level, row.combinations, row.filter) for row in composition.section(LOW_SECTION)]
+    weak = lows.index(("weak-low", 0, 4_609, ":{weak-low}"))
+    assert lows[weak + 1:weak + 3] == [("counterfeit-risk", 1, 2_730, ":{weak-low}:{counterfeit-risk}"),
+                                       ("no counterfeit risk", 1, 1_879, ":{weak-low}!{counterfeit-risk}")]
+    board = parse_cards("As5d3c")
+    fields = categorize_hands(parse_range("15%", "omaha8", excluded=board).hands, board, True)
+    weak_lows = fields[:, names.LOW] == names.WEAK_LOW
+    assert int((weak_lows & (fields[:, names.COUNTERFEIT] == 1)).sum()) == 2_730
+
+
+@pytest.mark.parametrize("board, game", [("Qh7d2c", "omaha"), ("Th9s4h", "omaha"), ("Kh7d7c", "omaha"),
+                                         ("Jc8c4c2d", "omaha"), ("Kh7d7c2s", "omaha"), ("9s8s2h", "omaha5")])
+def test_sets_trips_and_two_pair_always_draw_to_a_boat(board, game):
+    # why their rows leave the boat draw out of the filter: on every hand of the deck
+    from omaha_equity.studies.composition import ALWAYS_BOAT_DRAW
+
+    board_cards = parse_cards(board)
+    fields = categorize_hands(parse_range("*", game, excluded=board_cards).hands, board_cards, False)
+    always = np.isin(fields[:, names.MADE], ALWAYS_BOAT_DRAW)
+    pairs = (fields[:, names.MADE] >= names.OVERPAIR) & (fields[:, names.MADE] <= names.LOW_PAIR)
+    assert always.any() and (fields[always, names.BOAT_OUTS] > 0).all()
+    assert (fields[pairs, names.BOAT_OUTS] == 0).all()  # and a pair never does

@@ -86,8 +86,9 @@ def matching_terms(row) -> tuple[str, ...]:
     held = [name for name, (field, low, high, _) in names.LADDER_TERMS.items() if low <= row[field] <= high]
     held += [name for name, conditions in names.PLAIN_TERMS.items()
              if all(low <= row[field] <= high for field, low, high in conditions)]
-    if row[names.STRAIGHT_OUTS] >= names.WRAP_OUTS[0]:
-        held.append(f"wrap{row[names.STRAIGHT_OUTS]}")
+    for prefix, (field, fewest, _, _) in names.COUNTED_TERMS.items():
+        if row[field] >= fewest:
+            held.append(f"{prefix}{row[field]}")
     return tuple(held)
 
 

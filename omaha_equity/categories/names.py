@@ -8,6 +8,7 @@ better on its ladder (``two-pair+``: two pair, a set, trips, ... the straight fl
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from ..errors import InputError, quoted
@@ -42,6 +43,12 @@ LOW_GROUPS = {"made-low": (NUT_LOW, WEAK_LOW), "low-draw": (NUT_LOW_DRAW, WEAK_L
 #: Straight draws by counted outs: gutshot 1-4, open-ended 5-8, a wrap 9 or more (``wrap13``:
 #: exactly 13 outs; ``wrap13+``: at least 13).
 GUTSHOT_OUTS, OESD_OUTS, WRAP_OUTS = (1, 4), (5, 8), (9, MAX_FIELD)
+#: Terms that end in a count of outs: prefix -> (field, smallest count, what the count is).
+#: ``wrap13`` exactly 13 straight outs, ``clean-sd8+`` at least 8 clean straight outs.
+COUNTED_TERMS = {
+    "wrap": (STRAIGHT_OUTS, WRAP_OUTS[0], "wrap", "fewer is 'oesd' or 'gutshot'"),
+    "clean-sd": (CLEAN_STRAIGHT_OUTS, 1, "clean straight draw", "hands with none: '!{clean-sd1+}'"),
+}
 
 
 @dataclass(frozen=True)
@@ -89,8 +96,9 @@ PLAIN_TERMS = {
     "counterfeit-risk": ((COUNTERFEIT, 1, 1),),
 }
 LOW_FIELDS = (LOW, LOW_OUTS, LOW_BEATEN, COUNTERFEIT)
-#: Every name a filter knows (``wrapN`` stands for wrap9, wrap10, ...).
-KNOWN_NAMES = (*LADDER_TERMS, "wrapN", *PLAIN_TERMS)
+#: Every name a filter knows (``wrapN`` stands for wrap9, wrap10, ..., ``clean-sdN`` for
+#: clean-sd1, clean-sd2, ...).
+KNOWN_NAMES = (*LADDER_TERMS, *(f"{prefix}N" for prefix in COUNTED_TERMS), *PLAIN_TERMS)
 
 
 def known_names_text() -> str:
@@ -98,7 +106,7 @@ def known_names_text() -> str:
 
 
 def parse_term(text: str) -> Term:
-    """One filter term such as ``set``, ``two-pair+``, ``wrap13+``, ``nfd``.
+    """One filter term such as ``set``, ``two-pair+``, ``wrap13+``, ``clean-sd8+``, ``nfd``.
 
     Raises
     ------
@@ -107,16 +115,22 @@ def parse_term(text: str) -> Term:
     """
     name = text.strip().lower()
     base, plus = (name[:-1], True) if name.endswith("+") else (name, False)
-    if base.startswith("wrap") and base[4:].isdigit() and base[4:].isascii():
-        outs = int(base[4:])
-        if outs < WRAP_OUTS[0]:
-            raise InputError(f"bad wrap {quoted(text)}: expected wrap9 or more outs (fewer is 'oesd' or 'gutshot')")
-        return Term(name, ((STRAIGHT_OUTS, outs, MAX_FIELD if plus else outs),))
+    for prefix, (field, fewest, what, hint) in COUNTED_TERMS.items():
+        count = base[len(prefix):]
+        if base.startswith(prefix) and count.isdigit() and count.isascii():
+            outs = int(count)
+            if outs < fewest:
+                raise InputError(f"bad {what} {quoted(text)}: expected {prefix}{fewest} or more outs ({hint})")
+            return Term(name, ((field, outs, MAX_FIELD if plus else outs),))
     if base in PLAIN_TERMS and not plus:
         return Term(name, PLAIN_TERMS[base])
     if base not in LADDER_TERMS:
         hint = f" ('{base}' takes no '+')" if base in PLAIN_TERMS else ""
-        raise InputError(f"unknown category {quoted(text.strip())}{hint}: expected one of {known_names_text()}")
+        # the closest names last: a message too long to keep whole keeps its start and its end
+        closest = difflib.get_close_matches(base, KNOWN_NAMES, n=3)
+        closest_text = f" (closest: {', '.join(closest)})" if closest and not hint else ""
+        raise InputError(f"unknown category {quoted(text.strip())}{hint}: expected one of {known_names_text()}"
+                         f"{closest_text}")
     field, low, high, better_is_lower = LADDER_TERMS[base]
     if plus:  # this or better: down to 0 (the best) or up to any count
         low, high = (0, high) if better_is_lower else (low, MAX_FIELD)

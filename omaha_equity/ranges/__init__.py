@@ -112,6 +112,7 @@ Constructs (counts are 4-card Omaha hands, out of 270,725):
   A game without a ranking is an error.
 
 - Category filters: ``{set+}``, ``{two-pair+}``, ``{nfd}``, ``{wrap13+, nfd}`` (any of the terms),
+  ``{clean-sd8+}`` (at least 8 clean straight outs),
   the hands that hold a category on the board (``parse_range(..., board=...)``; names and rules
   in docs/categories.md): ``15%:{set+}``, ``AA:{nfd}``, ``*!{nothing}``. Without a board of 3 to
   5 cards a filter is an error.

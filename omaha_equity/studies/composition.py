@@ -2,14 +2,17 @@
 part of it fares against another player (docs/categories.md).
 
 The table reads top-down from the best made hand. Each made hand is split by the draws it
-holds (flush draw class x straight draw class; flop and turn only); then come the nut status
-and, in hi/lo games, the low classes. Every row carries the category filter that selects it,
-so ``(RANGE):{set}:{nfd}:{no-straight-draw}`` in any command is exactly that row's hands.
+holds (flush draw x straight draw x full-house/quads draw, with the backdoor draws on the flop;
+flop and turn only); then come the nut status and, in hi/lo games, the low classes, each made
+low split by counterfeit risk. Every row carries the category filter that selects it, so
+``(RANGE):{set}:{nfd}:{no-straight-draw}!{backdoor-sd}`` in any command is exactly that row's
+hands.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,11 +28,20 @@ from ..games import Game, get_game
 from ..ranges import is_specific_hand, parse_range
 
 MADE_SECTION, NUT_SECTION, LOW_SECTION = "made hand", "nut status", "low"
-# Draw parts of a made hand's rows: (label, filter term) per flush class and per straight class.
-FLUSH_PARTS = (("nfd", "nfd"), ("second-nfd", "second-nfd"), ("weak-fd", "weak-fd"), ("", "no-flush-draw"))
-STRAIGHT_PARTS = (("wrap", "wrap"), ("oesd", "oesd"), ("gutshot", "gutshot"), ("", "no-straight-draw"))
+# A made hand's draws, three ways (flop and turn): the flush draw, the straight draw and the
+# full-house/quads draw. Each way's parts, best first, as (label, filter term); a hand is in
+# exactly one part of each way (part indexes: hand_cells). The last part of each holds none of
+# its draws; the backdoor parts exist on the flop only.
+FLUSH_PARTS = (("nfd", "nfd"), ("second-nfd", "second-nfd"), ("weak-fd", "weak-fd"), ("backdoor-fd", "backdoor-fd"),
+               ("", "no-flush-draw"))
+STRAIGHT_PARTS = (("wrap", "wrap"), ("oesd", "oesd"), ("gutshot", "gutshot"), ("backdoor-sd", "backdoor-sd"),
+                  ("", "no-straight-draw"))
+BOAT_PARTS = (("boat-draw", "boat-draw"), ("", None))
+_BACKDOOR_PART = 3
 NUT_ROWS = (("nuts", ("nuts",), ()), ("second nuts", ("second-nuts",), ()),
             ("beaten by 2 or more", (), ("second-nuts+",)))
+# Rows of a part holding no draw: left out when they would only repeat the row above them.
+_NOTHING_TO_ADD = ("no draw", "no counterfeit risk")
 
 
 @dataclass(frozen=True)
@@ -72,8 +84,16 @@ class CategoryRow:
 
     @property
     def filter(self) -> str:
-        """The row as range syntax to append to a range: ``:{set}:{nfd}``, ``!{second-nuts+}``."""
-        return "".join(f":{{{term}}}" for term in self.terms) + "".join(f"!{{{term}}}" for term in self.excluded_terms)
+        """The row as range syntax to append to a range: ``:{set}:{nfd}``,
+        ``:{overpair}:{no-draw}!{backdoor-fd, backdoor-sd}``, ``!{second-nuts+}``."""
+        return filter_text(self.terms, self.excluded_terms)
+
+
+def filter_text(terms, excluded_terms) -> str:
+    """``:{term}`` per term, then ``!{excluded, ...}``: the hands that hold every term and none
+    of the excluded terms."""
+    excluded = f"!{{{', '.join(excluded_terms)}}}" if excluded_terms else ""
+    return "".join(f":{{{term}}}" for term in terms) + excluded
 
 
 @dataclass(frozen=True)
@@ -133,51 +153,118 @@ def row_masks(fields: np.ndarray, terms, excluded_terms) -> np.ndarray:
     return selected & ~terms_mask(fields, tuple(excluded_terms))
 
 
-def _draw_label(flush_label: str, straight_label: str) -> str:
-    return " + ".join(part for part in (flush_label, straight_label) if part) or "no draw"
-
-
-# A hand's cell: made hand x flush-draw part x straight-draw part (the made-hand rows), its nut
-# bucket (nuts, second nuts, beaten by 2 or more) and its low class: counted with one bincount
-# each instead of a mask per row.
-_PARTS = len(FLUSH_PARTS) * len(STRAIGHT_PARTS)
+# A hand's cell of each kind, so that each row is a sum of cells counted with one bincount per
+# kind instead of a mask per row: made hand x flush part x straight part x boat part (the
+# made-hand rows), the nut bucket (nuts, second nuts, beaten by 2 or more) and the low class x
+# counterfeit risk (yes, no).
+_PARTS = len(FLUSH_PARTS) * len(STRAIGHT_PARTS) * len(BOAT_PARTS)
 _MADE_CELLS = len(names.MADE_HANDS) * _PARTS
-# straight outs (capped at 9) -> straight part: wrap 0, oesd 1, gutshot 2, none 3
-_STRAIGHT_PART = np.array([3, 2, 2, 2, 2, 1, 1, 1, 1, 0], dtype=np.int64)
+# straight outs (capped at 9) -> straight part: wrap 0, oesd 1, gutshot 2, none 4
+_STRAIGHT_PART = np.array([4, 2, 2, 2, 2, 1, 1, 1, 1, 0], dtype=np.int64)
+# Made hands that may or may not draw to a full house or quads, and those that always do on a
+# flop or turn: a set (the fourth card of its rank, or a board card paired), trips (the fourth
+# card) and two pair of the hole cards (two cards left of each pair's rank: a third would make
+# a set); tests/test_hits.py checks it on whole decks.
+_BOAT_MADE_HANDS = (names.FLUSH_HAND, names.STRAIGHT_HAND, names.BOARD_PAIR_PLUS_PAIR)
+ALWAYS_BOAT_DRAW = (names.SET, names.TRIPS, names.TOP_TWO, names.TOP_AND_BOTTOM, names.BOTTOM_TWO)
+_MADE_LOWS = (names.NUT_LOW, names.SECOND_NUT_LOW, names.WEAK_LOW)
 
 
-def row_specs(board_count: int, hilo: bool) -> list[tuple[str, str, int, tuple, tuple, str, tuple]]:
-    """Every possible row: (section, name, level, terms, excluded terms, cell kind, cells), in
-    table order; the cells are the row's indexes in :func:`hand_cells`' counts of that kind."""
+def _made_cell(made: int, flush_part: int, straight_part: int, boat_part: int) -> int:
+    return ((made * len(FLUSH_PARTS) + flush_part) * len(STRAIGHT_PARTS) + straight_part) * len(BOAT_PARTS) + boat_part
+
+
+def _ways(made: int, board: tuple[int, ...]) -> list[list[tuple[str, tuple, tuple, tuple]]]:
+    """The draw ways that can split ``made`` on ``board``, each a list of parts (label, terms,
+    excluded terms, part indexes). A way that cannot split the made hand is one part with no
+    label and no term holding every index, so the rows' filters name only what splits them:
+    flush draws below a flush, straight draws below a straight (each with its backdoor part on
+    the flop), boat draws for a flush, a straight, a board pair plus a pair, and for no made
+    hand on a board of three of a rank (one card pairing a hole card then makes a full house).
+    A pair never draws to a boat in one card: its five cards would need three of a rank and a
+    pair, two hole cards and a board pair it does not have; a set, trips and two pair of the
+    hole cards always do (``ALWAYS_BOAT_DRAW``). (tests/test_hits.py checks every row's filter
+    against its cells.)"""
+    flop = len(board) == 3
+    ways = []
+    for parts, live in ((FLUSH_PARTS, made > names.FLUSH_HAND), (STRAIGHT_PARTS, made > names.STRAIGHT_HAND)):
+        if not live:
+            ways.append([("", (), (), tuple(range(len(parts))))])
+            continue
+        way = [(label, (term,), (), (index,)) for index, (label, term) in enumerate(parts[:_BACKDOOR_PART])]
+        if flop:
+            label, term = parts[_BACKDOOR_PART]
+            way.append((label, (term,), (), (_BACKDOOR_PART,)))
+            way.append(("", (parts[-1][1],), (term,), (_BACKDOOR_PART + 1,)))
+        else:  # no backdoor draw on the turn: its part is always empty
+            way.append(("", (parts[-1][1],), (), (_BACKDOOR_PART, _BACKDOOR_PART + 1)))
+        ways.append(way)
+    board_trips = max(Counter(card >> 2 for card in board).values()) >= 3
+    if made in _BOAT_MADE_HANDS or (made == names.NOTHING and board_trips):
+        label, term = BOAT_PARTS[0]
+        ways.append([(label, (term,), (), (0,)), ("", (), (term,), (1,))])
+    else:
+        ways.append([("", (), (), (0, 1))])
+    return ways
+
+
+def _draw_row(made: int, parts) -> tuple[str, tuple, tuple, tuple]:
+    """A made hand's draw row from one part of each way: label, terms, excluded terms, cells.
+    The rows of a made hand that always draws to a boat say so only when it is the only draw."""
+    label = " + ".join(part[0] for part in parts if part[0]) or (
+        "boat-draw" if made in ALWAYS_BOAT_DRAW else "no draw")
+    terms = [term for part in parts for term in part[1]]
+    if "no-flush-draw" in terms and "no-straight-draw" in terms:  # the two in one word
+        terms = ["no-draw" if term == "no-flush-draw" else term for term in terms if term != "no-straight-draw"]
+    excluded = tuple(term for part in parts for term in part[2])
+    cells = tuple(_made_cell(made, *indexes) for indexes in itertools.product(*(part[3] for part in parts)))
+    return label, (names.MADE_HANDS[made], *terms), excluded, cells
+
+
+def row_specs(board: tuple[int, ...], hilo: bool) -> list[tuple[str, str, int, tuple, tuple, str, tuple]]:
+    """Every possible row on ``board`` (card ints): (section, name, level, terms, excluded terms,
+    cell kind, cells), in table order; the cells are the row's indexes in :func:`hand_cells`'
+    counts of that kind."""
     specs = []
-    for made_index, made in enumerate(names.MADE_HANDS):
-        first = made_index * _PARTS
-        specs.append((MADE_SECTION, made, 0, (made,), (), "made", tuple(range(first, first + _PARTS))))
-        if board_count < 5:
-            for part, ((flush_label, flush_term), (straight_label, straight_term)) in enumerate(
-                    itertools.product(FLUSH_PARTS, STRAIGHT_PARTS)):
-                specs.append((MADE_SECTION, _draw_label(flush_label, straight_label), 1,
-                              (made, flush_term, straight_term), (), "made", (first + part,)))
+    draws = len(board) < 5
+    for made, made_name in enumerate(names.MADE_HANDS):
+        first = made * _PARTS
+        specs.append((MADE_SECTION, made_name, 0, (made_name,), (), "made", tuple(range(first, first + _PARTS))))
+        ways = _ways(made, board)
+        if not draws or all(len(way) == 1 for way in ways):
+            continue
+        for parts in itertools.product(*ways):
+            label, terms, excluded, cells = _draw_row(made, parts)
+            specs.append((MADE_SECTION, label, 1, terms, excluded, "made", cells))
     specs.extend((NUT_SECTION, name, 0, terms, excluded, "nut", (bucket,))
                  for bucket, (name, terms, excluded) in enumerate(NUT_ROWS))
     if hilo:
-        specs.extend((LOW_SECTION, name, 0, (name,), (), "low", (index,)) for index, name in enumerate(names.LOW_CLASSES))
+        for index, name in enumerate(names.LOW_CLASSES):
+            specs.append((LOW_SECTION, name, 0, (name,), (), "low", (2 * index, 2 * index + 1)))
+            if draws and index in _MADE_LOWS:  # a made low, and a card to come that may counterfeit it
+                specs.append((LOW_SECTION, "counterfeit-risk", 1, (name, "counterfeit-risk"), (), "low", (2 * index,)))
+                specs.append((LOW_SECTION, "no counterfeit risk", 1, (name,), ("counterfeit-risk",), "low",
+                              (2 * index + 1,)))
     return specs
 
 
 def hand_cells(fields: np.ndarray) -> dict[str, np.ndarray]:
     """Each hand's cell of each kind (``made``, ``nut``, ``low``) from its category fields."""
     flush_class = fields[:, names.FLUSH_CLASS].astype(np.int64)
-    flush_part = np.where(flush_class < 0, 3, np.minimum(flush_class, 2))
+    no_flush_part = np.where(fields[:, names.BACKDOOR_FLUSH] > 0, _BACKDOOR_PART, _BACKDOOR_PART + 1)
+    flush_part = np.where(flush_class < 0, no_flush_part, np.minimum(flush_class, 2))
     straight_part = _STRAIGHT_PART[np.minimum(fields[:, names.STRAIGHT_OUTS], 9)]
+    straight_part = np.where((straight_part == _BACKDOOR_PART + 1) & (fields[:, names.BACKDOOR_STRAIGHT] > 0),
+                             _BACKDOOR_PART, straight_part)
+    boat_part = (fields[:, names.BOAT_OUTS] == 0).astype(np.int64)
     return {
-        "made": fields[:, names.MADE].astype(np.int64) * _PARTS + flush_part * len(STRAIGHT_PARTS) + straight_part,
+        "made": _made_cell(fields[:, names.MADE].astype(np.int64), flush_part, straight_part, boat_part),
         "nut": np.minimum(fields[:, names.BEATEN], 2).astype(np.int64),
-        "low": np.maximum(fields[:, names.LOW], 0).astype(np.int64),
+        "low": 2 * np.maximum(fields[:, names.LOW], 0).astype(np.int64) + (fields[:, names.COUNTERFEIT] == 0),
     }
 
 
-_CELL_COUNTS = {"made": _MADE_CELLS, "nut": len(NUT_ROWS), "low": len(names.LOW_CLASSES)}
+_CELL_COUNTS = {"made": _MADE_CELLS, "nut": len(NUT_ROWS), "low": 2 * len(names.LOW_CLASSES)}
 
 
 class CellTally:
@@ -255,7 +342,7 @@ def range_composition(
     if vs is not None and is_specific_hand(vs, game):
         vs_cards = parse_cards(vs)
     check_no_duplicates([("board", board_cards), ("dead cards", dead_cards), ("--vs", vs_cards)])
-    specs = row_specs(len(board_cards), game.hilo)
+    specs = row_specs(board_cards, game.hilo)
     tally = CellTally(specs)
     known = board_cards + dead_cards + vs_cards
     if expression.strip() == "*" and vs is None:
@@ -304,7 +391,7 @@ def _drop_lone_draw_rows(rows: list[CategoryRow]) -> list[CategoryRow]:
     for position, row in enumerate(rows):
         if row.level == 1:
             parent = next(candidate for candidate in reversed(rows[:position]) if candidate.level == 0)
-            if row.combinations == parent.combinations and row.name == "no draw":
+            if row.combinations == parent.combinations and row.name in _NOTHING_TO_ADD:
                 continue
         kept.append(row)
     return kept
