@@ -230,3 +230,21 @@ def test_docs_site_builds_strictly(tmp_path):
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "site" / "cli" / "index.html").exists()
     assert (tmp_path / "site" / "rules" / "index.html").exists()
+
+
+def test_changelog_has_the_package_version():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## {re.escape(project['version'])}\b", changelog, re.MULTILINE)
+
+
+def test_the_sdist_carries_the_docs_and_the_wheel_the_rankings():
+    import tomllib
+
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    assert "recursive-include docs *.md" in manifest and "CHANGELOG.md" in manifest
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert setuptools["package-data"]["omaha_equity.rankings"] == ["data/*.npz"]
+    assert len(list((ROOT / "omaha_equity" / "rankings" / "data").glob("*.npz"))) == 12
