@@ -3,16 +3,27 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench docs dist clean
 
-$(BIN)/omaha-equity: pyproject.toml
+# What an install brings is recorded by a stamp per level: the runtime dependencies only
+# (make demo), or with the test extras (make test; they include the docs and plot extras).
+$(VENV)/.runtime-installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-# Install, then answer one equity query (the product's main job).
-demo: $(BIN)/omaha-equity
+$(BIN)/omaha-equity: $(VENV)/.test-installed
+	touch $@
+
+# Install the runtime dependencies only, then answer one equity query (the product's main job).
+demo: $(VENV)/.runtime-installed
 	$(BIN)/omaha-equity calc AsAhKsKh JdTd9c8c
 
 # Install, then run the test suite (two worker processes: the machine's two cores).
@@ -23,5 +34,16 @@ test: $(BIN)/omaha-equity
 bench: $(BIN)/omaha-equity
 	$(BIN)/python benchmarks/bench.py
 
+# The documentation site, into site/.
+docs: $(BIN)/omaha-equity
+	$(BIN)/mkdocs build --strict --site-dir site
+
+# The sdist and the wheel a user can publish, into dist/, checked by twine.
+dist: $(VENV)/.runtime-installed
+	$(BIN)/pip install --quiet build twine
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist
+	$(BIN)/python -m twine check --strict dist/*
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) site dist

@@ -476,11 +476,16 @@ def main() -> None:
                         help="only the batch peak memory, on 1,000 and 1,000,000 rows or the row counts given "
                              "(issue 15; about ten minutes)")
     parser.add_argument("--only-hits", action="store_true", help="only the hand-category figures (issue 16)")
+    parser.add_argument("--readme-table", action="store_true",
+                        help="only the headline figures, printed as the Markdown table of docs/speed.md (issue 17)")
     arguments = parser.parse_args()
     if arguments.batch_memory is not None:
         batch_memory_figures(tuple(arguments.batch_memory) or (1_000, 1_000_000))
         return
     numba.set_num_threads(arguments.threads)
+    if arguments.readme_table:
+        print(readme_table(arguments.repeats, arguments.threads))
+        return
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
     if arguments.only_startup:
         startup_figures(arguments.repeats, arguments.skip_cold)
@@ -633,6 +638,42 @@ def print_ev_figure(jobs: int) -> None:
           f"wall, {cpu:.1f} s CPU "
           f"({kinds.get('preflop', 0)} all in pre-flop, {kinds.get('flop', 0)} on the flop; "
           f"{session.replayed_count:,} replayed, {session.evaluated_count:,} evaluated, {session.failed_count} failed)")
+
+
+def readme_table(repeats: int, threads: int) -> str:
+    """The headline figures as the Markdown table docs/speed.md shows, with the machine and the
+    date it was measured on (issue 17: copy this output, never type a figure)."""
+    import datetime
+    import platform
+
+    rows = []
+    for label, (game, hands) in (("Omaha", HI), ("Omaha hi/lo", HILO)):
+        kernel, whole = exact_figures(game, hands, repeats)
+        rows.append((f"exact heads-up preflop {label}, {' vs '.join(hands)} (1,086,008 boards)",
+                     f"{kernel:.3f} s (kernel); {whole:.3f} s (`calculate_equity`)"))
+    for label, (game, hands) in (("Omaha", HI), ("Omaha hi/lo", HILO)):
+        rate = monte_carlo_rate(game, hands, repeats)
+        rows.append((f"Monte Carlo, fixed hands, {label}", f"{rate / 1e6:.1f} M player-boards/s"))
+    rows.append(("Monte Carlo, AsKsQhJh vs a random hand, preflop",
+                 f"{random_opponent_rate(repeats) / 1e6:.1f} M deals/s"))
+    rows.append(("a small query (heads-up river, in process, one thread)",
+                 f"{per_query_fixed_cost(repeats) * 1e3:.2f} ms"))
+    flop, preflop, allin_rate = allin_figures(repeats)
+    rows.append(("`allin`: exact 3-way flop hi/lo, 3 pots (666 boards) / exact heads-up preflop",
+                 f"{flop * 1e3:.2f} ms / {preflop:.3f} s"))
+    rows.append(("`allin`: Monte Carlo 4-way preflop, 4 pots", f"{allin_rate / 1e6:.1f} M deals/s"))
+    seconds, hand_count = distribution_seconds(repeats)
+    rows.append((f"`distribution` by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands, exact)", f"{seconds:.2f} s"))
+    wall, cpu = best_process_seconds(CLI_QUERY, repeats)
+    rows.append(("`omaha-equity calc AsAhKsKh JdTd9c8c`, the whole command, warm caches",
+                 f"{wall:.2f} s wall, {cpu:.2f} s CPU"))
+    lines = ["| query | time |", "|---|---|", *(f"| {query} | {figure} |" for query, figure in rows)]
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines.append("")
+    lines.append(f"Measured {when} with `python benchmarks/bench.py --readme-table` on {os.cpu_count()} cores "
+                 f"({platform.machine()}, Python {platform.python_version()}), {threads} kernel threads, "
+                 f"best of {repeats}, load average {os.getloadavg()[0]:.1f} at the end.")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
