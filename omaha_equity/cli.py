@@ -18,6 +18,7 @@ from tabulate import tabulate_formats
 from . import __version__
 from .cards import NO_CARDS, parse_cards
 from .errors import ClosedPipeError, InputError, OutputError, bounded_message, caused_by_interrupt, quoted
+from .executor import DEFAULT_WORKER_TIMEOUT, MAX_WORKER_TIMEOUT, MAX_WORKERS
 from .fast_exit import exit_program
 from .output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
 from .games import GAME_NAMES, get_game, normalize_game_name
@@ -670,15 +671,17 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
               help="Output format (default: by the -o extension, else CSV).")
 @click.option("--seed", type=SEED,
               help="Batch seed: a query without a seed gets one derived from it and its id (default: random, reported).")
-@click.option("--workers", type=click.IntRange(min=1),
-              help="Local worker processes (default: one per core; at most one per core without --oversubscribe; "
-                   "1: run in this process).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS),
+              help=f"Local worker processes (default: one per core; at most one per core without --oversubscribe, "
+                   f"{MAX_WORKERS} with it; 1: run in this process).")
 @click.option("--oversubscribe", is_flag=True, help="Start every --workers process asked for, even beyond the cores.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster: its scheduler, e.g. tcp://HOST:8786.")
 @click.option("--scheduler-file", type=click.Path(exists=True, dir_okay=False),
               help="Run on a Dask cluster named by a scheduler file.")
-@click.option("--worker-timeout", type=click.FloatRange(min=0, min_open=True), default=60, show_default=True,
-              metavar="SECONDS", help="Dask: how long to wait for the scheduler and for a worker before stopping.")
+@click.option("--worker-timeout", type=FiniteFloatRange(0, MAX_WORKER_TIMEOUT, min_open=True),
+              default=DEFAULT_WORKER_TIMEOUT, show_default=True, metavar="SECONDS",
+              help="Dask: how long to wait for the scheduler and for a worker before stopping (at most "
+                   f"{MAX_WORKER_TIMEOUT:,.0f}, a day).")
 @click.option("--chunk-size", type=click.IntRange(min=1),
               help="Queries per task (default 16 on local workers, 64 on Dask).")
 @click.option("--resume", is_flag=True, help="Go on with the -o file of a stopped run: skip the queries in it.")
