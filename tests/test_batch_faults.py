@@ -256,6 +256,17 @@ def test_workers_beyond_the_cores_are_capped_unless_oversubscribed(monkeypatch):
     assert oversubscribed.exit_code == 0 and asked == [2, 16] and "cores" not in oversubscribed.stderr
 
 
+def test_the_cap_on_one_core_says_core_and_process_in_the_singular(monkeypatch):
+    # under taskset -c 0 it said "the 1 cores here: running 1 worker processes"
+    from omaha_equity.batch import command
+
+    monkeypatch.setattr(command, "local_core_count", lambda: 1)
+    capped = run_cli("batch", "-", "--workers", "3", input=HEADER + good_rows(1))
+    assert capped.exit_code == 0
+    assert capped.stderr.splitlines()[0] == ("batch: --workers 3 is more than the 1 core here: running 1 worker "
+                                             "process (--oversubscribe starts 3)")
+
+
 # --- 14. a full disk ------------------------------------------------------------------------------
 
 def run_command(arguments, stdout=subprocess.PIPE, file_size_limit=None):

@@ -87,8 +87,9 @@ def _local_workers(workers: int | None, oversubscribe: bool, say) -> int | None:
     cores = local_core_count()
     if workers is None or workers <= cores or oversubscribe:
         return workers
-    say(f"--workers {workers} is more than the {cores} cores here: running {cores} worker processes "
-        f"(--oversubscribe starts {workers})")
+    here = f"the {cores} cores here" if cores > 1 else "the 1 core here"
+    running = f"{cores} worker processes" if cores > 1 else "1 worker process"
+    say(f"--workers {workers} is more than {here}: running {running} (--oversubscribe starts {workers})")
     return cores
 
 
