@@ -17,7 +17,8 @@ from tabulate import tabulate_formats
 
 from . import __version__
 from .cards import NO_CARDS, parse_cards
-from .errors import ClosedPipeError, InputError, OutputError, bounded_message, caused_by_interrupt, quoted
+from .errors import (ClosedPipeError, InputError, InterruptReported, OutputError, bounded_message, caused_by_interrupt,
+                     quoted)
 from .executor import DEFAULT_WORKER_TIMEOUT, MAX_WORKER_TIMEOUT, MAX_WORKERS
 from .fast_exit import exit_program
 from .output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
@@ -158,10 +159,26 @@ def _say(line: str) -> None:
         discard_pending_output("stderr")
 
 
+def _say_interrupted() -> None:
+    """The one line of Ctrl-C. On a terminal it starts on a new line: the terminal's own ``^C``
+    echo is still on the current one."""
+    terminal = sys.stderr is not None and sys.stderr.isatty()
+    _say(("\n" if terminal else "") + "Aborted!")
+
+
+class _Interrupted(Exception):
+    """A KeyboardInterrupt (``interrupt``) from a command, carried past click's own handling."""
+
+    def __init__(self, interrupt: KeyboardInterrupt):
+        super().__init__("interrupted")
+        self.interrupt = interrupt
+
+
 class _OneLineErrors(click.Group):
     """Reports every usage error as one ``Error: ...`` line (exit code 2) echoing at most a
-    bounded piece of what was typed; Ctrl-C as ``Aborted!`` (exit code 130) even inside a
-    compiled kernel; an output that cannot be written (``output_faults``) as one line, exit
+    bounded piece of what was typed; Ctrl-C as one line, exit code 130, even inside a compiled
+    kernel: ``Aborted!``, or the command's own line (``InterruptReported``: the batch's summary
+    says where the finished rows are); an output that cannot be written (``output_faults``) as one line, exit
     code 1; a closed pipe quietly (exit code 141); any other ``OSError`` (a file that cannot be
     read) as one line, exit code 1."""
 
@@ -173,6 +190,14 @@ class _OneLineErrors(click.Group):
             code = self._run(typed, prog_name, complete_var, **extra)
         sys.exit(code)
 
+    def invoke(self, ctx):
+        # click answers a KeyboardInterrupt from a command with a line of its own (a blank one,
+        # then its Abort): carried past click as _Interrupted, Ctrl-C gives one line in all
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as interrupt:
+            raise _Interrupted(interrupt) from interrupt
+
     def _run(self, args, prog_name, complete_var, **extra) -> int:
         """The command's exit code; every failure reported on stderr in one line."""
         try:
@@ -183,15 +208,19 @@ class _OneLineErrors(click.Group):
         except click.ClickException as error:
             _say(f"Error: {bounded_message(error.format_message(), args)}")
             return error.exit_code
+        except _Interrupted as stop:
+            if not isinstance(stop.interrupt, InterruptReported):  # else the command's own line said it
+                _say_interrupted()
+            return EXIT_INTERRUPTED
         except (KeyboardInterrupt, click.Abort):
-            _say("Aborted!")
+            _say_interrupted()
             return EXIT_INTERRUPTED
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
             # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
             if not caused_by_interrupt(error):
                 raise
-            _say("Aborted!")
+            _say_interrupted()
             return EXIT_INTERRUPTED
         except OutputError as error:
             if error.target in STREAM_NAMES.values():

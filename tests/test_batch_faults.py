@@ -373,3 +373,44 @@ def test_worker_timeout_is_finite_seconds_up_to_a_day_checked_before_the_schedul
 def test_make_executor_refuses_a_worker_timeout_out_of_bounds(timeout):
     with pytest.raises(InputError, match="bad worker timeout .*: expected seconds above 0, at most 86,400"):
         make_executor(scheduler="tcp://127.0.0.1:1", worker_timeout=timeout)
+
+
+# --- Ctrl-C: one line (fresh-clone tester) -------------------------------------------------------
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_ctrl_c_on_a_batch_is_exit_130_and_one_line(monkeypatch, tmp_path, quiet):
+    # the summary ("...; interrupted: ...") was followed by the entry point's "Aborted!"
+    from omaha_equity.batch import command
+
+    real_run_batch = command.run_batch
+
+    def interrupted_after_the_first_query(*args, **kwargs):
+        for outcome in real_run_batch(*args, **kwargs):
+            yield outcome
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "run_batch", interrupted_after_the_first_query)
+    output = tmp_path / "out.csv"
+    result = run_cli("batch", "-", "--workers", "1", "--seed", "1", "-o", str(output), *(["-q"] if quiet else []),
+                     input=HEADER + good_rows(3))
+    assert result.exit_code == 130
+    lines = result.stderr.splitlines()
+    if quiet:
+        assert lines == ["Aborted!"]
+    else:
+        assert len(lines) == 1 and lines[0].startswith("batch: 1 query done, 0 failed; 2 rows in ")
+        assert lines[0].endswith(f"; interrupted: 1 finished queries are in {str(output) + '.part'!r} "
+                                 f"(--resume -o {output} goes on)")
+    assert len(csv_rows((tmp_path / "out.csv.part").read_text())) == 2 and not output.exists()
+
+
+def test_ctrl_c_in_any_command_is_exit_130_and_the_one_line_aborted(monkeypatch, tmp_path):
+    # click wrote a blank line of its own before "Aborted!"
+    from omaha_equity.ev import session
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session, "iter_session", interrupted)
+    result = run_cli("ev", str(tmp_path))
+    assert (result.exit_code, result.stderr, result.stdout) == (130, "Aborted!\n", "")
