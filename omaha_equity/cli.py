@@ -17,7 +17,9 @@ from tabulate import tabulate_formats
 
 from . import __version__
 from .cards import NO_CARDS, parse_cards
-from .errors import ClosedPipeError, InputError, OutputError, bounded_message, caused_by_interrupt, quoted
+from .errors import (ClosedPipeError, InputError, InterruptReported, OutputError, bounded_message, caused_by_interrupt,
+                     quoted)
+from .executor import DEFAULT_WORKER_TIMEOUT, MAX_WORKER_TIMEOUT, MAX_WORKERS
 from .fast_exit import exit_program
 from .output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
 from .games import GAME_NAMES, get_game, normalize_game_name
@@ -157,10 +159,26 @@ def _say(line: str) -> None:
         discard_pending_output("stderr")
 
 
+def _say_interrupted() -> None:
+    """The one line of Ctrl-C. On a terminal it starts on a new line: the terminal's own ``^C``
+    echo is still on the current one."""
+    terminal = sys.stderr is not None and sys.stderr.isatty()
+    _say(("\n" if terminal else "") + "Aborted!")
+
+
+class _Interrupted(Exception):
+    """A KeyboardInterrupt (``interrupt``) from a command, carried past click's own handling."""
+
+    def __init__(self, interrupt: KeyboardInterrupt):
+        super().__init__("interrupted")
+        self.interrupt = interrupt
+
+
 class _OneLineErrors(click.Group):
     """Reports every usage error as one ``Error: ...`` line (exit code 2) echoing at most a
-    bounded piece of what was typed; Ctrl-C as ``Aborted!`` (exit code 130) even inside a
-    compiled kernel; an output that cannot be written (``output_faults``) as one line, exit
+    bounded piece of what was typed; Ctrl-C as one line, exit code 130, even inside a compiled
+    kernel: ``Aborted!``, or the command's own line (``InterruptReported``: the batch's summary
+    says where the finished rows are); an output that cannot be written (``output_faults``) as one line, exit
     code 1; a closed pipe quietly (exit code 141); any other ``OSError`` (a file that cannot be
     read) as one line, exit code 1."""
 
@@ -172,6 +190,14 @@ class _OneLineErrors(click.Group):
             code = self._run(typed, prog_name, complete_var, **extra)
         sys.exit(code)
 
+    def invoke(self, ctx):
+        # click answers a KeyboardInterrupt from a command with a line of its own (a blank one,
+        # then its Abort): carried past click as _Interrupted, Ctrl-C gives one line in all
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as interrupt:
+            raise _Interrupted(interrupt) from interrupt
+
     def _run(self, args, prog_name, complete_var, **extra) -> int:
         """The command's exit code; every failure reported on stderr in one line."""
         try:
@@ -182,15 +208,19 @@ class _OneLineErrors(click.Group):
         except click.ClickException as error:
             _say(f"Error: {bounded_message(error.format_message(), args)}")
             return error.exit_code
+        except _Interrupted as stop:
+            if not isinstance(stop.interrupt, InterruptReported):  # else the command's own line said it
+                _say_interrupted()
+            return EXIT_INTERRUPTED
         except (KeyboardInterrupt, click.Abort):
-            _say("Aborted!")
+            _say_interrupted()
             return EXIT_INTERRUPTED
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
             # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
             if not caused_by_interrupt(error):
                 raise
-            _say("Aborted!")
+            _say_interrupted()
             return EXIT_INTERRUPTED
         except OutputError as error:
             if error.target in STREAM_NAMES.values():
@@ -670,15 +700,17 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
               help="Output format (default: by the -o extension, else CSV).")
 @click.option("--seed", type=SEED,
               help="Batch seed: a query without a seed gets one derived from it and its id (default: random, reported).")
-@click.option("--workers", type=click.IntRange(min=1),
-              help="Local worker processes (default: one per core; at most one per core without --oversubscribe; "
-                   "1: run in this process).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS),
+              help=f"Local worker processes (default: one per core; at most one per core without --oversubscribe, "
+                   f"{MAX_WORKERS} with it; 1: run in this process).")
 @click.option("--oversubscribe", is_flag=True, help="Start every --workers process asked for, even beyond the cores.")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a Dask cluster: its scheduler, e.g. tcp://HOST:8786.")
 @click.option("--scheduler-file", type=click.Path(exists=True, dir_okay=False),
               help="Run on a Dask cluster named by a scheduler file.")
-@click.option("--worker-timeout", type=click.FloatRange(min=0, min_open=True), default=60, show_default=True,
-              metavar="SECONDS", help="Dask: how long to wait for the scheduler and for a worker before stopping.")
+@click.option("--worker-timeout", type=FiniteFloatRange(0, MAX_WORKER_TIMEOUT, min_open=True),
+              default=DEFAULT_WORKER_TIMEOUT, show_default=True, metavar="SECONDS",
+              help="Dask: how long to wait for the scheduler and for a worker before stopping (at most "
+                   f"{MAX_WORKER_TIMEOUT:,.0f}, a day).")
 @click.option("--chunk-size", type=click.IntRange(min=1),
               help="Queries per task (default 16 on local workers, 64 on Dask).")
 @click.option("--resume", is_flag=True, help="Go on with the -o file of a stopped run: skip the queries in it.")

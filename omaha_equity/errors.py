@@ -76,6 +76,12 @@ def caused_by_interrupt(error: BaseException | None) -> bool:
     return False
 
 
+class InterruptReported(KeyboardInterrupt):
+    """Ctrl-C after the command has already said, in its one line, what the interrupt left
+    (the batch's summary: how many queries are done, where the finished rows are). The CLI
+    exits with code 130 and adds no line of its own; any other caller sees a KeyboardInterrupt."""
+
+
 # A write that failed for want of room: a full disk, a quota, a file size limit.
 _NO_SPACE_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name))
 

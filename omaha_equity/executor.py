@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import collections
 import json
+import math
 import multiprocessing
 import os
 import signal
@@ -55,6 +56,13 @@ ITEMS_IN_FLIGHT_PER_WORKER = 3
 MAX_POOL_RESTARTS = 3
 # Seconds to wait for a Dask cluster by default: the scheduler to answer, a worker to be there.
 DEFAULT_WORKER_TIMEOUT = 60.0
+# The longest wait for a Dask cluster that can be asked for (a day): a longer one is a mistake
+# (dask cannot read infinite or huge durations), not a wish.
+MAX_WORKER_TIMEOUT = 86_400.0
+# Most local worker processes that can be asked for, even beyond the cores (--oversubscribe):
+# each one is a Python process with its own compiled kernels, and the operating system refuses
+# absurd counts with an OverflowError deep in multiprocessing.
+MAX_WORKERS = 256
 # How often a wait for a Dask result looks at the cluster (is the scheduler there, any worker?).
 _DASK_POLL_SECONDS = 0.5
 
@@ -476,36 +484,41 @@ def make_executor(workers: int | None = None, scheduler: str | None = None, sche
     Parameters
     ----------
     workers : int, optional
-        Local worker processes; default: one per core of this machine (:func:`local_core_count`).
-        ``1`` runs everything in this process.
+        Local worker processes, 1 to :data:`MAX_WORKERS`; default: one per core of this machine
+        (:func:`local_core_count`). ``1`` runs everything in this process.
     scheduler, scheduler_file, client : optional
         A Dask cluster instead (see :class:`DaskExecutor`); ``workers`` must then be omitted.
     warm_up : callable, optional
         Run once in every worker process before any work (module-level function).
     worker_timeout : float
-        Dask only: seconds to wait for the scheduler and for a worker (:class:`DaskExecutor`).
+        Dask only: seconds to wait for the scheduler and for a worker (:class:`DaskExecutor`),
+        finite, above 0 and at most :data:`MAX_WORKER_TIMEOUT` (a day).
     notify : callable, optional
         Gets one-line messages about faults the executor rides out (a worker replaced, a wait).
 
     Raises
     ------
     InputError
-        Both a cluster and ``workers``, two ways of naming a cluster, Dask not installed, or
-        a scheduler that cannot be reached.
+        Both a cluster and ``workers``, two ways of naming a cluster, ``workers`` or
+        ``worker_timeout`` out of bounds, Dask not installed, or a scheduler that cannot be
+        reached.
     ExecutorLost
         No Dask worker within ``worker_timeout`` seconds.
     """
     cluster_options = [option for option in (scheduler, scheduler_file, client) if option is not None]
     if len(cluster_options) > 1:
         raise InputError("give one of a scheduler address, a scheduler file or a client, not several")
+    if not math.isfinite(worker_timeout) or not 0 < worker_timeout <= MAX_WORKER_TIMEOUT:
+        raise InputError(f"bad worker timeout {worker_timeout!r}: expected seconds above 0, at most "
+                         f"{MAX_WORKER_TIMEOUT:,.0f} (a day)")
     if cluster_options:
         if workers is not None:
             raise InputError("workers apply to this machine; a Dask cluster has its own workers")
         return DaskExecutor(scheduler, scheduler_file, client, warm_up=warm_up, worker_timeout=worker_timeout,
                             notify=notify)
     workers = local_core_count() if workers is None else workers
-    if workers < 1:
-        raise InputError(f"bad workers {workers}: expected at least 1")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise InputError(f"bad workers {workers}: expected 1 to {MAX_WORKERS} worker processes")
     if workers == 1:
         return InProcessExecutor(warm_up)
     return ProcessExecutor(workers, warm_up, notify=notify)

@@ -5,6 +5,7 @@ and the progress bar's time left."""
 
 import csv
 import io
+import math
 import os
 import re
 import resource
@@ -20,6 +21,8 @@ from omaha_equity.batch.cells import escape_cell, unescape_cell
 from omaha_equity.batch.progress import TimeLeft
 from omaha_equity.batch.records import MAX_LINE_CHARACTERS, json_too_deep, open_records
 from omaha_equity.cli import main
+from omaha_equity.errors import InputError
+from omaha_equity.executor import MAX_WORKERS, make_executor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOOD = "AsAhKsKh,JdTd9c8c"  # on Qd7h2s: 168/205 for the aces
@@ -253,6 +256,17 @@ def test_workers_beyond_the_cores_are_capped_unless_oversubscribed(monkeypatch):
     assert oversubscribed.exit_code == 0 and asked == [2, 16] and "cores" not in oversubscribed.stderr
 
 
+def test_the_cap_on_one_core_says_core_and_process_in_the_singular(monkeypatch):
+    # under taskset -c 0 it said "the 1 cores here: running 1 worker processes"
+    from omaha_equity.batch import command
+
+    monkeypatch.setattr(command, "local_core_count", lambda: 1)
+    capped = run_cli("batch", "-", "--workers", "3", input=HEADER + good_rows(1))
+    assert capped.exit_code == 0
+    assert capped.stderr.splitlines()[0] == ("batch: --workers 3 is more than the 1 core here: running 1 worker "
+                                             "process (--oversubscribe starts 3)")
+
+
 # --- 14. a full disk ------------------------------------------------------------------------------
 
 def run_command(arguments, stdout=subprocess.PIPE, file_size_limit=None):
@@ -322,3 +336,81 @@ def test_resume_refuses_a_json_lines_file_whose_last_line_is_not_a_cut_batch_row
     result = run_cli("batch", "-", "-o", str(output), "--resume", "--workers", "1", input=HEADER + good_rows(1))
     assert result.exit_code == 2 and "is not a batch JSONL row (it is left as it is)" in result.stderr
     assert output.read_bytes() == content
+
+
+# --- bounds of --workers and --worker-timeout (fresh-clone tester) --------------------------------
+
+@pytest.mark.parametrize("workers", ["1000000000000", "3000000000", "257"])
+def test_workers_are_bounded_even_with_oversubscribe(tmp_path, workers):
+    # an absurd count was a 65-line OverflowError traceback from multiprocessing
+    output = tmp_path / "out.csv"
+    output.write_text("earlier\n")
+    result = run_cli("batch", "-", "--workers", workers, "--oversubscribe", "-o", str(output),
+                     input=HEADER + good_rows(1))
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: Invalid value for '--workers': {workers} is not in the range "
+                             f"1<=x<={MAX_WORKERS}.\n")
+    assert output.read_text() == "earlier\n"
+    with pytest.raises(InputError, match=f"bad workers {workers}: expected 1 to {MAX_WORKERS} worker processes"):
+        make_executor(int(workers))
+
+
+@pytest.mark.parametrize(("timeout", "shown"), [
+    ("inf", "inf"), ("nan", "'nan'"), ("-inf", "-inf"), ("9" * 400, "inf"), ("1e308", "1e+308"),
+    ("86401", "86401.0"), ("0", "0.0"),
+])
+def test_worker_timeout_is_finite_seconds_up_to_a_day_checked_before_the_scheduler(timeout, shown):
+    # inf, nan and a 400-digit number reached dask ("Invalid time unit: infs..."); 1e308 waited forever
+    result = run_cli("batch", "-", "--worker-timeout", timeout, "--scheduler", "tcp://127.0.0.1:1",
+                     input=HEADER + good_rows(1))
+    assert result.exit_code == 2
+    expected = (f"Error: Invalid value for '--worker-timeout': {shown} is not a finite number.\n" if shown == "'nan'"
+                else f"Error: Invalid value for '--worker-timeout': {shown} is not in the range 0<x<=86400.0.\n")
+    assert result.stderr == expected
+
+
+@pytest.mark.parametrize("timeout", [math.inf, math.nan, 1e308, 0.0])
+def test_make_executor_refuses_a_worker_timeout_out_of_bounds(timeout):
+    with pytest.raises(InputError, match="bad worker timeout .*: expected seconds above 0, at most 86,400"):
+        make_executor(scheduler="tcp://127.0.0.1:1", worker_timeout=timeout)
+
+
+# --- Ctrl-C: one line (fresh-clone tester) -------------------------------------------------------
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_ctrl_c_on_a_batch_is_exit_130_and_one_line(monkeypatch, tmp_path, quiet):
+    # the summary ("...; interrupted: ...") was followed by the entry point's "Aborted!"
+    from omaha_equity.batch import command
+
+    real_run_batch = command.run_batch
+
+    def interrupted_after_the_first_query(*args, **kwargs):
+        for outcome in real_run_batch(*args, **kwargs):
+            yield outcome
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "run_batch", interrupted_after_the_first_query)
+    output = tmp_path / "out.csv"
+    result = run_cli("batch", "-", "--workers", "1", "--seed", "1", "-o", str(output), *(["-q"] if quiet else []),
+                     input=HEADER + good_rows(3))
+    assert result.exit_code == 130
+    lines = result.stderr.splitlines()
+    if quiet:
+        assert lines == ["Aborted!"]
+    else:
+        assert len(lines) == 1 and lines[0].startswith("batch: 1 query done, 0 failed; 2 rows in ")
+        assert lines[0].endswith(f"; interrupted: 1 finished queries are in {str(output) + '.part'!r} "
+                                 f"(--resume -o {output} goes on)")
+    assert len(csv_rows((tmp_path / "out.csv.part").read_text())) == 2 and not output.exists()
+
+
+def test_ctrl_c_in_any_command_is_exit_130_and_the_one_line_aborted(monkeypatch, tmp_path):
+    # click wrote a blank line of its own before "Aborted!"
+    from omaha_equity.ev import session
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session, "iter_session", interrupted)
+    result = run_cli("ev", str(tmp_path))
+    assert (result.exit_code, result.stderr, result.stdout) == (130, "Aborted!\n", "")

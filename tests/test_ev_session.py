@@ -130,11 +130,25 @@ def test_csv_is_one_table_that_pandas_reads_and_the_summary_its_own_file(tmp_pat
     assert list(players.columns) == ["player", "unit", "tournament", "hands", "all_in_hands", "net_won",
                                      "net_all_in_ev", "luck"]
     apterm = players[players["player"] == "APTEM-89"].iloc[0]
-    assert (apterm["unit"], apterm["tournament"], apterm["hands"]) == ("chips", 447493868, 73)
+    assert (apterm["unit"], apterm["tournament"], apterm["hands"]) == ("chips", "447493868", 73)
     # net won over the hands adds up to the summary's, per player
-    knockout = hands[hands["tournament"] == 447493868]
+    knockout = hands[hands["tournament"] == "447493868"]
     net = (knockout["won"] - knockout["committed"]).groupby(knockout["player"]).sum()
     assert net["APTEM-89"] == apterm["net_won"]
+
+
+def test_pandas_default_read_keeps_tournament_ids_exact_when_cash_and_tournament_hands_mix(tmp_path):
+    # a blank tournament cell for cash hands made pandas read the column as float64 (447493868.0)
+    pandas = pytest.importorskip("pandas")
+    summary = tmp_path / "players.csv"
+    result = _ev(REAL, "--all-hands", "-f", "csv", "--summary", summary)
+    assert result.exit_code == 0, result.stderr
+    hands = pandas.read_csv(io.StringIO(result.stdout))
+    players = pandas.read_csv(summary)
+    for table in (hands, players):
+        assert not pandas.api.types.is_numeric_dtype(table["tournament"])  # text: every id exact
+        units = {(tournament, unit) for tournament, unit in zip(table["tournament"], table["unit"])}
+        assert units == {("-", "USD"), ("447493868", "chips"), ("986831247", "chips")}
 
 
 def test_summary_file_in_a_missing_folder_is_a_usage_error_before_any_output(tmp_path):

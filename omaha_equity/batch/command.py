@@ -26,7 +26,7 @@ import time
 
 import click
 
-from ..errors import ClosedPipeError, InputError, out_of_space, quoted
+from ..errors import ClosedPipeError, InputError, InterruptReported, out_of_space, quoted
 from ..executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
 from .files import RowWriter, format_for_path
 from .ids import QueryIds
@@ -87,8 +87,9 @@ def _local_workers(workers: int | None, oversubscribe: bool, say) -> int | None:
     cores = local_core_count()
     if workers is None or workers <= cores or oversubscribe:
         return workers
-    say(f"--workers {workers} is more than the {cores} cores here: running {cores} worker processes "
-        f"(--oversubscribe starts {workers})")
+    here = f"the {cores} cores here" if cores > 1 else "the 1 core here"
+    running = f"{cores} worker processes" if cores > 1 else "1 worker process"
+    say(f"--workers {workers} is more than {here}: running {running} (--oversubscribe starts {workers})")
     return cores
 
 
@@ -137,7 +138,9 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
         conflicting options, an unreachable scheduler: the CLI shows it as a one-line usage
         error (exit code 2). Nothing has been written then.
     KeyboardInterrupt
-        After Ctrl-C, once the summary is printed.
+        After Ctrl-C: :class:`~omaha_equity.errors.InterruptReported` once the summary line
+        (which says where the finished rows are) is printed, a plain KeyboardInterrupt with
+        ``quiet``.
     """
     input_format = input_format or format_for_path(input_file)
     output_format = output_format or format_for_path(output)
@@ -241,13 +244,15 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
             summary += f"; failed ids: {', '.join(failed_ids)}{' ...' if failed > len(failed_ids) else ''}"
         if interrupted:
             summary += f"; interrupted: {kept}"
+            if bar is None and sys.stderr.isatty():  # the terminal's "^C" echo is on the current line
+                summary = "\n" + summary
         click.echo(summary, err=True)
     if stopped is not None:
         code, message = stopped
         click.echo(f"Error: {message}" if target.in_place else f"Error: {message}; {kept}", err=True)
         return code
-    if interrupted:
-        raise KeyboardInterrupt
+    if interrupted:  # the summary (its "interrupted: ..." part) was the one line, unless --quiet
+        raise KeyboardInterrupt if quiet else InterruptReported
     return EXIT_SOME_FAILED if failed else 0
 
 

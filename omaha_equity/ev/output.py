@@ -12,7 +12,7 @@
 
 Amounts in rows are in the hand's unit (two decimals for money, chips for tournament chips);
 per-player summaries are per unit and tournament (chips of different tournaments, and chips
-and money, never add up).
+and money, never add up). A cash game's tournament is ``-`` (:data:`NO_TOURNAMENT`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ from ..render import render_csv, render_json, render_table
 from .allin import HandEV, PlayerSummary
 from .session import SessionResult, SessionTotals, format_amount
 
+#: The ``tournament`` cell of a cash-game row, as CSV writes ``-`` for no cards: a column of
+#: tournament ids and blanks would be read as floats by pandas (447493868.0), one with ``-`` is
+#: read as text and every id stays exact.
+NO_TOURNAMENT = "-"
 HAND_COLUMNS = ("file", "hand", "game", "unit", "tournament", "all_in", "board", "player", "committed", "won",
                 "all_in_ev", "luck", "note")
 PLAYER_COLUMNS = ("player", "unit", "tournament", "hands", "all_in_hands", "net_won", "net_all_in_ev", "luck")
@@ -54,7 +58,7 @@ def hand_rows(hand: HandEV, *, with_file: bool = True) -> list[dict[str, str]]:
             continue
         row = {"file": Path(hand.source).name} if with_file else {}
         rows.append(row | {
-            "hand": hand.hand_id, "game": hand.game, "unit": hand.unit, "tournament": hand.tournament or "",
+            "hand": hand.hand_id, "game": hand.game, "unit": hand.unit, "tournament": hand.tournament or NO_TOURNAMENT,
             "all_in": hand.all_in_street or "", "board": hand.all_in_board,
             "player": player.name,
             "committed": _money(hand, player.committed),
@@ -70,7 +74,7 @@ def player_rows(summaries: list[PlayerSummary]) -> list[dict[str, str | int]]:
     """One row per player, unit and tournament: hands, all-in hands, net won, net all-in EV,
     luck."""
     return [{
-        "player": summary.name, "unit": summary.unit, "tournament": summary.tournament or "",
+        "player": summary.name, "unit": summary.unit, "tournament": summary.tournament or NO_TOURNAMENT,
         "hands": summary.hand_count, "all_in_hands": summary.all_in_hand_count,
         "net_won": format_amount(summary.net_won, summary.unit),
         "net_all_in_ev": format_amount(summary.net_all_in_ev, summary.unit),

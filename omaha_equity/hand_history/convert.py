@@ -10,18 +10,23 @@ hand read twice is written once.
 
 ``OUT`` ending ``.phh`` holds one hand, ``.phhs`` any number (tables ``[1]``, ``[2]``, ...). The
 hands go to a temporary file next to ``OUT``, renamed to ``OUT`` only when every file has been
-read: ``OUT`` is never left half-written, and is not created when no hand converts.
+read (:func:`output_file`): ``OUT`` is never left half-written, and is not created when no hand
+converts or the disk fills up (one line, ``no space left writing 'OUT'``).
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
-from ..errors import InputError
+from ..errors import InputError, writing
+from ..output_faults import GuardedStream
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .file_replay import replay_checked
 from .phh import dumps
@@ -81,60 +86,112 @@ def convert(paths: Iterable[str | Path], out: str | Path, *,
     InputError
         Before anything is written: a bad ``out``, a missing input path. After reading: a
         ``.phh`` output and more than one hand, or no hand converted (``out`` untouched).
+    OutputError
+        ``out`` could not be written (``no space left writing 'OUT'``): ``out`` untouched.
     """
     path = check_output_path(out)
     files = hand_history_files(paths)
     counts = ConvertCounts()
     single = path.suffix.lower() == ".phh"
-    handle, temporary = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            for item in read_session_items(files):
-                if isinstance(item, DuplicateHand):
-                    counts.duplicates += 1
-                    report(f"duplicate: {item}")
-                    continue
-                hand = session_hand(item)
-                if isinstance(hand, (NotOmahaError, CancelledHandError)):
-                    counts.skipped += 1
-                    report(f"skipped: {hand}")
-                    continue
-                if not isinstance(hand, HandHistoryError):
-                    played = replay_checked(hand)
-                    hand = played if isinstance(played, HandHistoryError) else hand
-                if isinstance(hand, HandHistoryError):
-                    counts.failed += 1
-                    report(f"error: {hand}")
-                    continue
-                if single and counts.written:
-                    raise InputError(f"bad output {str(out)!r}: a .phh file holds one hand and these files have "
-                                     "more: name the output .phhs")
-                counts.written += 1
-                text = dumps(hand.history)
-                stream.write(text if single else ("\n" if counts.written > 1 else "") + f"[{counts.written}]\n{text}")
-        if not counts.written:
+    with output_file(out) as stream:
+        for item in read_session_items(files):
+            if isinstance(item, DuplicateHand):
+                counts.duplicates += 1
+                report(f"duplicate: {item}")
+                continue
+            hand = session_hand(item)
+            if isinstance(hand, (NotOmahaError, CancelledHandError)):
+                counts.skipped += 1
+                report(f"skipped: {hand}")
+                continue
+            if not isinstance(hand, HandHistoryError):
+                played = replay_checked(hand)
+                hand = played if isinstance(played, HandHistoryError) else hand
+            if isinstance(hand, HandHistoryError):
+                counts.failed += 1
+                report(f"error: {hand}")
+                continue
+            if single and counts.written:
+                raise InputError(f"bad output {str(out)!r}: a .phh file holds one hand and these files have "
+                                 "more: name the output .phhs")
+            counts.written += 1
+            text = dumps(hand.history)
+            stream.write(text if single else ("\n" if counts.written > 1 else "") + f"[{counts.written}]\n{text}")
+        if not counts.written:  # raised inside: the temporary file is removed, OUT not created
             raise InputError(f"no hand converted: {str(out)!r} not written")
-        _publish(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
     return counts
 
 
 def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder,
-    renamed over ``path``."""
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
-                                         prefix=f".{target.name}.", suffix=".tmp")
+    """Write ``text`` to ``path`` whole or not at all (:func:`output_file`).
+
+    Raises
+    ------
+    OutputError
+        ``path`` could not be written (``no space left writing 'FILE'`` on a full disk).
+    """
+    with output_file(path) as stream:
+        stream.write(text)
+
+
+def _is_regular_or_missing(path: Path) -> bool:
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        _publish(temporary, target)
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+@contextmanager
+def output_file(path: str | Path) -> Iterator[TextIO]:
+    """A text stream (UTF-8, ``\\n`` line ends) for the output file ``path``, written whole or
+    not at all: a temporary file in the same folder, renamed over ``path`` when the block ends
+    without an exception, removed otherwise. What is not a regular file (``/dev/null``, a named
+    pipe, a terminal) cannot be renamed over: it is written in place.
+
+    Only the writing is guarded: an ``OSError`` raised by the block's other work (reading an
+    input file) goes through unchanged.
+
+    Raises
+    ------
+    OutputError
+        ``path`` could not be written: ``no space left writing 'FILE'`` (a full disk, a quota,
+        a file size limit) or ``cannot write 'FILE': REASON``.
+    ClosedPipeError
+        ``path`` is a pipe whose reader has gone.
+    """
+    target = Path(path)
+    name = repr(str(path))
+    temporary = None
+    with writing(name):
+        if _is_regular_or_missing(target):
+            handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
+                                                 prefix=f".{target.name}.", suffix=".tmp")
+            raw = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+        else:
+            raw = open(target, "w", encoding="utf-8", newline="\n")
+    try:
+        yield GuardedStream(raw, name)
+        with writing(name):
+            raw.flush()  # a full disk shows here, before the rename, not after
+            if temporary is not None:
+                os.fsync(raw.fileno())
+            raw.close()
+            if temporary is not None:
+                _publish(temporary, target)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        _close_quietly(raw)
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _close_quietly(stream: TextIO) -> None:
+    """Close ``stream`` after a failure: what is still buffered cannot be written either, and
+    the first error is the one to report."""
+    try:
+        stream.close()
+    except OSError:
+        pass
 
 
 def _publish(temporary: str, target: Path) -> None:
