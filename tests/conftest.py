@@ -11,6 +11,7 @@ first run does not sit silent for a minute.
 """
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,6 +48,18 @@ WARM_UPS = {
          'calculate_allin(["AsAhKsKh", "JdTd9c8c", "*"], [600, 600, 250], seed=1, trials=2_000)'),
     ),
 }
+
+
+def pytest_configure(config):
+    """Let Ctrl-C reach the programs the tests start, as it does from a terminal.
+
+    A shell that runs a command in the background without job control (``make test &`` in a
+    script) starts it with SIGINT ignored, and every child inherits that: the tests that press
+    Ctrl-C in a child program (tests/test_long_runs.py, tests/test_multiway_ranges.py) would then
+    wait out their time-outs and fail. A Python handler, unlike "ignored", is not inherited.
+    """
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def warm_up_script(imports: str, steps) -> str:
