@@ -2,8 +2,6 @@
 heads-up blinds) to the right payouts, its JSON, and illegal actions (exit code 2)."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -15,8 +13,8 @@ WSOP = Path(__file__).resolve().parent / "data" / "wsop-2023-43"
 
 
 def play(*args):
-    return subprocess.run([sys.executable, "-m", "omaha_equity", "play", *map(str, args)], capture_output=True,
-                          text=True, timeout=120)
+    # in this process (the real program's exit path is tested in test_cli.py and test_startup.py)
+    return CliRunner().invoke(main, ["play", *map(str, args)])
 
 
 def test_three_handed_pot_limit_hi_lo_short_all_in_pays_main_and_side_pot():
@@ -31,7 +29,7 @@ def test_three_handed_pot_limit_hi_lo_short_all_in_pays_main_and_side_pot():
     #   side: high half 180 to p3; low half 180 split 90 + 90
     #   p1: 1000 - 270 + 68 + 90 = 888;  p2: 90 - 90 + 135 = 135;  p3: 1000 - 270 + 67 + 270 = 1067
     result = play(HANDS / "plo8-short-all-in.phh", "-f", "json")
-    assert result.returncode == 0, result.stderr
+    assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     assert [pot["amount"] for pot in data["pots"]] == [270, 360]
     assert [pot["eligible"] for pot in data["pots"]] == [["p1", "p2", "p3"], ["p1", "p3"]]
@@ -57,7 +55,7 @@ def test_two_all_ins_make_two_side_pots_and_the_uncalled_bet_comes_back():
 
 def test_play_table_prints_history_and_settlement():
     result = play(HANDS / "plo8-short-all-in.phh")
-    assert result.returncode == 0, result.stderr
+    assert result.exit_code == 0, result.stderr
     assert "p2 calls 60 and is all-in" in result.stdout
     assert "Side pot 1 360; eligible: p1, p3" in result.stdout
     settlement = result.stdout.split("\n\n")[-1].splitlines()
@@ -84,7 +82,7 @@ def test_an_illegal_action_is_one_error_line_with_its_index_and_exit_code_2(tmp_
     text = (HANDS / "plo8-short-all-in.phh").read_text().replace('"p1 cbr 90",  # a pot-sized bet', '"p1 cbr 500",')
     (tmp_path / "over.phh").write_text(text)
     result = play(tmp_path / "over.phh")
-    assert result.returncode == 2
+    assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.strip().splitlines() == [
         f"Error: {tmp_path / 'over.phh'}: action 7 'p1 cbr 500': bet to 500 is over the pot-limit maximum 90"]
@@ -95,7 +93,7 @@ def test_a_bad_hand_in_a_phhs_file_is_reported_and_the_others_play(tmp_path):
     bad = good.replace('"p3 cbr 30",', '"p2 cbr 30",')
     (tmp_path / "two.phhs").write_text(f"[1]\n{bad}\n[2]\n{good}")
     result = play(tmp_path / "two.phhs", "-f", "json")
-    assert result.returncode == 2
+    assert result.exit_code == 2
     hands = json.loads(result.stdout)["hands"]
     assert hands[0] == {"hand": "1", "error": f"{tmp_path / 'two.phhs'}, hand [1]: action 3 'p2 cbr 30': it is "
                                               "p3's turn, not p2's"}
