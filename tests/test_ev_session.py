@@ -207,8 +207,9 @@ def test_memory_stays_flat_with_the_input_size(tmp_path):
         assert replayed == count
         peaks.append(peak)
     # ten times the hands: the peak grows by the hand numbers remembered to spot duplicates,
-    # about 100 bytes a hand, not by the hands (a gathered session holds tens of kB a hand)
-    assert peaks[1] - peaks[0] < 500_000, peaks
+    # about 100 bytes a hand (0.3-0.5 MB here, with caches warmed by the tests run before),
+    # not by the hands: a gathered session holds tens of kB a hand, 900 more hands 10 MB or more
+    assert peaks[1] - peaks[0] < 2_000_000, peaks
 
 
 @pytest.mark.parametrize("module, name, error", [
