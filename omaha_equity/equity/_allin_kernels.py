@@ -18,14 +18,14 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
 from ..pots import settle_pots
 from ._kernels import (
-    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, deal_board_levels, draw_card,
-    enumerated_board, flush_suit_of, new_board_levels, next_combination,
+    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, deal_board_levels, enumerated_board,
+    flush_suit_of, known_board_masks, new_board_levels, next_combination, sampled_board,
 )
 from ._range_kernels import (
-    _draw_unused, combination_features, combination_values, draw_compatible_hands, undealt_deck,
+    combination_features, combination_values, deal_unknown_cards, dealt_hands_values, draw_compatible_hands,
+    known_hand_features, next_compatible_combination, undealt_deck,
 )
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
@@ -151,22 +151,9 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
         slab_sums = payout_sums[slab]
         slab_squares = square_sums[slab]
         for _ in range(stop - start):
-            low_mask = fixed_low_mask
-            for suit in range(4):
-                suit_masks[suit] = fixed_suit_masks[suit]
-            for position in range(dealt_count):
-                state, card = draw_card(state, cards, position, card_count)
-                rank = card >> 2
-                insert_at = position
-                while insert_at > 0 and dealt_ranks[insert_at - 1] > rank:
-                    dealt_ranks[insert_at] = dealt_ranks[insert_at - 1]
-                    insert_at -= 1
-                dealt_ranks[insert_at] = rank
-                suit_masks[card & 3] |= 1 << rank
-                low_mask |= low_rank_bit(rank)
-            dealt_ranks_index = 0
-            for position in range(dealt_count):
-                dealt_ranks_index += colex[position, dealt_ranks[position]]
+            state, dealt_ranks_index, low_mask = sampled_board(state, cards, dealt_count, card_count, colex,
+                                                               fixed_suit_masks, fixed_low_mask, dealt_ranks,
+                                                               suit_masks)
             _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
@@ -206,12 +193,8 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
     board_known_count = board_known.shape[0]
     dealt_count = 5 - board_known_count
     first_list_size = list_offsets[1] - list_offsets[0]
-    fixed_suit_masks = np.zeros(4, dtype=np.int32)
-    fixed_low_mask = 0
-    for position in range(board_known_count):
-        card = board_known[position]
-        fixed_suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= low_rank_bit(card >> 2)
+    fixed_suit_masks = np.empty(4, dtype=np.int32)
+    fixed_low_mask = known_board_masks(board_known, fixed_suit_masks)
     payout_sums = np.zeros((slab_count, pot_count, player_count), dtype=np.int64)
     weight_totals = np.zeros(slab_count, dtype=np.int64)
     deal_totals = np.zeros(slab_count, dtype=np.int64)
@@ -240,21 +223,10 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
             # depth-first walk over the other lists, skipping shared cards
             level = 1
             index[1] = list_offsets[1]
-            while level >= 1:
-                if index[level] == list_offsets[level + 1]:
-                    level -= 1
-                    if level >= 1:
-                        index[level] += 1
-                    continue
-                mask = list_masks[index[level]]
-                if used_stack[level - 1] & mask:
-                    index[level] += 1
-                    continue
-                used_stack[level] = used_stack[level - 1] | mask
-                if level < player_count - 1:
-                    level += 1
-                    index[level] = list_offsets[level]
-                    continue
+            while True:
+                level = next_compatible_combination(level, 1, index, used_stack, list_offsets, list_masks)
+                if level < 1:
+                    break
                 weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
                                               hole_low_masks)
                 deck_size = undealt_deck(used_stack[level], deck)
@@ -300,7 +272,6 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
     hole_count = list_hands.shape[1] if list_hands.shape[0] > 0 else dealt_known.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2
     list_count = list_players.shape[0]
-    dealt_player_count = dealt_players.shape[0]
     board_known_count = board_known.shape[0]
     pot_count = pot_amounts.shape[0]
     deck_size = 0
@@ -326,12 +297,8 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
         hole_low_masks = np.empty(player_count, dtype=np.int64)
         known_in_full = np.zeros(player_count, dtype=np.bool_)
-        for dealt_index in range(dealt_player_count):
-            if dealt_known_counts[dealt_index] == hole_count:
-                player = dealt_players[dealt_index]
-                known_in_full[player] = True
-                hole_low_masks[player] = hole_features(dealt_known[dealt_index], colex, pair_indexes[player],
-                                                       hole_suit_masks[player])
+        known_hand_features(dealt_known, dealt_known_counts, dealt_players, colex, pair_indexes, hole_suit_masks,
+                            hole_low_masks, known_in_full)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
@@ -348,34 +315,11 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
             redrawn += redraws
             if gave_up:
                 break
-            dealt = 0
-            for dealt_index in range(dealt_player_count):
-                player = dealt_players[dealt_index]
-                if known_in_full[player]:
-                    continue
-                for position in range(hole_count):
-                    if position < dealt_known_counts[dealt_index]:
-                        hole[player, position] = dealt_known[dealt_index, position]
-                        continue
-                    state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
-                    hole[player, position] = card
-            for position in range(board_known_count, 5):
-                state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
-                board[position] = card
-            for list_index in range(list_count):
-                player = list_players[list_index]
-                for position in range(hole_count):
-                    hole[player, position] = list_hands[chosen[list_index], position]
-            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
-            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
-            for player in range(player_count):
-                if not known_in_full[player]:
-                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
-                                                           hole_suit_masks[player])
-                high_values[player], low_values[player] = hand_values(
-                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
-                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                )
+            state = deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players,
+                                       known_in_full, hole, board, board_known_count)
+            dealt_hands_values(list_hands, chosen, list_players, hole, board, known_in_full, colex, board_ranks,
+                               board_suit_masks, pair_indexes, hole_suit_masks, hole_low_masks, pair_board, flush, low,
+                               hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
             _add_squares(payouts, slab_squares)
