@@ -18,14 +18,15 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
+from ..evaluate._kernels import board_features, hand_values, hole_features
 from ..pots import settle_pots
 from ._kernels import (
     _board_values, _evaluate_board, _unrank_combination, chunk_random_state, deal_board_levels, enumerated_board,
     flush_suit_of, known_board_masks, new_board_levels, next_combination, sampled_board,
 )
 from ._range_kernels import (
-    combination_features, combination_values, deal_unknown_cards, dealt_hands_values, draw_compatible_hands,
-    known_hand_features, next_compatible_combination, undealt_deck,
+    combination_features, combination_values, deal_unknown_cards, draw_compatible_hands, known_hand_features,
+    next_compatible_combination, place_hands, undealt_deck,
 )
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
@@ -317,9 +318,17 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
                 break
             state = deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players,
                                        known_in_full, hole, board, board_known_count)
-            dealt_hands_values(list_hands, chosen, list_players, hole, board, known_in_full, colex, board_ranks,
-                               board_suit_masks, pair_indexes, hole_suit_masks, hole_low_masks, pair_board, flush, low,
-                               hilo, high_values, low_values)
+            place_hands(list_hands, chosen, list_players, hole)
+            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+            for player in range(player_count):
+                if not known_in_full[player]:
+                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
+                                                           hole_suit_masks[player])
+                high_values[player], low_values[player] = hand_values(
+                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
+                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                )
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
             _add_squares(payouts, slab_squares)

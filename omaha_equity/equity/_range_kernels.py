@@ -23,7 +23,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_hands_values, hands_values, hole_features
+from ..evaluate._kernels import board_features, hand_values, hands_values, hole_features
 from ._kernels import (
     STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination,
     score_board, splitmix64,
@@ -314,22 +314,12 @@ def deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_co
 
 
 @njit(cache=True, nogil=True, inline="always")
-def dealt_hands_values(hands, chosen, players, hole, board, known_in_full, colex, board_ranks, board_suit_masks,
-                       pair_indexes, hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo, high_values,
-                       low_values):
-    """Every player's high and low value on one deal: list hand ``i`` (row ``chosen[i]`` of
-    ``hands``) goes to player ``players[i]``'s row of ``hole``, whose other rows hold the dealt
-    players' cards (:func:`deal_unknown_cards`); the features of the players not
-    ``known_in_full`` are worked out, and the values read on the five ``board`` cards."""
+def place_hands(hands, chosen, players, hole):
+    """List hand ``i`` (row ``chosen[i]`` of ``hands``) into player ``players[i]``'s row of ``hole``."""
     for position in range(players.shape[0]):
         player = players[position]
         for card_position in range(hole.shape[1]):
             hole[player, card_position] = hands[chosen[position], card_position]
-    for player in range(hole.shape[0]):
-        if not known_in_full[player]:
-            hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player], hole_suit_masks[player])
-    board_hands_values(board, colex, board_ranks, board_suit_masks, pair_indexes, hole_suit_masks, hole_low_masks,
-                       pair_board, flush, low, hilo, high_values, low_values)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -477,9 +467,17 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
             # dealt players' unknown cards and the board, skipping cards a list hand holds
             state = deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players,
                                        known_in_full, hole, board, board_known_count)
-            dealt_hands_values(group_hands, chosen, deal_players, hole, board, known_in_full, colex, board_ranks,
-                               board_suit_masks, pair_indexes, hole_suit_masks, hole_low_masks, pair_board, flush, low,
-                               hilo, high_values, low_values)
+            place_hands(group_hands, chosen, deal_players, hole)
+            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+            for player in range(player_count):
+                if not known_in_full[player]:
+                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
+                                                           hole_suit_masks[player])
+                high_values[player], low_values[player] = hand_values(
+                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
+                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                )
             low_weight += score_board(high_values, low_values, hilo, units, weight, shares, slab_stats)
             for player in range(player_count):
                 share = float(shares[player])

@@ -214,17 +214,6 @@ def board_features(board_cards, colex, ranks, suit_masks):
     return board_index, flush_suit, low_mask
 
 
-@njit(cache=True, nogil=True, inline="always")
-def board_hands_values(board_cards, colex, board_ranks, board_suit_masks, pair_indexes, hole_suit_masks,
-                       hole_low_masks, pair_board, flush, low, hilo, high_values, low_values):
-    """:func:`hands_values` on five board cards (``board_ranks`` (5,) and ``board_suit_masks``
-    (4,) int32 are scratch arrays, see :func:`board_features`)."""
-    board_index, flush_suit, board_low_mask = board_features(board_cards, colex, board_ranks, board_suit_masks)
-    board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
-    hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
-                 board_low_mask, pair_board, flush, low, hilo, high_values, low_values)
-
-
 @njit(cache=True, nogil=True)
 def build_player_rows(hole_cards, board_indexes, colex, pair_board, pair_flush, low):
     """Per-player lookup rows for a set of fully known hole hands.

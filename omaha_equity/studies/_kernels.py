@@ -28,7 +28,9 @@ from ..equity._kernels import (
 from ..equity._range_kernels import (
     combination_features, combination_values, next_compatible_combination, undealt_deck,
 )
-from ..evaluate._kernels import best_flush_high, best_unsuited_high, board_hands_values, hand_values, hole_features
+from ..evaluate._kernels import (
+    best_flush_high, best_unsuited_high, board_features, hand_values, hole_features,
+)
 
 DECK_CARDS = 52
 
@@ -301,8 +303,13 @@ def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, b
             for position in range(board_known_count, 5):
                 state, card = draw_card(state, deck, position - board_known_count, deck_size)
                 board[position] = card
-            board_hands_values(board, colex, board_ranks, board_suit_masks, pair_indexes, hole_suit_masks,
-                               hole_low_masks, pair_board, flush, low, hilo, high_values, low_values)
+            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+            for player in range(2):
+                high_values[player], low_values[player] = hand_values(
+                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index,
+                    flush_suit, board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+                )
             low_boards[hand] += score_board(high_values, low_values, hilo, units, 1, shares, counts[hand])
             square_sums[hand] += shares[0] * shares[0]
     return counts, low_boards, square_sums
