@@ -25,8 +25,8 @@ from ._kernels import (
     flush_suit_of, known_board_masks, new_board_levels, next_combination, sampled_board,
 )
 from ._range_kernels import (
-    combination_features, combination_values, deal_unknown_cards, draw_compatible_hands, known_hand_features,
-    next_compatible_combination, place_hands, undealt_deck,
+    _draw_unused, combination_features, combination_values, draw_compatible_hands, next_compatible_combination,
+    undealt_deck,
 )
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
@@ -273,6 +273,7 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
     hole_count = list_hands.shape[1] if list_hands.shape[0] > 0 else dealt_known.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2
     list_count = list_players.shape[0]
+    dealt_player_count = dealt_players.shape[0]
     board_known_count = board_known.shape[0]
     pot_count = pot_amounts.shape[0]
     deck_size = 0
@@ -298,8 +299,12 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
         hole_low_masks = np.empty(player_count, dtype=np.int64)
         known_in_full = np.zeros(player_count, dtype=np.bool_)
-        known_hand_features(dealt_known, dealt_known_counts, dealt_players, colex, pair_indexes, hole_suit_masks,
-                            hole_low_masks, known_in_full)
+        for dealt_index in range(dealt_player_count):
+            if dealt_known_counts[dealt_index] == hole_count:
+                player = dealt_players[dealt_index]
+                known_in_full[player] = True
+                hole_low_masks[player] = hole_features(dealt_known[dealt_index], colex, pair_indexes[player],
+                                                       hole_suit_masks[player])
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
@@ -316,9 +321,24 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
             redrawn += redraws
             if gave_up:
                 break
-            state = deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players,
-                                       known_in_full, hole, board, board_known_count)
-            place_hands(list_hands, chosen, list_players, hole)
+            dealt = 0
+            for dealt_index in range(dealt_player_count):
+                player = dealt_players[dealt_index]
+                if known_in_full[player]:
+                    continue
+                for position in range(hole_count):
+                    if position < dealt_known_counts[dealt_index]:
+                        hole[player, position] = dealt_known[dealt_index, position]
+                        continue
+                    state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+                    hole[player, position] = card
+            for position in range(board_known_count, 5):
+                state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+                board[position] = card
+            for list_index in range(list_count):
+                player = list_players[list_index]
+                for position in range(hole_count):
+                    hole[player, position] = list_hands[chosen[list_index], position]
             board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
             board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
             for player in range(player_count):
