@@ -321,6 +321,8 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
             redrawn += redraws
             if gave_up:
                 break
+            # the deal of ``_range_kernels.deal_unknown_cards``, written out: through the shared helper
+            # this kernel ran 20% slower (interleaved A/B), sample_ranges did not
             dealt = 0
             for dealt_index in range(dealt_player_count):
                 player = dealt_players[dealt_index]
