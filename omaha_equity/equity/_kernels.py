@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import bit_count, low_rank_bit
+from ..evaluate._kernels import bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
 
 # Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
@@ -120,6 +120,19 @@ def enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks, fi
 
 
 @njit(cache=True, nogil=True, inline="always")
+def known_board_masks(board_known, suit_masks):
+    """Fill ``suit_masks`` (4,) with the known board's rank mask per suit; return its low mask."""
+    low_mask = 0
+    for suit in range(4):
+        suit_masks[suit] = 0
+    for position in range(board_known.shape[0]):
+        card = board_known[position]
+        suit_masks[card & 3] |= 1 << (card >> 2)
+        low_mask |= low_rank_bit(card >> 2)
+    return low_mask
+
+
+@njit(cache=True, nogil=True, inline="always")
 def next_combination(combination, item_count, choose_count):
     """Step ``combination`` (ascending item indexes) to the next in lexicographic order.
     Returns the first position that changed (every later one changed too), or -1 after the
@@ -146,6 +159,28 @@ def draw_card(state, cards, position, card_count):
     cards[pick] = cards[position]
     cards[position] = card
     return state, card
+
+
+@njit(cache=True, nogil=True, inline="always")
+def sampled_board(state, cards, dealt_count, card_count, colex, fixed_suit_masks, fixed_low_mask, dealt_ranks,
+                  suit_masks):
+    """A random completion of the board: ``dealt_count`` cards drawn from ``cards[:card_count]``
+    (:func:`draw_card`), added to the known cards' masks. Fills ``suit_masks`` (and
+    ``dealt_ranks``, scratch) and returns ``(state, dealt_ranks_index, board_low_mask)``, as
+    :func:`enumerated_board` does for an enumerated one."""
+    low_mask = fixed_low_mask
+    for suit in range(4):
+        suit_masks[suit] = fixed_suit_masks[suit]
+    for position in range(dealt_count):
+        state, card = draw_card(state, cards, position, card_count)
+        rank = card >> 2
+        insert_rank(dealt_ranks, position, rank)
+        suit_masks[card & 3] |= 1 << rank
+        low_mask |= low_rank_bit(rank)
+    dealt_ranks_index = 0
+    for position in range(dealt_count):
+        dealt_ranks_index += colex[position, dealt_ranks[position]]
+    return state, dealt_ranks_index, low_mask
 
 
 @njit(cache=True, nogil=True)
@@ -420,22 +455,9 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
         slab_counts = counts[slab]
         low_board_count = 0
         for _ in range(stop - start):
-            low_mask = fixed_low_mask
-            for suit in range(4):
-                suit_masks[suit] = fixed_suit_masks[suit]
-            for position in range(dealt_count):
-                state, card = draw_card(state, cards, position, card_count)
-                rank = card >> 2
-                insert_at = position
-                while insert_at > 0 and dealt_ranks[insert_at - 1] > rank:
-                    dealt_ranks[insert_at] = dealt_ranks[insert_at - 1]
-                    insert_at -= 1
-                dealt_ranks[insert_at] = rank
-                suit_masks[card & 3] |= 1 << rank
-                low_mask |= low_rank_bit(rank)
-            dealt_ranks_index = 0
-            for position in range(dealt_count):
-                dealt_ranks_index += colex[position, dealt_ranks[position]]
+            state, dealt_ranks_index, low_mask = sampled_board(state, cards, dealt_count, card_count, colex,
+                                                               fixed_suit_masks, fixed_low_mask, dealt_ranks,
+                                                               suit_masks)
             _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)

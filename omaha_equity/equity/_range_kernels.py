@@ -23,10 +23,10 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
+from ..evaluate._kernels import board_features, hand_values, hands_values, hole_features
 from ._kernels import (
-    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
-    splitmix64,
+    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination,
+    score_board, splitmix64,
 )
 
 # A Monte Carlo deal that keeps colliding this many times in a row means the ranges leave
@@ -240,11 +240,86 @@ def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, ho
     mask; the hands' features from :func:`combination_features`."""
     flush_suit = flush_suit_of(suit_masks)
     board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
-    for position in range(pair_indexes.shape[0]):
-        high_values[position], low_values[position] = hand_values(
-            pair_indexes[position], hole_suit_masks[position], hole_low_masks[position], board_index, flush_suit,
-            board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-        )
+    hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
+                 board_low_mask, pair_board, flush, low, hilo, high_values, low_values)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def next_compatible_combination(level, first_level, index, used_stack, list_offsets, list_masks):
+    """Walk depth first over the lists from ``first_level`` on to the next combination of hands
+    that share no card (``index[i]`` = the row of list ``i``'s hand; ``used_stack[i]`` the card
+    mask of the known cards and of the hands of lists ``0..i``, set for the lists before
+    ``first_level`` by the caller). Start with ``index[first_level] = list_offsets[first_level]``
+    and ``level = first_level``; after each combination, step ``index[level]`` past it and call
+    again with the level returned. Returns the last list's level when ``index`` holds a
+    combination, a level below ``first_level`` when there are no more."""
+    last_level = list_offsets.shape[0] - 2
+    while level >= first_level:
+        if index[level] == list_offsets[level + 1]:
+            level -= 1
+            if level >= first_level:
+                index[level] += 1
+            continue
+        mask = list_masks[index[level]]
+        if used_stack[level - 1] & mask:
+            index[level] += 1
+            continue
+        used_stack[level] = used_stack[level - 1] | mask
+        if level == last_level:
+            break
+        level += 1
+        index[level] = list_offsets[level]
+    return level
+
+
+@njit(cache=True, nogil=True, inline="always")
+def known_hand_features(dealt_known, dealt_known_counts, dealt_players, colex, pair_indexes, hole_suit_masks,
+                        hole_low_masks, known_in_full):
+    """The features (``evaluate._kernels.hole_features``, into the player's rows) of the players
+    with dealt cards whose cards are all known, worked out once; marks them in ``known_in_full``
+    ((player_count,) bool, the others left as they are)."""
+    hole_count = dealt_known.shape[1]
+    for dealt_index in range(dealt_players.shape[0]):
+        if dealt_known_counts[dealt_index] == hole_count:
+            player = dealt_players[dealt_index]
+            known_in_full[player] = True
+            hole_low_masks[player] = hole_features(dealt_known[dealt_index], colex, pair_indexes[player],
+                                                   hole_suit_masks[player])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players, known_in_full,
+                       hole, board, board_known_count):
+    """Complete the dealt players' hands (their known cards first) into their rows of ``hole``
+    and the board after its ``board_known_count`` known cards: a partial Fisher-Yates shuffle
+    of ``deck[:deck_size]`` (every card not known beforehand), passing over the cards in
+    ``used`` (the list hands of this deal). Skipping items of a uniformly random sequence
+    leaves a uniformly random sequence of the others, and the deck needs no rebuilding.
+    Returns the generator state."""
+    dealt = 0
+    for dealt_index in range(dealt_players.shape[0]):
+        player = dealt_players[dealt_index]
+        if known_in_full[player]:
+            continue
+        for position in range(hole.shape[1]):
+            if position < dealt_known_counts[dealt_index]:
+                hole[player, position] = dealt_known[dealt_index, position]
+                continue
+            state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+            hole[player, position] = card
+    for position in range(board_known_count, 5):
+        state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+        board[position] = card
+    return state
+
+
+@njit(cache=True, nogil=True, inline="always")
+def place_hands(hands, chosen, players, hole):
+    """List hand ``i`` (row ``chosen[i]`` of ``hands``) into player ``players[i]``'s row of ``hole``."""
+    for position in range(players.shape[0]):
+        player = players[position]
+        for card_position in range(hole.shape[1]):
+            hole[player, card_position] = hands[chosen[position], card_position]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -306,7 +381,6 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
     pair_count = hole_count * (hole_count - 1) // 2
     list_count = deal_groups.shape[0]
     group_count = group_offsets.shape[0] - 1
-    dealt_player_count = dealt_players.shape[0]
     board_known_count = board_known.shape[0]
     word_count = word_valid.shape[0]
     class_count = class_weights.shape[0]
@@ -338,12 +412,8 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
         hole_low_masks = np.empty(player_count, dtype=np.int64)
         # players whose cards are all known: their features are worked out once per chunk
         known_in_full = np.zeros(player_count, dtype=np.bool_)
-        for dealt_index in range(dealt_player_count):
-            if dealt_known_counts[dealt_index] == hole_count:
-                player = dealt_players[dealt_index]
-                known_in_full[player] = True
-                hole_low_masks[player] = hole_features(dealt_known[dealt_index], colex, pair_indexes[player],
-                                                       hole_suit_masks[player])
+        known_hand_features(dealt_known, dealt_known_counts, dealt_players, colex, pair_indexes, hole_suit_masks,
+                            hole_low_masks, known_in_full)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
@@ -394,28 +464,10 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
             square_weight_sum += weight * weight
             if weight == 0.0:
                 continue  # a dead end scores nothing
-            # Dealt players' unknown cards and the board: a partial Fisher-Yates shuffle of the
-            # chunk's deck (every card not known beforehand), skipping cards that a list hand
-            # holds in this deal. Skipping items of a uniformly random sequence leaves a
-            # uniformly random sequence of the others, and the deck needs no rebuilding.
-            dealt = 0
-            for dealt_index in range(dealt_player_count):
-                player = dealt_players[dealt_index]
-                if known_in_full[player]:
-                    continue
-                for position in range(hole_count):
-                    if position < dealt_known_counts[dealt_index]:
-                        hole[player, position] = dealt_known[dealt_index, position]
-                        continue
-                    state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
-                    hole[player, position] = card
-            for position in range(board_known_count, 5):
-                state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
-                board[position] = card
-            for position in range(list_count):
-                player = deal_players[position]
-                for card_position in range(hole_count):
-                    hole[player, card_position] = group_hands[chosen[position], card_position]
+            # dealt players' unknown cards and the board, skipping cards a list hand holds
+            state = deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players,
+                                       known_in_full, hole, board, board_known_count)
+            place_hands(group_hands, chosen, deal_players, hole)
             board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
             board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
             for player in range(player_count):
@@ -503,12 +555,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     pair_count = hole_count * (hole_count - 1) // 2
     board_known_count = board_known.shape[0]
     dealt_count = 5 - board_known_count
-    fixed_suit_masks = np.zeros(4, dtype=np.int32)
-    fixed_low_mask = 0
-    for position in range(board_known_count):
-        card = board_known[position]
-        fixed_suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= low_rank_bit(card >> 2)
+    fixed_suit_masks = np.empty(4, dtype=np.int32)
+    fixed_low_mask = known_board_masks(board_known, fixed_suit_masks)
     counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(chunk_count, dtype=np.int64)
     weight_totals = np.zeros(chunk_count, dtype=np.int64)
@@ -559,21 +607,10 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
             # depth-first walk over the other players' lists, skipping shared cards
             level = prefix_count
             index[level] = list_offsets[level]
-            while level >= prefix_count:
-                if index[level] == list_offsets[level + 1]:
-                    level -= 1
-                    if level >= prefix_count:
-                        index[level] += 1
-                    continue
-                mask = list_masks[index[level]]
-                if used_stack[level - 1] & mask:
-                    index[level] += 1
-                    continue
-                used_stack[level] = used_stack[level - 1] | mask
-                if level < player_count - 1:
-                    level += 1
-                    index[level] = list_offsets[level]
-                    continue
+            while True:
+                level = next_compatible_combination(level, prefix_count, index, used_stack, list_offsets, list_masks)
+                if level < prefix_count:
+                    break
                 weight, deals, lows = _score_combination(
                     index, used_stack[level], list_hands, list_weights, board_known_count, colex, pair_board, flush,
                     low, dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,

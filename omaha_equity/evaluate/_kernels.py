@@ -167,6 +167,29 @@ def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush
 
 
 @njit(cache=True, nogil=True, inline="always")
+def hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
+                 board_low_mask, pair_board, flush, low, hilo, high_values, low_values):
+    """:func:`hand_values` of every hand whose features are in row ``i`` of ``pair_indexes``,
+    ``hole_suit_masks`` and ``hole_low_masks`` (:func:`hole_features`), into ``high_values[i]``
+    and ``low_values[i]``; the board as in :func:`hand_values`."""
+    for hand in range(pair_indexes.shape[0]):
+        high_values[hand], low_values[hand] = hand_values(
+            pair_indexes[hand], hole_suit_masks[hand], hole_low_masks[hand], board_index, flush_suit, board_suit_mask,
+            board_low_mask, pair_board, flush, low, hilo,
+        )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def insert_rank(ranks, count, rank):
+    """Insert ``rank`` into the ascending ``ranks[:count]`` (insertion sort, one step)."""
+    insert_at = count
+    while insert_at > 0 and ranks[insert_at - 1] > rank:
+        ranks[insert_at] = ranks[insert_at - 1]
+        insert_at -= 1
+    ranks[insert_at] = rank
+
+
+@njit(cache=True, nogil=True, inline="always")
 def board_features(board_cards, colex, ranks, suit_masks):
     """Rank-multiset index, flush suit (-1 if none) and low mask of five board cards.
 
@@ -180,11 +203,7 @@ def board_features(board_cards, colex, ranks, suit_masks):
         rank = card >> 2
         suit_masks[card & 3] |= 1 << rank
         low_mask |= low_rank_bit(rank)
-        insert_at = position
-        while insert_at > 0 and ranks[insert_at - 1] > rank:
-            ranks[insert_at] = ranks[insert_at - 1]
-            insert_at -= 1
-        ranks[insert_at] = rank
+        insert_rank(ranks, position, rank)
     board_index = 0
     for position in range(5):
         board_index += colex[position, ranks[position]]

@@ -22,28 +22,20 @@ from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..equity._kernels import (
-    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, next_combination, score_board,
+    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination,
+    score_board,
 )
-from ..equity._range_kernels import combination_features, combination_values, undealt_deck
-from ..evaluate._kernels import best_flush_high, board_features, hand_values, hole_features, low_rank_bit
+from ..equity._range_kernels import (
+    combination_features, combination_values, next_compatible_combination, undealt_deck,
+)
+from ..evaluate._kernels import (
+    best_flush_high, best_unsuited_high, board_features, hand_values, hole_features,
+)
 
 DECK_CARDS = 52
 
 # Compiled code is cached in a folder keyed by every kernel source (see cache.py).
 _previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _known_board_masks(board_known, suit_masks):
-    """Fill ``suit_masks`` (4,) with the known board's rank mask per suit; return its low mask."""
-    low_mask = 0
-    for suit in range(4):
-        suit_masks[suit] = 0
-    for position in range(board_known.shape[0]):
-        card = board_known[position]
-        suit_masks[card & 3] |= 1 << (card >> 2)
-        low_mask |= low_rank_bit(card >> 2)
-    return low_mask
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -83,7 +75,7 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     dealt_count = 5 - board_known.shape[0]
     first_list_size = list_offsets[1] - list_offsets[0]
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
-    fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
+    fixed_low_mask = known_board_masks(board_known, fixed_suit_masks)
     counts = np.zeros((slab_count, DECK_CARDS, player_count, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros((slab_count, DECK_CARDS), dtype=np.int64)
     weight_totals = np.zeros((slab_count, DECK_CARDS), dtype=np.int64)
@@ -110,21 +102,10 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
             # depth-first walk over the other players' lists, skipping shared cards
             level = 1
             index[1] = list_offsets[1]
-            while level >= 1:
-                if index[level] == list_offsets[level + 1]:
-                    level -= 1
-                    if level >= 1:
-                        index[level] += 1
-                    continue
-                mask = list_masks[index[level]]
-                if used_stack[level - 1] & mask:
-                    index[level] += 1
-                    continue
-                used_stack[level] = used_stack[level - 1] | mask
-                if level < player_count - 1:
-                    level += 1
-                    index[level] = list_offsets[level]
-                    continue
+            while True:
+                level = next_compatible_combination(level, 1, index, used_stack, list_offsets, list_masks)
+                if level < 1:
+                    break
                 weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
                                               hole_low_masks)
                 deck_size = undealt_deck(used_stack[level], deck)
@@ -163,7 +144,7 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
     hole_count = hero_hand.shape[0]
     dealt_count = 5 - board_known.shape[0]
     fixed_suit_masks = np.zeros(4, dtype=np.int32)
-    fixed_low_mask = _known_board_masks(board_known, fixed_suit_masks)
+    fixed_low_mask = known_board_masks(board_known, fixed_suit_masks)
     deck = np.empty(DECK_CARDS, dtype=np.int8)
     deck_size = undealt_deck(base_used_mask, deck)
     completion_count = binomials[deck_size, dealt_count]
@@ -242,13 +223,7 @@ def enumerate_hand_by_hand(opponent_hands, card_masks, dealt_indexes, flush_suit
     for hand in range(hand_count):
         hole_low_mask = hole_features(opponent_hands[hand], colex, pair_indexes, hole_suit_masks)
         for dealt in range(row_size):
-            best = 0
-            board_index = dealt_board_indexes[dealt]
-            for position in range(pair_count):
-                value = pair_board[board_index, pair_indexes[position]]
-                if value > best:
-                    best = value
-            unsuited_row[dealt] = best
+            unsuited_row[dealt] = best_unsuited_high(pair_indexes, dealt_board_indexes[dealt], pair_board)
         hand_mask = np.int64(0)
         for position in range(hole_count):
             hand_mask |= np.int64(1) << np.int64(opponent_hands[hand, position])
