@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
 from ..hand_history.records import DuplicateHand
-from ..hand_history.sessions import SessionItem, hand_history_files, read_session_items, session_hand
+from ..hand_history.sessions import SessionItem, hand_history_files, read_session_items
 from .allin import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
 
 SessionResult = HandEV | HandHistoryError | DuplicateHand
@@ -37,10 +37,8 @@ def evaluate_item(item: SessionItem) -> SessionResult:
     """Replay, check and evaluate one hand read from a file; a bad hand comes back as its
     error, never raised: one bad hand never stops a session."""
     if isinstance(item, (HandHistoryError, DuplicateHand)):
-        return item
-    hand = session_hand(item)
-    if isinstance(hand, HandHistoryError):
-        return hand
+        return item  # read_session_items parsed the hand: a hand that cannot be read is its error
+    hand = item
     played = replay_checked(hand)
     if isinstance(played, HandHistoryError):
         return played
@@ -236,11 +234,6 @@ def analyze_session(paths: Iterable[str | Path], *, jobs: int = 1) -> SessionEV:
         (bad hands do not raise: they are in ``failures``).
     """
     return _gather(iter_session(paths, jobs=jobs))
-
-
-def analyze_hands(items: Iterable[SessionItem]) -> SessionEV:
-    """Replay and evaluate hands already read (see :func:`analyze_session`)."""
-    return _gather(map(evaluate_item, items))
 
 
 def _gather(results: Iterable[SessionResult]) -> SessionEV:

@@ -31,7 +31,7 @@ from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .file_replay import replay_checked
 from .phh import dumps
 from .records import DuplicateHand
-from .sessions import hand_history_files, read_session_items, session_hand
+from .sessions import hand_history_files, read_session_items
 
 OUTPUT_SUFFIXES = (".phh", ".phhs")
 
@@ -94,12 +94,11 @@ def convert(paths: Iterable[str | Path], out: str | Path, *,
     counts = ConvertCounts()
     single = path.suffix.lower() == ".phh"
     with output_file(out) as stream:
-        for item in read_session_items(files):
-            if isinstance(item, DuplicateHand):
+        for hand in read_session_items(files):  # parsed hands, their errors, duplicates
+            if isinstance(hand, DuplicateHand):
                 counts.duplicates += 1
-                report(f"duplicate: {item}")
+                report(f"duplicate: {hand}")
                 continue
-            hand = session_hand(item)
             if isinstance(hand, (NotOmahaError, CancelledHandError)):
                 counts.skipped += 1
                 report(f"skipped: {hand}")
