@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import secrets
 import sys
 import time
 
 import click
 
-from ..errors import ClosedPipeError, InputError, InterruptReported, out_of_space, quoted
+from ..errors import InputError, InterruptReported, OutputError, quoted, writing
+from ..output_faults import discard_pending_output
 from ..executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
 from .files import RowWriter, format_for_path
 from .ids import QueryIds
@@ -91,38 +91,6 @@ def _local_workers(workers: int | None, oversubscribe: bool, say) -> int | None:
     running = f"{cores} worker processes" if cores > 1 else "1 worker process"
     say(f"--workers {workers} is more than {here}: running {running} (--oversubscribe starts {workers})")
     return cores
-
-
-class _WriteFailed(Exception):
-    """Writing the output failed (the one line is the message)."""
-
-
-@contextlib.contextmanager
-def _writing(target: BatchOutput):
-    """Turns an OSError raised while writing the output into :class:`_WriteFailed`."""
-    try:
-        yield
-    except BrokenPipeError as error:  # a reader that went away (| head): the entry point ends quietly
-        raise ClosedPipeError("stdout") from error
-    except OSError as error:  # a full disk
-        if target.path == "-":
-            _silence_standard_output()
-        # "stdout", as every other command's one line says (the entry point's errors.OutputError)
-        name = "stdout" if target.path == "-" else target.name
-        if out_of_space(error):
-            raise _WriteFailed(f"no space left writing {name}") from None
-        raise _WriteFailed(f"cannot write {name}: {error.strerror or error}") from None
-
-
-def _silence_standard_output() -> None:
-    """Standard output failed: send what is still buffered for it nowhere, so that Python's
-    own flush at exit does not report the same failure again with a traceback."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # not a real file (a test's)
-        pass
 
 
 def run_batch_command(input_file: str, output: str, input_format: str | None, output_format: str | None,
@@ -200,11 +168,11 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                                                     item_show_func=lambda text: text)) if total else None
         time_left = TimeLeft(total)
         try:
-            with _writing(target):
+            with writing(_written_name(target)):
                 writer = RowWriter(stream, output_format, header=header)
             for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=chunk_size, ids=ids):
                 rows = outcome.rows()
-                with _writing(target):
+                with writing(_written_name(target)):
                     writer.write(rows)
                 rows_written += len(rows)
                 done += 1
@@ -216,13 +184,15 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                     time_left.update(done)
                     bar.update(1, time_left.text())
             completed = True
-            with _writing(target):
+            with writing(_written_name(target)):
                 target.finish()
         except KeyboardInterrupt:
             interrupted = True
         except ExecutorLost as error:
             stopped = EXIT_WORKERS_LOST, str(error)
-        except _WriteFailed as error:
+        except OutputError as error:  # a full disk (standard output's, through the CLI's guarded stream too)
+            if target.path == "-":
+                discard_pending_output("stdout")  # Python's own flush at exit must not fail again
             stopped = EXIT_CANNOT_WRITE, str(error)
         except UnicodeDecodeError as error:
             target.abandon()
@@ -254,6 +224,12 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
     if interrupted:  # the summary (its "interrupted: ..." part) was the one line, unless --quiet
         raise KeyboardInterrupt if quiet else InterruptReported
     return EXIT_SOME_FAILED if failed else 0
+
+
+def _written_name(target: BatchOutput) -> str:
+    """The output as the one line of a write failure names it: ``stdout``, as every command
+    says it (errors.OutputError), or the file."""
+    return "stdout" if target.path == "-" else target.name
 
 
 def _where(target: BatchOutput) -> str:
