@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,12 +25,6 @@ def check_board(board: tuple[int, ...], what: str = "categories") -> None:
         raise InputError(f"{what} need a board of 3 to 5 cards (a flop, turn or river), got {len(board)} ({shown})")
 
 
-def _thread_count() -> int:
-    import numba  # lazy: importing numba is slow
-
-    return numba.get_num_threads()
-
-
 def categorize_hands(hands: np.ndarray, board: tuple[int, ...], hilo: bool) -> np.ndarray:
     """The category fields of many hands on one board.
 
@@ -52,17 +45,17 @@ def categorize_hands(hands: np.ndarray, board: tuple[int, ...], hilo: bool) -> n
     tables = load_tables()
     arguments = board_tables(tuple(sorted(board))).kernel_arguments() + (tables.colex, tables.pair_flush, tables.low,
                                                                          hilo)
-    fields = np.empty((hands.shape[0], names.FIELD_COUNT), dtype=np.int16)
-    pieces = max(1, min(_thread_count(), hands.shape[0] // _MIN_HANDS_PER_THREAD))
-    bounds = np.linspace(0, hands.shape[0], pieces + 1).astype(np.int64)
-    workers = [threading.Thread(target=kernel, args=(hands[start:stop], *arguments, fields[start:stop]))
-               for start, stop in zip(bounds[1:-1], bounds[2:])]
-    for worker in workers:
-        worker.start()
-    kernel(hands[bounds[0]:bounds[1]], *arguments, fields[bounds[0]:bounds[1]])
-    for worker in workers:
-        worker.join()
-    return fields
+    from ..equity.pieces import across_threads
+
+    def categorize_piece(first: int, count: int) -> tuple[np.ndarray]:
+        fields = np.empty((count, names.FIELD_COUNT), dtype=np.int16)
+        kernel(hands[first:first + count], *arguments, fields)
+        return (fields,)
+
+    if hands.shape[0] < 2 * _MIN_HANDS_PER_THREAD:  # threads cost more than they save
+        return categorize_piece(0, hands.shape[0])[0]
+    # the kernel thread pool: Ctrl-C served between pieces, a piece's error raised here
+    return across_threads(categorize_piece, 0, hands.shape[0])[0]
 
 
 def straight_draw_name(outs: int) -> str | None:
