@@ -154,27 +154,6 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
     )
 
 
-def all_in_pots(hand: PlayedHand) -> list[tuple[int, int, tuple[int, ...]]]:
-    """``(amount, rake, eligible player indexes)`` of each pot (main first) for the all-in EV.
-
-    Pots by contribution with only folds excluding a player (a player who mucked at showdown
-    was still all in with their cards); each pot's rake is the settlement's when the pots are
-    the same, else the hand's rake shared in proportion to the pots (rounded down, the rest to
-    the main pot first).
-    """
-    from ..pots import side_pots
-
-    players = range(len(hand.names))
-    pots = side_pots([hand.live_committed(index) for index in players], list(hand.folded),
-                     dead=list(hand.dead_chips) or None)
-    amounts = [pot.amount for pot in pots]
-    if amounts == list(hand.pot_amounts):
-        rakes = list(hand.pot_rakes)
-    else:
-        rakes = _shared_rake(sum(hand.pot_rakes), amounts)
-    return [(pot.amount, rake, tuple(pot.eligible)) for pot, rake in zip(pots, rakes)]
-
-
 def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
                               known_board: Sequence[int]) -> dict[int, Fraction]:
     """Each contestant's expected chips over every remaining board, each pot after its rake.
@@ -193,20 +172,19 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
     from ..equity.allin import calculate_allin
 
     folders = [index for index in range(len(hand.names)) if index not in contestants and hand.committed[index] > 0]
-    dead_chips = hand.dead_chips or (0,) * len(hand.names)
     # One thread: an all-in is a small enumeration, and threads cost more than they save on it
     # (a session runs thousands of them).
     result = calculate_allin([hand.hole_cards[index] for index in contestants],
                              [hand.live_committed(index) for index in contestants],
                              board=list(known_board), dead=list(hand.dead_cards), game=hand.game,
                              folded=[hand.live_committed(index) for index in folders],
-                             dead_chips=[dead_chips[index] for index in contestants],
-                             folded_dead_chips=[dead_chips[index] for index in folders],
+                             dead_chips=[hand.dead_chips[index] for index in contestants],
+                             folded_dead_chips=[hand.dead_chips[index] for index in folders],
                              method="exact", threads=1)
     amounts = [pot.amount for pot in result.pots]
-    known = all_in_pots(hand)
-    rakes = ([rake for _amount, rake, _eligible in known] if [amount for amount, _r, _e in known] == amounts
-             else _shared_rake(sum(hand.pot_rakes), amounts))
+    # each pot's rake is the settlement's when the pots are the same, else the hand's rake
+    # shared in proportion to the pots (rounded down, the rest to the main pot first)
+    rakes = list(hand.pot_rakes) if amounts == list(hand.pot_amounts) else _shared_rake(sum(hand.pot_rakes), amounts)
     evs: dict[int, Fraction] = {}
     for position, index in enumerate(contestants):
         expected = result.players[position].pot_chips_exact

@@ -101,15 +101,15 @@ class PlayedHand:
     won: tuple[int, ...]
     pot_amounts: tuple[int, ...]
     pot_rakes: tuple[int, ...]
+    dead_chips: tuple[int, ...]
     cash_outs: dict[int, int] = field(default_factory=dict)
     dead_cards: tuple[int, ...] = ()
     tournament: str | None = None
     anonymous: bool = False
-    dead_chips: tuple[int, ...] = ()
 
     def live_committed(self, index: int) -> int:
         """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
-        return self.committed[index] - (self.dead_chips[index] if self.dead_chips else 0)
+        return self.committed[index] - self.dead_chips[index]
 
     def received(self, index: int) -> int:
         """Chips the player took home from the hand: the cash-out amount or the pots won."""

@@ -671,8 +671,8 @@ def _file_lines(path: Path) -> Iterator[str]:
 
 
 def read_pokerstars_items(path: Path) -> Iterator[PokerStarsBlock | HandHistoryError]:
-    """The hands of a PokerStars file as they are read, one block of lines each (parsed later,
-    possibly in another process), or the error of a file that cannot be read or is not a
+    """The hands of a PokerStars file as they are read, one block of lines each (parsed by
+    :func:`parse_block`), or the error of a file that cannot be read or is not a
     PokerStars hand history."""
     source = str(path)
     blocks = pokerstars_blocks(_file_lines(path), source)

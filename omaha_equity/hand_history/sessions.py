@@ -59,8 +59,8 @@ def hand_history_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def read_file_items(path: Path) -> Iterator[PokerStarsBlock | SessionHand | HandHistoryError]:
-    """The hands of one file as they are read: PokerStars blocks (parsed later, possibly in
-    another process), PHH hands, or the error of a file or hand that cannot be read."""
+    """The hands of one file as they are read: PokerStars blocks (parsed by
+    :func:`session_hand`), PHH hands, or the error of a file or hand that cannot be read."""
     if path.suffix.lower() in (".phh", ".phhs"):
         yield from _read_phh(path)
         return
