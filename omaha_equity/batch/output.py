@@ -18,22 +18,16 @@ input, the earlier output and the cluster have been checked.
 from __future__ import annotations
 
 import os
-import stat
 import sys
+from pathlib import Path
 from typing import IO
 
 from ..errors import InputError
+from ..output_files import is_regular_or_missing, publish
 from .files import ResumePoint, scan_output
 from .ids import QueryIds
 
 PART_SUFFIX = ".part"
-
-
-def _is_regular_or_missing(path: str) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        return True
 
 
 class BatchOutput:
@@ -50,7 +44,7 @@ class BatchOutput:
     def __init__(self, path: str, output_format: str):
         self.path = path
         self.output_format = output_format
-        self.in_place = path == "-" or not _is_regular_or_missing(path)
+        self.in_place = path == "-" or not is_regular_or_missing(path)
         self.name = "standard output" if path == "-" else repr(path)
         # the file itself, not a link to it, is renamed over
         self._final = os.path.realpath(path) if not self.in_place else path
@@ -117,9 +111,12 @@ class BatchOutput:
         if self._stream is None or self._stream is sys.stdout:
             return
         stream, self._stream = self._stream, None
+        if not self.in_place:
+            stream.flush()
+            os.fsync(stream.fileno())  # on disk before it takes the name that says "complete"
         stream.close()
         if not self.in_place:
-            os.replace(self._part, self._final)
+            publish(self._part, Path(self._final))
 
     def abandon(self) -> None:
         """The run stopped: close what is open, keeping the rows written so far where they are."""

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import InputError
-from ..hand_history.convert import write_atomically
+from ..output_files import write_atomically
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.records import DuplicateHand
 from ..render import render_csv, render_json, render_table

@@ -16,17 +16,12 @@ converts or the disk fills up (one line, ``no space left writing 'OUT'``).
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
 
-from ..errors import InputError, writing
-from ..output_faults import GuardedStream
+from ..errors import InputError
+from ..output_files import output_file
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .file_replay import replay_checked
 from .phh import dumps
@@ -119,84 +114,3 @@ def convert(paths: Iterable[str | Path], out: str | Path, *,
         if not counts.written:  # raised inside: the temporary file is removed, OUT not created
             raise InputError(f"no hand converted: {str(out)!r} not written")
     return counts
-
-
-def write_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (:func:`output_file`).
-
-    Raises
-    ------
-    OutputError
-        ``path`` could not be written (``no space left writing 'FILE'`` on a full disk).
-    """
-    with output_file(path) as stream:
-        stream.write(text)
-
-
-def _is_regular_or_missing(path: Path) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        return True
-
-
-@contextmanager
-def output_file(path: str | Path) -> Iterator[TextIO]:
-    """A text stream (UTF-8, ``\\n`` line ends) for the output file ``path``, written whole or
-    not at all: a temporary file in the same folder, renamed over ``path`` when the block ends
-    without an exception, removed otherwise. What is not a regular file (``/dev/null``, a named
-    pipe, a terminal) cannot be renamed over: it is written in place.
-
-    Only the writing is guarded: an ``OSError`` raised by the block's other work (reading an
-    input file) goes through unchanged.
-
-    Raises
-    ------
-    OutputError
-        ``path`` could not be written: ``no space left writing 'FILE'`` (a full disk, a quota,
-        a file size limit) or ``cannot write 'FILE': REASON``.
-    ClosedPipeError
-        ``path`` is a pipe whose reader has gone.
-    """
-    target = Path(path)
-    name = repr(str(path))
-    temporary = None
-    with writing(name):
-        if _is_regular_or_missing(target):
-            handle, temporary = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
-                                                 prefix=f".{target.name}.", suffix=".tmp")
-            raw = os.fdopen(handle, "w", encoding="utf-8", newline="\n")
-        else:
-            raw = open(target, "w", encoding="utf-8", newline="\n")
-    try:
-        yield GuardedStream(raw, name)
-        with writing(name):
-            raw.flush()  # a full disk shows here, before the rename, not after
-            if temporary is not None:
-                os.fsync(raw.fileno())
-            raw.close()
-            if temporary is not None:
-                _publish(temporary, target)
-    except BaseException:
-        _close_quietly(raw)
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _close_quietly(stream: TextIO) -> None:
-    """Close ``stream`` after a failure: what is still buffered cannot be written either, and
-    the first error is the one to report."""
-    try:
-        stream.close()
-    except OSError:
-        pass
-
-
-def _publish(temporary: str, target: Path) -> None:
-    """Rename the finished temporary file to ``target``, with the permissions a new file gets
-    (a temporary file is private to its owner)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)
-    os.replace(temporary, target)
