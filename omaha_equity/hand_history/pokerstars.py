@@ -39,8 +39,8 @@ from pathlib import Path
 
 from ..cards import parse_cards
 from ..errors import InputError, quoted
-from ..rules.chips import MAX_CHIPS
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
+from .notation import amount_problem
 
 # PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
 _GAMES = {
@@ -320,18 +320,16 @@ class _Reader:
         """Chips in the smallest unit; ``$1,234.50`` is 123450 cents in a cash game. More than
         the rules engine's ``MAX_CHIPS`` (2**63 - 1) is refused at its line, before any
         arithmetic on it (issue 14: numbers at the boundary)."""
-        digits = text.lstrip("$€£").replace(",", "")
-        if len(digits.partition(".")[0]) > len(str(MAX_CHIPS)):
-            raise self.fail(f"bad {what} {quoted(text)}: expected at most {MAX_CHIPS:,} chips")
         try:
-            value = Decimal(digits) * self.unit
+            value = Decimal(text.lstrip("$€£").replace(",", "")) * self.unit
         except InvalidOperation:
             raise self.fail(f"bad {what} {quoted(text)}: expected a number") from None
+        problem = amount_problem(value)  # the PHH reader's bounds, read from the digits
+        if problem is not None:
+            raise self.fail(f"bad {what} {quoted(text)}: {problem}")
         if value != value.to_integral_value():
             smallest = "a cent" if self.unit == 100 else "a chip"
             raise self.fail(f"bad {what} {quoted(text)}: not a whole number of {smallest}")
-        if value > MAX_CHIPS:
-            raise self.fail(f"bad {what} {quoted(text)}: expected at most {MAX_CHIPS:,} chips")
         return int(value)
 
     def cards(self, text: str) -> str:
