@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
+from ..equity._kernels import next_combination
 from ..evaluate._kernels import bit_count, low_rank_bit
 
 # Constants repeated from names.py and tables.py as plain ints (numba freezes globals).
@@ -236,14 +237,8 @@ def fill_combinations(deck, state, out):
     for row in range(out.shape[0]):
         for position in range(size):
             out[row, position] = deck[state[position]]
-        position = size - 1
-        while position >= 0 and state[position] == deck_size - size + position:
-            position -= 1
-        if position < 0:
+        if next_combination(state, deck_size, size) < 0:
             break
-        state[position] += 1
-        for later in range(position + 1, size):
-            state[later] = state[later - 1] + 1
 
 
 restore_numba_cache(_previous_numba_cache)
