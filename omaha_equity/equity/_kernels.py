@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import bit_count, insert_rank, low_rank_bit
+from ..evaluate._kernels import LOW_MASKS, SUIT_MASKS, bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
 
 # Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
@@ -256,31 +256,9 @@ def _board_values(dealt_ranks_index, suit_masks, top_suit, low_mask, high_rows, 
             low_values[player] = low_rows[player, low_mask]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _outcome_key(high_values, low_values, hilo, has_low):
-    """The board's outcome as bits: the high winners (bit ``p`` for player ``p``), then, in hi/lo,
-    the low winners (bit ``player_count + p``). Adds each player's qualifying low to ``has_low``."""
-    player_count = high_values.shape[0]
-    best_high = high_values[0]
-    for player in range(1, player_count):
-        best_high = max(best_high, high_values[player])
-    key = 0
-    for player in range(player_count):
-        key |= np.int64(high_values[player] == best_high) << player
-    if hilo:
-        best_low = 0
-        for player in range(player_count):
-            has_low[player] += low_values[player] != 0
-            best_low = max(best_low, low_values[player])
-        if best_low != 0:
-            for player in range(player_count):
-                key |= np.int64(low_values[player] == best_low) << (player_count + player)
-    return key
-
-
 def outcome_key_bits(player_count: int, hilo: bool) -> int:
-    """Bits of an outcome key (:func:`_outcome_key`): :func:`enumerate_boards` serves deals
-    whose keys fit in ``OUTCOME_BITS``."""
+    """Bits of an outcome key (:func:`enumerate_boards`: the high winners, then in hi/lo the low
+    winners): :func:`enumerate_boards` serves deals whose keys fit in ``OUTCOME_BITS``."""
     return 2 * player_count if hilo else player_count
 
 
@@ -332,16 +310,58 @@ def _one_board_of_outcome(key: int, player_count: int, hilo: bool, units: int) -
     return counts, some_low
 
 
+@njit(cache=True, nogil=True, inline="always")
+def add_board_card(suits, suit_counts, flush_suit, low_mask, card):
+    """The board state after one more ``card``, all scalars (no arrays: nothing to count
+    references of in a hot loop): ``suits``, the rank mask of each suit packed 16 bits a suit
+    (:func:`board_suit_mask`); ``suit_counts``, the cards of each suit packed 8 bits a suit;
+    ``flush_suit``, the suit with three or more cards (at most one on five cards), else 0 (a
+    flush row holds 0 for fewer than three board cards of its suit, see ``build_player_rows``,
+    so suit 0 then reads a 0); ``low_mask``, the low-rank mask. Returns the four, updated."""
+    rank = np.int64(card >> 2)
+    suit = np.int64(card & 3)
+    suits |= np.int64(1) << (16 * suit + rank)
+    suit_counts += np.int64(1) << (8 * suit)
+    if (suit_counts >> (8 * suit)) & 0xFF >= 3:
+        flush_suit = suit
+    return suits, suit_counts, flush_suit, low_mask | low_rank_bit(rank)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def board_suit_mask(suits, suit):
+    """The rank mask of ``suit`` in packed ``suits`` (:func:`add_board_card`)."""
+    return (suits >> (16 * suit)) & 0x1FFF
+
+
+@njit(cache=True, nogil=True, inline="always")
+def known_board_state(fixed_suit_masks, fixed_low_mask):
+    """The state :func:`add_board_card` keeps, of the known board cards given by their rank
+    mask per suit (4,) and low mask: ``(suits, suit_counts, flush_suit, low_mask)``."""
+    suits = np.int64(0)
+    suit_counts = np.int64(0)
+    flush_suit = np.int64(0)
+    for suit in range(4):
+        suits |= np.int64(fixed_suit_masks[suit]) << (16 * suit)
+        count = bit_count(fixed_suit_masks[suit])
+        suit_counts += np.int64(count) << (8 * suit)
+        if count >= 3:
+            flush_suit = np.int64(suit)
+    return suits, suit_counts, flush_suit, np.int64(fixed_low_mask)
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, first_chunk, chunk_count, total_chunks):
     """Tally every completion of the board by outcome, a range of chunks at a time.
 
     The completions are walked in lexicographic order with the board kept incrementally: the
-    state after each dealt card (rank multiset index, suit masks and counts, low mask) is kept
-    per level, and a step re-deals only the cards that changed (on average about one). Each
-    board adds one to the count of its outcome (who wins high, who wins low:
-    :func:`_outcome_key`); :func:`score_outcomes` scores each outcome once. Only for deals
+    state after each dealt card but the last (rank multiset index, packed suit masks and counts,
+    flush suit, low mask: :func:`add_board_card`) is kept per level and re-dealt only from the
+    first card that changed; the last card runs over the rest of the deck in a plain loop with
+    what each card adds read from small per-card arrays. Each board adds one to the count of
+    its outcome, a key of bits: bit ``p`` when player ``p`` wins high, in hi/lo then bit
+    ``player_count + p`` when ``p`` wins low; qualifying lows are counted by board low mask and
+    turned into each player's count at the end of a chunk. :func:`score_outcomes` scores each
+    outcome once. The same numbers as a board-by-board walk, whatever the chunks. Only for deals
     whose outcome keys fit in ``OUTCOME_BITS`` (:func:`outcome_key_bits`); more players go to
     the list kernel (``_range_kernels.enumerate_ranges``, each hand a list of one).
 
@@ -369,29 +389,115 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     key_bits = 2 * player_count if hilo else player_count
     outcomes = np.zeros((chunk_count, 1 << key_bits), dtype=np.int64)
     has_low = np.zeros((chunk_count, player_count), dtype=np.int64)
+    # The board after each dealt card but the last (level 0: the known cards), so that a step
+    # re-deals only the cards that changed; the last card is a plain loop over the deck. The
+    # loops call no helper that takes an array: numba counts references of every array
+    # variable an inlined helper binds, and those atomic increments and decrements were most
+    # of the time of a board (PERF-NOTES).
+    level_index = np.zeros(6, dtype=np.int64)
+    level_suits = np.zeros(6, dtype=np.int64)
+    level_suit_counts = np.zeros(6, dtype=np.int64)
+    level_flush_suit = np.zeros(6, dtype=np.int64)
+    level_low = np.zeros(6, dtype=np.int64)
+    level_suits[0], level_suit_counts[0], level_flush_suit[0], level_low[0] = known_board_state(
+        fixed_suit_masks, fixed_low_mask)
+    # what the last dealt card adds, by its place in the deck; place ``card_count`` adds
+    # nothing (no card to deal: a complete board is its one board)
+    last = max(dealt_count - 1, 0)
+    last_index = np.zeros(card_count + 1, dtype=np.int64)
+    last_suit = np.full(card_count + 1, 4, dtype=np.int64)  # suit 4: makes no flush
+    last_suit_bit = np.zeros(card_count + 1, dtype=np.int64)
+    last_low_bit = np.zeros(card_count + 1, dtype=np.int64)
+    for position in range(card_count):
+        rank = np.int64(deck[position] >> 2)
+        last_suit[position] = deck[position] & 3
+        last_index[position] = colex[last, rank]
+        last_suit_bit[position] = np.int64(1) << (16 * last_suit[position] + rank)
+        last_low_bit[position] = low_rank_bit(rank)
+    # the flush rows as (player, suit * SUIT_MASKS + mask): one offset a board for every player
+    flush_flat = flush_rows.reshape(player_count, 4 * SUIT_MASKS)
+    combination = np.zeros(6, dtype=np.int64)
+    low_mask_boards = np.zeros(LOW_MASKS, dtype=np.int64)  # boards per low mask, for has_low
     for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = total * chunk // total_chunks
         stop = total * (chunk + 1) // total_chunks
         if start >= stop:
             continue
-        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
         _unrank_combination(start, card_count, dealt_count, binomials, combination)
-        level_index, level_suits, level_suit_counts, level_top_suit, level_low = new_board_levels(
-            dealt_count, fixed_suit_masks, fixed_low_mask)
-        high_values = np.empty(player_count, dtype=np.int32)
-        low_values = np.zeros(player_count, dtype=np.int32)
-        slab_outcomes = outcomes[slab]
-        slab_has_low = has_low[slab]
-        board_suits = level_suits[dealt_count]
+        remaining = stop - start
         changed = 0  # the first board deals every level
-        for _ in range(stop - start):
-            deal_board_levels(changed, deck, combination, dealt_count, colex, level_index, level_suits,
-                              level_suit_counts, level_top_suit, level_low)
-            _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
-                          high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            slab_outcomes[_outcome_key(high_values, low_values, hilo, slab_has_low)] += 1
-            changed = next_combination(combination, card_count, dealt_count)
+        while remaining > 0:
+            for level in range(changed, dealt_count - 1):
+                card = deck[combination[level]]
+                level_index[level + 1] = level_index[level] + colex[level, card >> 2]
+                level_suits[level + 1], level_suit_counts[level + 1], level_flush_suit[level + 1], \
+                    level_low[level + 1] = add_board_card(level_suits[level], level_suit_counts[level],
+                                                          level_flush_suit[level], level_low[level], card)
+            base_index = level_index[last]
+            base_suits = level_suits[last]
+            base_flush_suit = level_flush_suit[last]
+            base_low = level_low[last]
+            # suits that make a flush with one more card (two or more cards already)
+            flush_ready = 0
+            for suit in range(4):
+                if (level_suit_counts[last] >> (8 * suit)) & 0xFF >= 2:
+                    flush_ready |= 1 << suit
+            if dealt_count == 0:
+                first, count = card_count, 1
+            else:
+                first = combination[last]
+                count = min(card_count - first, remaining)
+            for position in range(first, first + count):
+                # indexes as unsigned: numba adds no negative-index fix-up to their reads
+                dealt_ranks_index = np.uint64(base_index + last_index[position])
+                suits = base_suits | last_suit_bit[position]
+                flush_suit = last_suit[position] if (flush_ready >> last_suit[position]) & 1 else base_flush_suit
+                flush_offset = np.uint64(flush_suit * SUIT_MASKS + board_suit_mask(suits, flush_suit))
+                # the high winners: bit p for player p (the flush row of a suit with fewer than
+                # three board cards holds 0); one pass, no branches
+                best_high = np.int32(-1)
+                key = 0
+                for player in range(player_count):
+                    value = max(high_rows[np.uint64(player), dealt_ranks_index],
+                                flush_flat[np.uint64(player), flush_offset])
+                    bit = np.int64(1) << player
+                    key = bit if value > best_high else (key | bit if value == best_high else key)
+                    best_high = max(best_high, value)
+                if hilo:
+                    # then the low winners (bit player_count + p), of the qualifying lows (not 0)
+                    low_mask = np.uint64(base_low | last_low_bit[position])
+                    low_mask_boards[low_mask] += 1
+                    best_low = np.int32(0)
+                    low_key = 0
+                    for player in range(player_count):
+                        low = np.int32(low_rows[np.uint64(player), low_mask])
+                        bit = np.int64(1) << player
+                        low_key = bit if low > best_low else (low_key | bit if low == best_low and low != 0
+                                                              else low_key)
+                        best_low = max(best_low, low)
+                    key |= low_key << player_count
+                outcomes[slab, key] += 1
+            remaining -= count
+            if remaining > 0:
+                # past the deck's last card: the next combination in lexicographic order, and
+                # ``changed``, the first position with a new card
+                combination[last] = card_count - 1
+                changed = last
+                while changed >= 0 and combination[changed] == card_count - dealt_count + changed:
+                    changed -= 1
+                combination[changed] += 1
+                for later in range(changed + 1, dealt_count):
+                    combination[later] = combination[later - 1] + 1
+        if hilo:
+            # a player's qualifying lows: the boards of every low mask that gives them one
+            for low_mask in range(LOW_MASKS):
+                boards = low_mask_boards[low_mask]
+                if boards:
+                    for player in range(player_count):
+                        if low_rows[player, low_mask] != 0:
+                            has_low[slab, player] += boards
+                low_mask_boards[low_mask] = 0
     return outcomes, has_low
 
 
@@ -439,6 +545,9 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
     counts = np.zeros((chunk_count, player_count, STAT_COUNT), dtype=np.int64)
     low_boards = np.zeros(chunk_count, dtype=np.int64)
     square_sums = np.zeros((chunk_count, player_count), dtype=np.int64)
+    known_suits, known_suit_counts, known_flush_suit, known_low = known_board_state(fixed_suit_masks,
+                                                                                  fixed_low_mask)
+    flush_flat = flush_rows.reshape(player_count, 4 * SUIT_MASKS)
     for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = chunk * chunk_size
@@ -448,18 +557,29 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
         state = chunk_random_state(seed, chunk)
         cards = deck.copy()
         dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
-        suit_masks = np.empty(4, dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         slab_counts = counts[slab]
         low_board_count = 0
         for _ in range(stop - start):
-            state, dealt_ranks_index, low_mask = sampled_board(state, cards, dealt_count, card_count, colex,
-                                                               fixed_suit_masks, fixed_low_mask, dealt_ranks,
-                                                               suit_masks)
-            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
-                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
+            # the board as scalars (add_board_card), the dealt ranks sorted for their index
+            suits, suit_counts, flush_suit, low_mask = known_suits, known_suit_counts, known_flush_suit, known_low
+            for position in range(dealt_count):
+                state, card = draw_card(state, cards, position, card_count)
+                insert_rank(dealt_ranks, position, card >> 2)
+                suits, suit_counts, flush_suit, low_mask = add_board_card(suits, suit_counts, flush_suit, low_mask,
+                                                                          card)
+            dealt_ranks_index = 0
+            for position in range(dealt_count):
+                dealt_ranks_index += colex[position, dealt_ranks[position]]
+            # a flush row of a suit with fewer than three board cards holds 0
+            flush_offset = np.uint64(flush_suit * SUIT_MASKS + board_suit_mask(suits, flush_suit))
+            for player in range(player_count):
+                high_values[player] = max(high_rows[np.uint64(player), np.uint64(dealt_ranks_index)],
+                                          flush_flat[np.uint64(player), flush_offset])
+                if hilo:
+                    low_values[player] = low_rows[np.uint64(player), np.uint64(low_mask)]
             low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
             for player in range(player_count):
                 square_sums[slab, player] += shares[player] * shares[player]
