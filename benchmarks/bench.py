@@ -25,6 +25,8 @@ Prints, for this machine:
 - batch memory (issue 15, only with ``--batch-memory``: about ten minutes): the peak memory of
   ``omaha-equity batch`` on 1,000 and on 1,000,000 heads-up river queries, fresh and
   ``--resume``d over its own whole output.
+- the limit (issue 18, ``--only-c-limit``): the exact and Monte Carlo fixed-hand kernels beside a
+  C program of the same algorithm (``benchmarks/c_limit.py``), ns per player-board and ratio;
 - hand categories (issue 16, ``--only-hits``): the composition of every 4-card hand on a flop
   and a turn, of every 5- and 6-card hand on a flop (time and peak traced memory), ``hits '15%'
   -b Qh7d2c --vs AsKsQdJh`` in process and as a whole command, and a filtered range against the
@@ -42,6 +44,7 @@ import tempfile
 import time
 
 import numba
+from c_limit import c_limit_figures
 
 from omaha_equity.deal import make_deal
 from omaha_equity.equity import calculate as calc_module
@@ -476,6 +479,8 @@ def main() -> None:
                         help="only the batch peak memory, on 1,000 and 1,000,000 rows or the row counts given "
                              "(issue 15; about ten minutes)")
     parser.add_argument("--only-hits", action="store_true", help="only the hand-category figures (issue 16)")
+    parser.add_argument("--only-c-limit", action="store_true",
+                        help="only the kernels beside a C program of the same algorithm (issue 18, benchmarks/c_limit.py)")
     parser.add_argument("--readme-table", action="store_true",
                         help="only the headline figures, printed as the Markdown table of docs/speed.md (issue 17)")
     arguments = parser.parse_args()
@@ -501,6 +506,9 @@ def main() -> None:
         return
     if arguments.only_hits:
         hits_figures(arguments.repeats)
+        return
+    c_limit_figures(arguments.repeats)
+    if arguments.only_c_limit:
         return
     print(f"fixed cost of a small query (heads-up river, 1 thread): {per_query_fixed_cost(arguments.repeats) * 1e3:.3f} ms")
     if numba.config.NUMBA_NUM_THREADS >= 2:
