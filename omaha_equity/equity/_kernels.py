@@ -154,10 +154,12 @@ def draw_card(state, cards, position, card_count):
 
     The index uses Lemire's multiply-shift on 32 random bits (bias below 52 / 2**32)."""
     state, bits = splitmix64(state)
-    pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
+    # unsigned indexes: no negative-index fix-up on the reads and writes
+    pick = np.uint64(position) + (((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
+    at = np.uint64(position)
     card = cards[pick]
-    cards[pick] = cards[position]
-    cards[position] = card
+    cards[pick] = cards[at]
+    cards[at] = card
     return state, card
 
 
