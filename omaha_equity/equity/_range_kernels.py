@@ -23,10 +23,10 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hands_values, hole_features
+from ..evaluate._kernels import board_features, build_player_rows, hand_values, hands_values, hole_features
 from ._kernels import (
-    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination,
-    score_board, splitmix64,
+    STAT_COUNT, chunk_random_state, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
+    next_combination, score_board, splitmix64,
 )
 
 # A Monte Carlo deal that keeps colliding this many times in a row means the ranges leave
@@ -621,6 +621,100 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                 low_boards[slab] += lows
                 index[level] += 1
     return counts, low_boards, weight_totals, deal_totals
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
+                                 dealt_board_indexes, colex, pair_board, pair_flush, low, binomials, hilo,
+                                 slice_count, first_unit, unit_count):
+    """Exact enumeration over ranges with the fixed-hand machinery: for each combination of list
+    hands that share no card, the players' rows (``evaluate._kernels.build_player_rows``) and
+    the fixed-hand enumeration of the rest of the deck (``_kernels.enumerate_boards``), its
+    outcome tallies added ``weight`` times (the product of the hands' weights).
+
+    The work is cut into *units*: unit ``u`` is board slice ``u % slice_count`` (of
+    ``slice_count`` equal slices of the completions, as ``enumerate_boards`` cuts them) of
+    combination ``u // slice_count``, combinations numbered in mixed radix over the lists (list
+    0 the most significant digit); a combination with a shared card is skipped. Consecutive
+    units of one combination reuse its rows. A call scores units ``first_unit`` ..
+    ``first_unit + unit_count - 1`` into one row of each output (threads run calls side by
+    side, ``pieces.across_threads``); every output is an integer sum, so the totals do not
+    depend on how the units are cut.
+
+    Parameters
+    ----------
+    list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known : as in
+        :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32, ``tables.dealt_board_indexes``.
+    colex, pair_board, pair_flush, low : the arrays of ``tables.Tables``; binomials : (53, 6)
+        int64. hilo : bool. slice_count, first_unit, unit_count : int64.
+
+    Returns
+    -------
+    outcomes : (1, 2 ** outcome_key_bits) int64, weighted boards per outcome key (players in
+        list order; score with ``_kernels.score_outcomes``).
+    has_low : (1, player_count) int64, weighted boards where each player has a qualifying low.
+    weight_totals : (1,) int64, total weight (combination weight x boards).
+    deal_totals : (1,) int64, deals scored (combinations x boards).
+    """
+    player_count = list_offsets.shape[0] - 1
+    hole_count = list_hands.shape[1]
+    dealt_count = 5 - board_known.shape[0]
+    key_bits = 2 * player_count if hilo else player_count
+    fixed_suit_masks = np.empty(4, dtype=np.int32)
+    fixed_low_mask = known_board_masks(board_known, fixed_suit_masks)
+    outcomes = np.zeros((1, 1 << key_bits), dtype=np.int64)
+    has_low = np.zeros((1, player_count), dtype=np.int64)
+    weight_totals = np.zeros(1, dtype=np.int64)
+    deal_totals = np.zeros(1, dtype=np.int64)
+    index = np.empty(player_count, dtype=np.int64)
+    rows_index = np.full(player_count, -1, dtype=np.int64)
+    hole = np.empty((player_count, hole_count), dtype=np.int8)
+    deck = np.empty(52, dtype=np.int8)
+    high_rows, flush_rows, low_rows = build_player_rows(hole[:0], dealt_board_indexes, colex, pair_board,
+                                                        pair_flush, low)
+    for unit in range(first_unit, first_unit + unit_count):
+        board_slice = unit % slice_count
+        rest = unit // slice_count
+        for level in range(player_count - 1, -1, -1):
+            size = list_offsets[level + 1] - list_offsets[level]
+            index[level] = list_offsets[level] + rest % size
+            rest //= size
+        used = base_used_mask
+        compatible = True
+        for level in range(player_count):
+            mask = list_masks[index[level]]
+            if used & mask:
+                compatible = False
+                break
+            used |= mask
+        if not compatible:
+            continue
+        weight = np.int64(1)
+        same_hands = True
+        for level in range(player_count):
+            weight *= list_weights[index[level]]
+            same_hands = same_hands and rows_index[level] == index[level]
+        if not same_hands:
+            for level in range(player_count):
+                rows_index[level] = index[level]
+                for position in range(hole_count):
+                    hole[level, position] = list_hands[index[level], position]
+            high_rows, flush_rows, low_rows = build_player_rows(hole, dealt_board_indexes, colex, pair_board,
+                                                                pair_flush, low)
+        deck_size = undealt_deck(used, deck)
+        slice_outcomes, slice_has_low = enumerate_boards(
+            deck[:deck_size], dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows, colex,
+            binomials, hilo, board_slice, 1, slice_count)
+        completions = binomials[deck_size, dealt_count]
+        boards = (completions * (board_slice + 1) // slice_count) - (completions * board_slice // slice_count)
+        for key in range(slice_outcomes.shape[1]):
+            outcomes[0, key] += weight * slice_outcomes[0, key]
+        for level in range(player_count):
+            has_low[0, level] += weight * slice_has_low[0, level]
+        weight_totals[0] += weight * boards
+        deal_totals[0] += boards
+    return outcomes, has_low, weight_totals, deal_totals
 
 
 restore_numba_cache(_previous_numba_cache)

@@ -18,6 +18,8 @@ import numpy as np
 from ..errors import InputError, quoted
 
 EXACT_WORK_BUDGET = 50_000_000
+EXACT_RATE = 40_000_000
+LIST_EXACT_RATE = 4_000_000
 # Forced exact enumeration (``method="exact"``, ``--exact``) is refused beyond this much work:
 # about ten minutes at the kernels' speed. AA against KK preflop, ~1e14 player-boards, would
 # take weeks; Monte Carlo answers it to 0.1 points in seconds.

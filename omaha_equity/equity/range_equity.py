@@ -183,10 +183,40 @@ def _prefix_count(sizes: list[int], completions: int, player_count: int) -> int:
     return len(sizes)
 
 
+# Exact enumeration by combination (``_range_kernels.enumerate_combination_boards``): each
+# combination's completions are cut into slices of about SLICE_WORK player-boards (a unit of
+# work: heads-up preflop, 2.2 M player-boards, is 5 units), so two threads share even a single
+# combination; the first call runs about FIRST_CALL_WORK player-boards, later ones are sized
+# from its speed.
+SLICE_WORK = 500_000
+FIRST_CALL_WORK = 4_000_000
+# The fixed-hand machinery pays for rows per combination (about 0.1 ms a hand): worth it with a
+# flop or less known (990 boards or more per combination); on the turn and river the list
+# kernel, which evaluates each hand on each board, is faster.
+BY_COMBINATION_MAX_BOARD = 3
+
+
+def by_combination(player_count: int, board, game: Game) -> bool:
+    """Whether an exact enumeration over ranges runs combination by combination on the
+    fixed-hand kernel (:func:`enumerate_range_equity`): a flop or less known, and outcome keys
+    that fit the fixed-hand kernel's tally (``_kernels.OUTCOME_BITS``)."""
+    return (len(board) <= BY_COMBINATION_MAX_BOARD
+            and _kernels.outcome_key_bits(player_count, game.hilo) <= _kernels.OUTCOME_BITS)
+
+
+def exact_rate(seats: list[Seat], board, game: Game) -> float:
+    """Player-boards a second (two threads) of the exact kernel that would run for these
+    players: ``plan.EXACT_RATE`` for the fixed-hand machinery, ``plan.LIST_EXACT_RATE`` for the
+    list kernel (:func:`by_combination`)."""
+    return plan.EXACT_RATE if by_combination(len(seats), board, game) else plan.LIST_EXACT_RATE
+
+
 def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, weights_by_seat, progress=None):
     """Exact enumeration, with ``weights_by_seat`` from :func:`whole_weights`, in calls of
     bounded work; ``progress(done, total)`` gets deals (an upper bound: combinations of hands
-    x board completions, before shared cards are skipped) after each call.
+    x board completions, before shared cards are skipped) after each call. With a flop or less
+    known, combination by combination on the fixed-hand kernel (:func:`by_combination`), else
+    on the list kernel; both give the same counts.
 
     Returns ``(deal_count, weight_total, counts (players, STATS), low_weight)``.
 
@@ -196,17 +226,72 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
         No combination of the players' hands is card-disjoint; work beyond 64-bit counting.
     """
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
-    tables = lists.tables
     sizes = [int(lists.offsets[position + 1] - lists.offsets[position]) for position in range(len(seats))]
     completions = board_completions(len(seats), board, dead, game)
-    prefix_count = _prefix_count(sizes, completions, len(seats))
+    if prod(sizes) * completions >= _INT64_SAFE:
+        raise InputError(f"exact enumeration of about {prod(sizes) * completions:.2e} deals is beyond 64-bit "
+                         "counting: use Monte Carlo")
+    if by_combination(len(seats), board, game):
+        deal_count, weight_total, counts, low_weight = _enumerate_by_combination(
+            lists, sizes, completions, game, units, progress)
+    else:
+        deal_count, weight_total, counts, low_weight = _enumerate_by_lists(
+            lists, sizes, completions, game, units, progress)
+    if weight_total == 0:
+        raise InputError("no deal is possible: every combination of the players' hands shares a card")
+    by_player = np.empty_like(counts)
+    for position, player in enumerate(lists.order):
+        by_player[player] = counts[position]
+    return deal_count, weight_total, by_player, low_weight
+
+
+def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int,
+                              progress):
+    """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_combination_boards``: the
+    weighted outcome tallies of every combination, scored once at the end
+    (``_kernels.score_outcomes``). Counts in list order."""
+    tables = lists.tables
+    player_count = len(sizes)
+    slice_count = max(1, -(-completions * player_count // SLICE_WORK))
+    unit_total = prod(sizes) * slice_count
+    unit_deals = completions / slice_count
+    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, game.hilo), dtype=np.int64)
+    has_low = np.zeros(player_count, dtype=np.int64)
+    deal_count = weight_total = 0
+    per_call = max(1, int(FIRST_CALL_WORK // (unit_deals * player_count)))
+    first_unit = 0
+    while first_unit < unit_total:
+        unit_count = min(per_call, unit_total - first_unit)
+        started = time.monotonic()
+        call_outcomes, call_has_low, weight_totals, deal_totals = run_kernel(
+            lambda first, count: _range_kernels.enumerate_combination_boards(
+                lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
+                lists.dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, plan.BINOMIALS,
+                game.hilo, slice_count, first, count),
+            first_unit, unit_count,
+        )
+        elapsed = time.monotonic() - started
+        outcomes += call_outcomes.sum(axis=0)
+        has_low += call_has_low.sum(axis=0)
+        weight_total += int(weight_totals.sum())
+        deal_count += int(deal_totals.sum())
+        first_unit += unit_count
+        if progress is not None:
+            progress(first_unit * completions // slice_count, prod(sizes) * completions)
+        per_call = _next_call_size(unit_count, elapsed)
+    counts, low_weight = _kernels.score_outcomes(outcomes, has_low, game.hilo, units)
+    return deal_count, weight_total, counts, low_weight
+
+
+def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int, progress):
+    """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_ranges``, which evaluates
+    every hand on every board. Counts in list order."""
+    tables = lists.tables
+    prefix_count = _prefix_count(sizes, completions, len(sizes))
     unit_total = prod(sizes[:prefix_count])
     unit_deals = prod(sizes[prefix_count:]) * completions
-    if unit_total * unit_deals >= _INT64_SAFE:
-        raise InputError(f"exact enumeration of about {unit_total * unit_deals:.2e} deals is beyond 64-bit counting: "
-                         "use Monte Carlo")
-    per_call = max(1, UNIT_WORK // max(1, unit_deals * len(seats)))
-    counts = np.zeros((len(seats), _kernels.STAT_COUNT), dtype=np.int64)
+    per_call = max(1, UNIT_WORK // max(1, unit_deals * len(sizes)))
+    counts = np.zeros((len(sizes), _kernels.STAT_COUNT), dtype=np.int64)
     deal_count = weight_total = low_weight = 0
     first_unit = 0
     while first_unit < unit_total:
@@ -228,12 +313,7 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
         if progress is not None:
             progress(first_unit * unit_deals, unit_total * unit_deals)
         per_call = _next_call_size(unit_count, elapsed)
-    if weight_total == 0:
-        raise InputError("no deal is possible: every combination of the players' hands shares a card")
-    by_player = np.empty_like(counts)
-    for position, player in enumerate(lists.order):
-        by_player[player] = counts[position]
-    return deal_count, weight_total, by_player, low_weight
+    return deal_count, weight_total, counts, low_weight
 
 
 def _next_call_size(last_count: int, elapsed: float) -> int:
