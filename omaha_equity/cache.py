@@ -32,6 +32,7 @@ package gets this module's cache instead of numba's default one.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import glob
 import hashlib
@@ -256,15 +257,18 @@ def _numba_cache_classes():
         Loading skips numba's refresh of the whole target context (importing and registering
         every typing and lowering module: about 0.07 s of each warm command, half the cost of
         loading the first kernel). Rebuilding a cached kernel needs only numba's runtime (NRT)
-        whose functions the machine code calls; a compile refreshes the context itself. Should
-        that ever fail, numba's own loading is tried before the file counts as unreadable."""
+        whose functions the machine code calls; a compile refreshes the context itself. Nor does
+        it import numba's own modules behind the helpers a kernel calls (``np.empty`` is
+        ``numba.np.arrayobj``, 0.06 s of imports): :func:`_environments_without_imports`.
+        Should that ever fail, numba's own loading is tried before the file counts as
+        unreadable."""
 
         _impl_class = KernelCacheImpl
 
         def load_overload(self, sig, target_context):
             rtsys.initialize(target_context)
             try:
-                with self._guard_against_spurious_io_errors():
+                with self._guard_against_spurious_io_errors(), _environments_without_imports():
                     return self._load_overload(sig, target_context)
             except Exception:  # noqa: BLE001 (numba's own way below decides)
                 pass
@@ -309,6 +313,37 @@ def _numba_cache_classes():
             return None
 
     return KernelCache, InMemoryCache
+
+
+@contextlib.contextmanager
+def _environments_without_imports():
+    """While a cached kernel is unpickled: the environment of a compiled helper that lives in a
+    numba module not imported yet (numba's ``np.empty`` and friends are jitted functions of
+    ``numba.np.arrayobj``) gets a namespace holding only the module's name, instead of the
+    module, imported for it. An environment's namespace serves object-mode code alone (numba's
+    ``pylowering``); the package's kernels are nopython code, which reads only its constants.
+    The unpickling runs under numba's compiler lock, so nothing else sees the swap."""
+    from numba.core import environment
+
+    rebuild = environment._rebuild_env
+
+    def rebuild_without_import(module_name, constants, environment_name):
+        if module_name in sys.modules or not module_name.startswith("numba."):
+            return rebuild(module_name, constants, environment_name)
+        found = environment.lookup_environment(environment_name)
+        if found is not None:
+            return found
+        created = environment.Environment({"__name__": module_name})
+        created.consts[:] = constants
+        created.env_name = environment_name
+        environment.Environment._memo[environment_name] = created
+        return created
+
+    environment._rebuild_env = rebuild_without_import
+    try:
+        yield
+    finally:
+        environment._rebuild_env = rebuild
 
 
 def _enable_kernel_caching(dispatcher) -> None:

@@ -849,6 +849,24 @@ def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_dra
         click.echo(f"plot written to {plot_composition(composition, plot_path)}", err=True)
 
 
+@main.command()
+@click.pass_context
+def shell(ctx):
+    """An interactive session: type any command of the program as on the command line, without
+    'omaha-equity' in front. Kernels and tables stay loaded, so a small query answers at once.
+
+    In a terminal: line editing, history and completion (needs omaha-equity[shell]). Reading
+    standard input (omaha-equity shell < commands.txt): each line runs as a command, no prompt;
+    the exit code is that of the last command that failed. Type help, help COMMAND, exit or quit;
+    Ctrl-C stops the running command, Ctrl-D leaves. See docs/shell.md.
+
+    Example: omaha-equity shell
+    """
+    from .shell import run_shell
+
+    ctx.exit(run_shell(main, lambda words: main._run(words, ctx.find_root().info_name, None)))
+
+
 def run() -> None:
     """The ``omaha-equity`` program (console script and ``python -m omaha_equity``): :func:`main`,
     then a fast exit once the output is flushed (:mod:`omaha_equity.fast_exit`). Tests and other

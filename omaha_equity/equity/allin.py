@@ -447,7 +447,7 @@ def calculate_allin(
     trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
     exact = chosen == plan.EXACT
     if all_fixed:
-        kernels = ["build_player_rows", "enumerate_allin_boards" if exact else "sample_allin_boards"]
+        kernels = ["enumerate_allin_boards" if exact else "sample_allin_boards"]
     else:
         kernels = ["enumerate_allin_ranges" if exact else "sample_allin_ranges"]
     # A flop or later has at most ~1,000 boards: the list kernel needs no per-hand rows (whose

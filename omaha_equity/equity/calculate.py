@@ -21,7 +21,8 @@ from .. import cache
 from ..cards import format_cards
 from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..errors import InputError
-from ..evaluate._kernels import build_player_rows, low_rank_bit
+from ..evaluate._kernels import low_rank_bit
+from ..evaluate.rows import build_player_rows
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import Game, get_game
 from ..pots import pot_units
@@ -285,7 +286,7 @@ def calculate_equity(
         seed = secrets.randbits(63)
     trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
     if not by_lists:
-        kernels = ["build_player_rows", "enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
+        kernels = ["enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
     else:
         kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
     cache.announce_compiling(kernels)
