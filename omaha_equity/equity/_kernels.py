@@ -312,7 +312,7 @@ def _one_board_of_outcome(key: int, player_count: int, hilo: bool, units: int) -
     return counts, some_low
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def add_board_card(suits, suit_counts, flush_suit, low_mask, card):
     """The board state after one more ``card``, all scalars (no arrays: nothing to count
     references of in a hot loop): ``suits``, the rank mask of each suit packed 16 bits a suit
@@ -329,13 +329,13 @@ def add_board_card(suits, suit_counts, flush_suit, low_mask, card):
     return suits, suit_counts, flush_suit, low_mask | low_rank_bit(rank)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def board_suit_mask(suits, suit):
     """The rank mask of ``suit`` in packed ``suits`` (:func:`add_board_card`)."""
     return (suits >> (16 * suit)) & 0x1FFF
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def known_board_state(fixed_suit_masks, fixed_low_mask):
     """The state :func:`add_board_card` keeps, of the known board cards given by their rank
     mask per suit (4,) and low mask: ``(suits, suit_counts, flush_suit, low_mask)``."""
@@ -344,7 +344,7 @@ def known_board_state(fixed_suit_masks, fixed_low_mask):
     flush_suit = np.int64(0)
     for suit in range(4):
         suits |= np.int64(fixed_suit_masks[suit]) << (16 * suit)
-        count = bit_count(fixed_suit_masks[suit])
+        count = bit_count(np.int64(fixed_suit_masks[suit]))  # the one bit_count compiled (int64)
         suit_counts += np.int64(count) << (8 * suit)
         if count >= 3:
             flush_suit = np.int64(suit)
@@ -407,7 +407,8 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     # nothing (no card to deal: a complete board is its one board)
     last = max(dealt_count - 1, 0)
     last_index = np.zeros(card_count + 1, dtype=np.int64)
-    last_suit = np.full(card_count + 1, 4, dtype=np.int64)  # suit 4: makes no flush
+    last_suit = np.zeros(card_count + 1, dtype=np.int64)
+    last_suit[card_count] = 4  # suit 4: makes no flush
     last_suit_bit = np.zeros(card_count + 1, dtype=np.int64)
     last_low_bit = np.zeros(card_count + 1, dtype=np.int64)
     for position in range(card_count):
@@ -416,8 +417,6 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
         last_index[position] = colex[last, rank]
         last_suit_bit[position] = np.int64(1) << (16 * last_suit[position] + rank)
         last_low_bit[position] = low_rank_bit(rank)
-    # the flush rows as (player, suit * SUIT_MASKS + mask): one offset a board for every player
-    flush_flat = flush_rows.reshape(player_count, 4 * SUIT_MASKS)
     combination = np.zeros(6, dtype=np.int64)
     low_mask_boards = np.zeros(LOW_MASKS, dtype=np.int64)  # boards per low mask, for has_low
     for slab in range(chunk_count):
@@ -455,14 +454,15 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
                 dealt_ranks_index = np.uint64(base_index + last_index[position])
                 suits = base_suits | last_suit_bit[position]
                 flush_suit = last_suit[position] if (flush_ready >> last_suit[position]) & 1 else base_flush_suit
-                flush_offset = np.uint64(flush_suit * SUIT_MASKS + board_suit_mask(suits, flush_suit))
+                flush_mask = np.uint64(board_suit_mask(suits, flush_suit))
+                flush_row = np.uint64(flush_suit)
                 # the high winners: bit p for player p (the flush row of a suit with fewer than
                 # three board cards holds 0); one pass, no branches
                 best_high = np.int32(-1)
                 key = 0
                 for player in range(player_count):
                     value = max(high_rows[np.uint64(player), dealt_ranks_index],
-                                flush_flat[np.uint64(player), flush_offset])
+                                flush_rows[np.uint64(player), flush_row, flush_mask])
                     bit = np.int64(1) << player
                     key = bit if value > best_high else (key | bit if value == best_high else key)
                     best_high = max(best_high, value)
@@ -549,7 +549,6 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
     square_sums = np.zeros((chunk_count, player_count), dtype=np.int64)
     known_suits, known_suit_counts, known_flush_suit, known_low = known_board_state(fixed_suit_masks,
                                                                                   fixed_low_mask)
-    flush_flat = flush_rows.reshape(player_count, 4 * SUIT_MASKS)
     for slab in range(chunk_count):
         chunk = first_chunk + slab
         start = chunk * chunk_size
@@ -576,10 +575,10 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
             for position in range(dealt_count):
                 dealt_ranks_index += colex[position, dealt_ranks[position]]
             # a flush row of a suit with fewer than three board cards holds 0
-            flush_offset = np.uint64(flush_suit * SUIT_MASKS + board_suit_mask(suits, flush_suit))
+            flush_mask = np.uint64(board_suit_mask(suits, flush_suit))
             for player in range(player_count):
                 high_values[player] = max(high_rows[np.uint64(player), np.uint64(dealt_ranks_index)],
-                                          flush_flat[np.uint64(player), flush_offset])
+                                          flush_rows[np.uint64(player), np.uint64(flush_suit), flush_mask])
                 if hilo:
                     low_values[player] = low_rows[np.uint64(player), np.uint64(low_mask)]
             low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
