@@ -355,6 +355,7 @@ def _enable_kernel_caching(dispatcher) -> None:
         return
     import numba
 
+    dispatcher.typeof_pyval = functools.partial(_typeof_argument, dispatcher.typeof_pyval)
     kernel_cache, in_memory_cache = _numba_cache_classes()
     # numba lets NUMBA_CACHE_LOCATOR_CLASSES replace every locator list: not for these kernels
     locators = getattr(numba.config, "CACHE_LOCATOR_CLASSES", None)
@@ -367,6 +368,22 @@ def _enable_kernel_caching(dispatcher) -> None:
     finally:
         if locators:
             numba.config.CACHE_LOCATOR_CLASSES = locators
+
+
+def _typeof_argument(typeof_pyval, value):
+    """numba's type of a kernel argument, for a plain numpy array without numba's check that it
+    is not a masked array: that check imports ``numpy.ma`` (0.02 s of the first kernel call of
+    each process), and a value whose type is exactly ``ndarray`` is none. The same type numba's
+    ``typeof`` gives (``numba.core.typing.typeof._typeof_ndarray``); anything else goes to
+    ``typeof_pyval``, the dispatcher's own."""
+    import numpy as np
+    from numba.core import types
+    from numba.np import numpy_support
+
+    if type(value) is not np.ndarray:
+        return typeof_pyval(value)
+    return types.Array(numpy_support.from_dtype(value.dtype), value.ndim, numpy_support.map_layout(value),
+                       readonly=not value.flags.writeable)
 
 
 def _numba_enable_caching(dispatcher) -> None:

@@ -203,10 +203,12 @@ def test_csv_output_does_not_import_tabulate():
     assert "omaha_equity.equity._kernels" in loaded and "tabulate" not in loaded
 
 
-def test_loading_cached_kernels_imports_no_numba_lowering_module():
-    # numba's np.empty lives in numba.np.arrayobj (0.03 s of imports); a kernel loaded from the
-    # cache does not need it (cache._environments_without_imports). The first run may compile.
+def test_loading_cached_kernels_imports_neither_numba_lowering_modules_nor_numpy_ma():
+    # numba's np.empty lives in numba.np.arrayobj (0.03 s of imports): a kernel loaded from the
+    # cache does not need it (cache._environments_without_imports); nor does typing a plain array
+    # need numpy.ma (0.02 s: cache._typeof_argument). The first run may compile.
     arguments = ("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-f", "csv")
     modules_after(*arguments)
     loaded = modules_after(*arguments)
-    assert "omaha_equity.equity._kernels" in loaded and "numba.np.arrayobj" not in loaded
+    assert "omaha_equity.equity._kernels" in loaded
+    assert "numba.np.arrayobj" not in loaded and "numpy.ma" not in loaded
