@@ -214,8 +214,93 @@ def startup_figures(repeats: int, skip_cold: bool) -> None:
     else:
         wall, cpu = best_process_seconds([sys.executable, "-c", PEER_QUERY], repeats)
         print(f"  poker-equity, the same query through python -c: {wall:.3f} s wall, {cpu:.3f} s CPU")
+    lean_start_figures(repeats)
     if not skip_cold:
         print(f"CLI cold (empty table and numba caches): {cold_cli_seconds():.1f} s wall")
+
+
+# Children of the start-up figures write and use .pyc files, as an installed package has them
+# (a PYTHONDONTWRITEBYTECODE=1 environment would compile every module's source in every run).
+BYTECODE_ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+NUMBA_IMPORT = [sys.executable, "-c", "import numba"]
+WARM_MARGIN_GOAL = 0.15  # issue 18: the whole warm command at most this much above importing numba
+
+
+def warm_command_over_numba(rounds: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Median (wall, CPU) seconds of the whole warm command and of ``python -c "import numba"``,
+    fresh processes run in turn (so both see the same load), after a run that writes the .pyc
+    files. On a busy machine the CPU seconds are the steadier figure."""
+    import statistics
+
+    for command in (CLI_QUERY, NUMBA_IMPORT):
+        process_seconds(command, BYTECODE_ENVIRONMENT)
+    command_runs, numba_runs = [], []
+    for _ in range(rounds):
+        command_runs.append(process_seconds(CLI_QUERY, BYTECODE_ENVIRONMENT))
+        numba_runs.append(process_seconds(NUMBA_IMPORT, BYTECODE_ENVIRONMENT))
+    return tuple(tuple(statistics.median(run[index] for run in runs) for index in (0, 1))
+                 for runs in (command_runs, numba_runs))
+
+
+def import_seconds_by_package() -> dict[str, float]:
+    """Seconds of the warm command's imports (``python -X importtime``, each module's own time),
+    by what brings them: numba (and numpy, and what importing numba imports), click, tabulate
+    (and wcwidth, which it imports when installed), omaha_equity, the rest."""
+    numba_modules = set(subprocess.run(
+        [sys.executable, "-c", "import sys, numba; print(chr(10).join(sys.modules))"],
+        capture_output=True, text=True, check=True, env=BYTECODE_ENVIRONMENT).stdout.split())
+    trace = subprocess.run([sys.executable, "-X", "importtime", *CLI_QUERY[1:]], capture_output=True, text=True,
+                           check=True, env=BYTECODE_ENVIRONMENT).stderr
+    groups = {"numba": 0.0, "click": 0.0, "tabulate": 0.0, "omaha_equity": 0.0, "other": 0.0}
+    for line in trace.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        own, _, name = (part.strip() for part in line.removeprefix("import time:").split("|"))
+        top = name.split(".")[0]
+        group = ("numba" if name in numba_modules else "omaha_equity" if top in ("omaha_equity", "__editable___omaha_equity_0_1_0_finder")
+                 else top if top in groups else "tabulate" if top == "wcwidth" else "other")
+        groups[group] += int(own) / 1e6
+    return groups
+
+
+def shell_query_seconds(repeats: int) -> dict[str, float]:
+    """Median seconds of a heads-up river and flop query typed into ``omaha-equity shell``: the
+    line run through the command group, the table printed (into a buffer), in process, warm."""
+    import contextlib
+    import io
+    import statistics
+
+    from omaha_equity.cli import main as command_group
+
+    figures = {}
+    for street, board in (("river", "Qd7h2s5c3c"), ("flop", "Qd7h2s")):
+        words = ["calc", "AsAhKsKh", "JdTd9c8c", "-b", board]
+        times = []
+        for _ in range(1 + 20 * repeats):
+            start = time.perf_counter()
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert command_group._run(words, "omaha-equity", None) == 0
+            times.append(time.perf_counter() - start)
+        figures[street] = statistics.median(times[1:])
+    return figures
+
+
+def lean_start_figures(repeats: int) -> None:
+    """Issue 18, section 3: the warm command beside importing numba, where its imports go, and the
+    shell's answer time."""
+    rounds = max(repeats, 7)
+    load = os.getloadavg()[0]
+    (command, command_cpu), (numba_import, numba_cpu) = warm_command_over_numba(rounds)
+    print(f"warm 'omaha-equity calc AsAhKsKh JdTd9c8c' {command:.3f} s vs python -c 'import numba' {numba_import:.3f} s: "
+          f"+{command - numba_import:.3f} s wall, +{command_cpu - numba_cpu:.3f} s CPU (goal at most "
+          f"+{WARM_MARGIN_GOAL:.2f} s wall; medians of {rounds} fresh processes each, in turn, .pyc written; load "
+          f"{load:.1f})")
+    groups = import_seconds_by_package()
+    print("  its imports (python -X importtime, own times): " + ", ".join(
+        f"{name} {seconds:.3f} s" for name, seconds in groups.items()))
+    shell = shell_query_seconds(repeats)
+    print(f"shell, heads-up query typed in a warm session (in process, median): river {shell['river'] * 1e3:.2f} ms, "
+          f"flop {shell['flop'] * 1e3:.2f} ms (goal at most 5 ms)")
 
 
 def cold_cli_seconds() -> float:

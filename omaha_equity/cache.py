@@ -227,7 +227,6 @@ def _numba_cache_classes():
     """numba's cache classes specialised for this package (built on first use: numba is
     imported lazily)."""
     from numba.core.caching import CompileResultCacheImpl, FunctionCache, NullCache, UserProvidedCacheLocator
-    from numba.core.runtime import rtsys
 
     class KernelCacheLocator(UserProvidedCacheLocator):
         """Every kernel of this package is cached under the kernel folder, in a subfolder per
@@ -257,7 +256,8 @@ def _numba_cache_classes():
         Loading skips numba's refresh of the whole target context (importing and registering
         every typing and lowering module: about 0.07 s of each warm command, half the cost of
         loading the first kernel). Rebuilding a cached kernel needs only numba's runtime (NRT)
-        whose functions the machine code calls; a compile refreshes the context itself. Nor does
+        whose functions the machine code calls (:func:`initialize_runtime`, itself cached); a
+        compile refreshes the context itself. Nor does
         it import numba's own modules behind the helpers a kernel calls (``np.empty`` is
         ``numba.np.arrayobj``, 0.06 s of imports): :func:`_environments_without_imports`.
         Should that ever fail, numba's own loading is tried before the file counts as
@@ -266,7 +266,7 @@ def _numba_cache_classes():
         _impl_class = KernelCacheImpl
 
         def load_overload(self, sig, target_context):
-            rtsys.initialize(target_context)
+            initialize_runtime(target_context)
             try:
                 with self._guard_against_spurious_io_errors(), _environments_without_imports():
                     return self._load_overload(sig, target_context)
@@ -315,6 +315,74 @@ def _numba_cache_classes():
     return KernelCache, InMemoryCache
 
 
+RUNTIME_FILE_PREFIX = "runtime-"
+RUNTIME_FILE_SUFFIX = ".nrt"
+
+
+def initialize_runtime(target_context) -> None:
+    """Make numba's runtime (NRT: the reference counting and allocation functions compiled
+    kernels call) ready, as ``numba.core.runtime.rtsys.initialize`` does, with its few compiled
+    functions loaded from the kernel folder instead of compiled by LLVM in every process (about
+    0.04 s of each warm command). The file is keyed on numba's and llvmlite's versions and the
+    machine (numba's codegen ``magic_tuple``) and written the first time. Without a usable kernel
+    folder, with numba's allocation statistics on, or should anything fail, numba's own
+    initialization runs."""
+    from numba.core import config
+    from numba.core.runtime import rtsys
+
+    if rtsys._init:
+        return
+    folder, _ = kernel_cache_state()
+    if folder is None or config.NRT_STATS:
+        rtsys.initialize(target_context)
+        return
+    try:
+        _initialize_cached_runtime(folder, target_context)
+    except Exception:  # noqa: BLE001 (numba's own initialization decides)
+        rtsys.initialize(target_context)
+
+
+def _initialize_cached_runtime(folder: Path, target_context) -> None:
+    import pickle
+
+    import llvmlite
+    import numba
+    from llvmlite import binding
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.core.runtime import _nrt_python, nrtdynmod, rtsys
+
+    codegen = target_context.codegen()
+    key = hashlib.sha256(repr((numba.__version__, llvmlite.__version__, codegen.magic_tuple())).encode())
+    path = folder / f"{RUNTIME_FILE_PREFIX}{key.hexdigest()[:16]}{RUNTIME_FILE_SUFFIX}"
+    with global_compiler_lock:
+        if rtsys._init:
+            return
+        for name, address in _nrt_python.c_helpers.items():  # as rtsys.initialize registers them
+            binding.add_symbol(name if name.startswith("_") else f"NRT_{name}", address)
+        library = None
+        try:
+            with open(os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)), "rb") as file:
+                library = codegen.unserialize_library(pickle.load(file))
+        except FileNotFoundError:
+            pass
+        except Exception:  # noqa: BLE001 (an unreadable file is compiled and written again)
+            path.unlink(missing_ok=True)
+        if library is None:
+            module, library = nrtdynmod.create_nrt_module(target_context)
+            library.enable_object_caching()
+            library.add_ir_module(module)
+            library.finalize()
+            temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            try:
+                with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as file:
+                    pickle.dump(library.serialize_using_object_code(), file, protocol=pickle.HIGHEST_PROTOCOL)
+                os.replace(temporary, path)
+            except OSError:  # not saving only costs this compile next time
+                temporary.unlink(missing_ok=True)
+        rtsys._library = library
+        rtsys._init = True
+
+
 @contextlib.contextmanager
 def _environments_without_imports():
     """While a cached kernel is unpickled: the environment of a compiled helper that lives in a
@@ -355,6 +423,7 @@ def _enable_kernel_caching(dispatcher) -> None:
         return
     import numba
 
+    dispatcher.typeof_pyval = functools.partial(_typeof_argument, dispatcher.typeof_pyval)
     kernel_cache, in_memory_cache = _numba_cache_classes()
     # numba lets NUMBA_CACHE_LOCATOR_CLASSES replace every locator list: not for these kernels
     locators = getattr(numba.config, "CACHE_LOCATOR_CLASSES", None)
@@ -367,6 +436,22 @@ def _enable_kernel_caching(dispatcher) -> None:
     finally:
         if locators:
             numba.config.CACHE_LOCATOR_CLASSES = locators
+
+
+def _typeof_argument(typeof_pyval, value):
+    """numba's type of a kernel argument, for a plain numpy array without numba's check that it
+    is not a masked array: that check imports ``numpy.ma`` (0.02 s of the first kernel call of
+    each process), and a value whose type is exactly ``ndarray`` is none. The same type numba's
+    ``typeof`` gives (``numba.core.typing.typeof._typeof_ndarray``); anything else goes to
+    ``typeof_pyval``, the dispatcher's own."""
+    import numpy as np
+    from numba.core import types
+    from numba.np import numpy_support
+
+    if type(value) is not np.ndarray:
+        return typeof_pyval(value)
+    return types.Array(numpy_support.from_dtype(value.dtype), value.ndim, numpy_support.map_layout(value),
+                       readonly=not value.flags.writeable)
 
 
 def _numba_enable_caching(dispatcher) -> None:

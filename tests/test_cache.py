@@ -411,3 +411,15 @@ def test_saved_kernels_are_writable_by_their_owner_alone_whatever_the_umask(tmp_
     assert saved and all(path.stat().st_mode & 0o022 == 0 for path in saved)
     again = run_python(tmp_path / "cache", code)
     assert again.returncode == 0 and "removed cached kernel files" not in again.stderr
+
+
+def test_numba_s_runtime_is_cached_and_a_damaged_copy_silently_rebuilt(cache_copy):
+    # cache.initialize_runtime: numba's runtime functions are loaded from the kernel folder
+    runtime = _one_file(kernel_folder(cache_copy), f"{cache.RUNTIME_FILE_PREFIX}*{cache.RUNTIME_FILE_SUFFIX}")
+    assert runtime.stat().st_mode & 0o077 == 0  # private, as the kernels
+    runtime.write_bytes(runtime.read_bytes()[:100])
+    result = run_command(cache_copy, *QUERY)
+    assert result.returncode == 0 and EXPECTED_ROW in result.stdout and result.stderr == ""
+    assert runtime.stat().st_size > 100  # written again whole
+    again = run_command(cache_copy, *QUERY)
+    assert again.returncode == 0 and EXPECTED_ROW in again.stdout and again.stderr == ""

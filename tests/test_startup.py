@@ -27,10 +27,10 @@ def test_importing_the_package_or_the_cli_does_not_import_numba():
         import omaha_equity
         print(sorted(name for name in ("numba", "numpy", "tabulate") if name in sys.modules))
         import omaha_equity.cli
-        print("numba" in sys.modules, "numpy" in sys.modules)
+        print("numba" in sys.modules, "numpy" in sys.modules, "tabulate" in sys.modules)
     """)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["[]", "False False"]
+    assert result.stdout.splitlines() == ["[]", "False False False"]
 
 
 def test_csv_and_json_rendering_do_not_import_tabulate():
@@ -160,3 +160,55 @@ def test_the_kernel_threads_do_not_keep_the_program_from_its_fast_exit():
     assert result.returncode == 0, result.stderr
     assert "166923/271502" in result.stdout and "torn down" not in result.stdout
     assert "omaha-equity-kernel" in result.stderr  # the pool did run (two threads asked for)
+
+
+def modules_after(*arguments: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running the CLI with ``arguments``."""
+    result = python("""
+        import json, sys
+        from omaha_equity.cli import main
+        try:
+            main(sys.argv[1:])
+        except SystemExit as stop:
+            assert not stop.code, stop.code
+        print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+    """, *arguments)
+    assert result.returncode == 0, result.stderr
+    return set(json.loads(result.stderr.splitlines()[-1]))
+
+
+# The compiled kernels of the equity calculator, the all-in EV and the studies (issue 18: a
+# command imports only the kernels it runs; each kernel module costs its import and its loading).
+EQUITY_KERNELS = {"omaha_equity.equity._kernels", "omaha_equity.equity._range_kernels",
+                  "omaha_equity.equity._allin_kernels"}
+OTHER_KERNELS = {"omaha_equity.equity._allin_kernels", "omaha_equity.studies._kernels",
+                 "omaha_equity.categories._kernels"}
+
+
+def test_rank_and_range_do_not_import_the_equity_kernels():
+    for arguments in (["rank", "AsAhKsKh"], ["range", "AA:$ds", "--sample", "2"]):
+        loaded = modules_after(*arguments)
+        assert "omaha_equity.rankings" in loaded or "omaha_equity.ranges" in loaded  # the command did run
+        assert not loaded & (EQUITY_KERNELS | {"omaha_equity.equity.calculate"}), arguments
+
+
+def test_a_fixed_hand_calc_imports_neither_all_in_nor_study_kernels_nor_the_shell():
+    loaded = modules_after("calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s7s")
+    assert "omaha_equity.equity._kernels" in loaded and "tabulate" in loaded  # it ran, and drew a table
+    assert not loaded & (OTHER_KERNELS | {"omaha_equity.shell", "prompt_toolkit"})
+
+
+def test_csv_output_does_not_import_tabulate():
+    loaded = modules_after("calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s7s", "-f", "csv")
+    assert "omaha_equity.equity._kernels" in loaded and "tabulate" not in loaded
+
+
+def test_loading_cached_kernels_imports_neither_numba_lowering_modules_nor_numpy_ma():
+    # numba's np.empty lives in numba.np.arrayobj (0.03 s of imports): a kernel loaded from the
+    # cache does not need it (cache._environments_without_imports); nor does typing a plain array
+    # need numpy.ma (0.02 s: cache._typeof_argument). The first run may compile.
+    arguments = ("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-f", "csv")
+    modules_after(*arguments)
+    loaded = modules_after(*arguments)
+    assert "omaha_equity.equity._kernels" in loaded
+    assert "numba.np.arrayobj" not in loaded and "numpy.ma" not in loaded

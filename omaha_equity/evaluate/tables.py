@@ -209,8 +209,12 @@ def build_tables() -> Tables:
     # each board's ten rank triples (ascending ranks stay ascending) by their multiset index
     triple_positions = np.array(list(itertools.combinations(range(5), 3)))
     board_triples = colex[np.arange(3), np.array(boards)[:, triple_positions]].sum(axis=2).astype(np.int16)
-    # pair_board[board, pair] = best of pair_triple[pair, triple] over the board's ten triples
-    pair_board = np.ascontiguousarray(pair_triple[:, board_triples].max(axis=2).T)
+    # pair_board[board, pair] = best of pair_triple[pair, triple] over the board's ten triples:
+    # ten gathers of whole rows (a triple's values for every pair), each folded in with a maximum
+    by_triple = np.ascontiguousarray(pair_triple.T)
+    pair_board = by_triple[board_triples[:, 0]]
+    for position in range(1, len(triple_positions)):
+        np.maximum(pair_board, by_triple[board_triples[:, position]], out=pair_board)
     flush = np.zeros(1 << RANK_COUNT, dtype=np.int32)
     for ranks in itertools.combinations(range(RANK_COUNT), 5):
         flush[sum(1 << r for r in ranks)] = suited_value(ranks)
@@ -227,15 +231,19 @@ def _build_pair_flush(flush: np.ndarray) -> np.ndarray:
     is a five-rank flush (0 when they share a rank), then every larger mask takes the best of
     its subsets, one rank at a time (a max over subsets, 13 passes)."""
     masks = np.arange(1 << RANK_COUNT)
-    bit_counts = np.array([bin(mask).count("1") for mask in range(1 << RANK_COUNT)])
+    bit_counts = np.zeros(1 << RANK_COUNT, dtype=np.int64)
+    for rank in range(RANK_COUNT):
+        bit_counts += (masks >> rank) & 1
     pair_masks = np.zeros(SUITED_PAIRS, dtype=np.int64)
     for low_rank, high_rank in itertools.combinations(range(RANK_COUNT), 2):
         pair_masks[suited_pair_index(low_rank, high_rank)] = (1 << low_rank) | (1 << high_rank)
-    pair_flush = np.where(bit_counts == 3, flush[pair_masks[:, None] | masks], 0).astype(np.int32)
+    # built as (mask, pair), so that each pass moves whole rows of 78 values (a tenth of the time
+    # of gathering columns), then turned round
+    by_mask = np.where((bit_counts == 3)[:, None], flush[masks[:, None] | pair_masks[None, :]], 0).astype(np.int32)
     for rank in range(RANK_COUNT):
         with_rank = masks[(masks >> rank) & 1 == 1]
-        pair_flush[:, with_rank] = np.maximum(pair_flush[:, with_rank], pair_flush[:, with_rank ^ (1 << rank)])
-    return pair_flush
+        by_mask[with_rank] = np.maximum(by_mask[with_rank], by_mask[with_rank ^ (1 << rank)])
+    return np.ascontiguousarray(by_mask.T)
 
 
 def _source_hash() -> str:
