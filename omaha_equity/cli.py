@@ -144,25 +144,54 @@ def _game_options(command):
     return command
 
 
-class _ProgressBar:
-    """A click progress bar on stderr, shown only when stderr is a terminal and the work
-    looks like it will take more than about two seconds (judged from the first pieces)."""
+# Progress of a long run (``calc``, ``allin``) appears once it has run this long, then, when
+# stderr is not a terminal (a log, a pipe), as a plain line this often.
+PROGRESS_AFTER_SECONDS = 1.0
+PROGRESS_LINE_SECONDS = 5.0
 
-    def __init__(self, enabled: bool):
+
+class _ProgressBar:
+    """Progress of a long run on stderr, drawn from the library's ``progress(done, total)``
+    callback: nothing for the first ``PROGRESS_AFTER_SECONDS`` (or when the run finishes in its
+    first call); then a click progress bar when stderr is a terminal, else a plain line every
+    ``PROGRESS_LINE_SECONDS`` such as ``progress: 41% of 2,250,000,000 boards, 0:12 left``
+    (the time left at the rate measured since the first call, which excludes loading the
+    kernels)."""
+
+    def __init__(self, enabled: bool, terminal: bool, clock=time.monotonic):
         self.enabled = enabled
-        self.started = time.monotonic()
+        self.terminal = terminal
+        self.clock = clock
+        self.started = clock()
+        self.first: tuple[float, int] | None = None
+        self.next_line_at = self.started + PROGRESS_AFTER_SECONDS
         self.bar = None
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled or done >= total:
             return
-        if self.bar is None:
-            elapsed = time.monotonic() - self.started
-            if elapsed * total / max(done, 1) < 2.0:
-                return
-            self.bar = click.progressbar(length=total, label="boards", file=sys.stderr)
-            self.bar.__enter__()
-        self.bar.update(done - self.bar.pos)
+        now = self.clock()
+        if self.first is None:
+            self.first = (now, done)
+        if now - self.started < PROGRESS_AFTER_SECONDS:
+            return
+        if self.terminal:
+            if self.bar is None:
+                self.bar = click.progressbar(length=total, label="boards", file=sys.stderr)
+                self.bar.__enter__()
+            self.bar.update(done - self.bar.pos)
+        elif now >= self.next_line_at:
+            self.next_line_at = now + PROGRESS_LINE_SECONDS
+            _say(f"progress: {100 * done // total}% of {total:,} boards{self._time_left(now, done, total)}")
+
+    def _time_left(self, now: float, done: int, total: int) -> str:
+        first_at, first_done = self.first
+        if done <= first_done or now - first_at <= 0:
+            return ""
+        seconds = int((total - done) * (now - first_at) / (done - first_done) + 0.5)
+        minutes, second = divmod(seconds, 60)
+        hours, minute = divmod(minutes, 60)
+        return f", {hours}:{minute:02d}:{second:02d} left" if hours else f", {minute}:{second:02d} left"
 
     def close(self) -> None:
         if self.bar is not None:
@@ -289,7 +318,7 @@ def main():
 @click.option("--threads", type=THREADS,
               help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
               "gives the same numbers).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @click.option("--streets", is_flag=True, help="Equity on each street as the board comes (board of 3 to 5 cards).")
 @click.option("--next-card", "next_card", is_flag=True,
               help="Equity after each possible next card, on a flop or a turn, by player 1's change.")
@@ -323,7 +352,7 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
     from .equity.calculate import calculate_equity
     from .views import equity_report
 
-    progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    progress = _ProgressBar(enabled=not quiet, terminal=sys.stderr.isatty())
     try:
         result = calculate_equity(
             list(hands), board, dead, game, die=die,
@@ -671,7 +700,7 @@ def play(file, format_name, table_style):
 @click.option("--threads", type=THREADS,
               help="Worker threads (default: one per core; more than the cores run as many as the cores; any count "
               "gives the same numbers).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @_output_options
 @_usage_errors
 def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, exact, mc, trials, precision, seed,
@@ -700,7 +729,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
                                f"{quoted(','.join(str(amount) for amount in amounts))}")
     if stacks is not None:
         amounts = committed_from_stacks(stacks, folded or ())
-    progress = _ProgressBar(enabled=not quiet and sys.stderr.isatty())
+    progress = _ProgressBar(enabled=not quiet, terminal=sys.stderr.isatty())
     try:
         result = calculate_allin(
             list(hands), amounts, board, dead, game, die=die, folded=folded or (), pot=dead_money,

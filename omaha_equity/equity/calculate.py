@@ -269,7 +269,8 @@ def calculate_equity(
         work = plan.board_completions(len(deal.undealt_cards), len(board_cards)) * player_count
     else:
         work = range_equity.exact_work(seats, board_cards, dead_cards, game)
-    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
+    rate = plan.EXACT_RATE if all_fixed else range_equity.exact_rate(seats, board_cards, game)
+    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None, rate=rate)
     # The fixed-hand exact kernel tallies outcomes (who wins each half) in a table of
     # 2 ** key bits; beyond that (hi/lo with 7 or more players, few boards then) every hand is
     # a list of one for the list kernel, which scores each board.

@@ -1,12 +1,16 @@
 """Choosing exact enumeration or Monte Carlo, and the sizes of the work pieces.
 
 The rule for "affordable" is a work budget counted in player-boards (one player's hand
-evaluated on one complete board): exact enumeration when
-``board completions x players <= EXACT_WORK_BUDGET``. The kernels score about 50 million
-player-boards a second on two cores, so the budget keeps an automatic exact answer under
-about a second. With fully known hands every query fits (the largest, heads-up preflop, is
-1,086,008 boards x 2 players); ranges and random hands are what push a query over it.
-Forced exact enumeration is refused beyond ``EXACT_WORK_CEILING`` (about ten minutes).
+evaluated on one complete board), sized from the measured speed of the kernel that will run:
+exact enumeration when the work (board completions x players, times the combinations of hands
+with ranges) takes at most ``AUTO_EXACT_SECONDS`` at that kernel's rate. The fixed-hand kernel,
+which also runs ranges with a flop or less known, combination by combination, scores about
+``EXACT_RATE`` player-boards a second on two cores (budget ``EXACT_WORK_BUDGET``); the list
+kernel (ranges on the turn and river, hi/lo with 7 or more players) about ``LIST_EXACT_RATE``.
+With fully known hands every query fits (the largest, heads-up preflop, is 1,086,008 boards x 2
+players); ranges and random hands are what push a query over it. Forced exact enumeration is
+refused beyond ``EXACT_CEILING_SECONDS`` of work at the kernel's rate (``EXACT_WORK_CEILING``
+for the fixed-hand kernel).
 """
 
 from __future__ import annotations
@@ -17,13 +21,22 @@ import numpy as np
 
 from ..errors import InputError, quoted
 
-EXACT_WORK_BUDGET = 50_000_000
-EXACT_RATE = 40_000_000
-LIST_EXACT_RATE = 4_000_000
-# Forced exact enumeration (``method="exact"``, ``--exact``) is refused beyond this much work:
-# about ten minutes at the kernels' speed. AA against KK preflop, ~1e14 player-boards, would
-# take weeks; Monte Carlo answers it to 0.1 points in seconds.
-EXACT_WORK_CEILING = 30_000_000_000
+# Player-boards a second of the exact kernels on this project's 2-core machine, 2 threads
+# (``make bench``, rows "exact heads-up preflop" and "range exact"): the fixed-hand kernel
+# (``_kernels.enumerate_boards``; ranges with a flop or less known run on it combination by
+# combination at the same rate) measured 40-60 M, the list kernel
+# (``_range_kernels.enumerate_ranges``: ranges on the turn, 3-6 M; on the river, where each
+# combination has one board, about 1 M).
+EXACT_RATE = 50_000_000
+LIST_EXACT_RATE = 5_000_000
+# The automatic choice enumerates work of up to about a second.
+AUTO_EXACT_SECONDS = 1
+EXACT_WORK_BUDGET = AUTO_EXACT_SECONDS * EXACT_RATE
+# Forced exact enumeration (``method="exact"``, ``--exact``) is refused beyond about ten
+# minutes of work. AA against KK preflop, ~1e14 player-boards, would take weeks; Monte Carlo
+# answers it to 0.1 points in seconds.
+EXACT_CEILING_SECONDS = 600
+EXACT_WORK_CEILING = EXACT_CEILING_SECONDS * EXACT_RATE
 # Work this small (a river or turn, a flop heads-up: up to 200,000 player-boards) runs as one
 # call on one thread: waking a second thread costs more than it saves, and on a busy machine
 # far more.
@@ -51,19 +64,21 @@ def board_completions(undealt_count: int, board_count: int) -> int:
     return comb(undealt_count, 5 - board_count)
 
 
-def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
+def choose_method(method: str, work: int, sampling_asked: bool = False, rate: int = EXACT_RATE) -> str:
     """``exact`` or ``monte-carlo`` for a query.
 
     ``auto`` picks exact enumeration when the exact ``work`` (player-boards: board completions
-    x players, times every combination of hands when ranges are involved) is at most
-    ``EXACT_WORK_BUDGET``; asking for trials or a precision (``sampling_asked``) means Monte Carlo.
+    x players, times every combination of hands when ranges are involved) takes at most
+    ``AUTO_EXACT_SECONDS`` at ``rate`` (player-boards a second of the kernel that will run:
+    ``EXACT_RATE``, the default, or ``LIST_EXACT_RATE``; ``EXACT_WORK_BUDGET`` at the default);
+    asking for trials or a precision (``sampling_asked``) means Monte Carlo.
 
     Raises
     ------
     InputError
         Unknown method name, trials/precision together with exact enumeration, or exact
-        enumeration asked for more than ``EXACT_WORK_CEILING`` player-boards (the message
-        gives the estimate).
+        enumeration asked for more than ``EXACT_CEILING_SECONDS`` of work at ``rate``
+        (``EXACT_WORK_CEILING`` player-boards at the default; the message gives the estimate).
     """
     if method not in METHODS:
         raise InputError(f"unknown method {quoted(method)}: expected one of {', '.join(METHODS)}")
@@ -71,13 +86,14 @@ def choose_method(method: str, work: int, sampling_asked: bool = False) -> str:
         if method == EXACT:
             raise InputError("trials and precision apply to Monte Carlo, not to exact enumeration")
         return MONTE_CARLO
-    if method == EXACT and work > EXACT_WORK_CEILING:
+    ceiling = EXACT_CEILING_SECONDS * rate
+    if method == EXACT and work > ceiling:
         raise InputError(f"exact enumeration would score about {work:.1e} player-boards (boards x hands x players), "
-                         f"more than the ceiling of {EXACT_WORK_CEILING:.0e} (about ten minutes): use Monte Carlo "
-                         "instead")
+                         f"more than the ceiling of {ceiling:.0e} (about {EXACT_CEILING_SECONDS // 60} minutes): "
+                         "use Monte Carlo instead")
     if method != AUTO:
         return method
-    return EXACT if work <= EXACT_WORK_BUDGET else MONTE_CARLO
+    return EXACT if work <= AUTO_EXACT_SECONDS * rate else MONTE_CARLO
 
 
 def check_sampling_options(trials: int | None, precision: float | None) -> None:

@@ -241,11 +241,13 @@ def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
 def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: str) -> np.ndarray:
     # Lazy: the rankings are a separate module, and only percent ranges need them.
     rankings = import_module("omaha_equity.rankings")
-    hands = np.asarray(rankings.percent_range(game, low, high, six_handed))
+    # canonical already when the ranking keeps its hands' positions (4 and 5 hole cards)
+    canonical = rankings.canonical_percent_range(game, low, high, six_handed)
+    hands = np.asarray(rankings.percent_range(game, low, high, six_handed) if canonical is None else canonical)
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
         raise InputError(f"percent range {quoted(text)} did not give {game.hole_count}-card hands for {game.name}")
-    hands = hands.astype(np.int8)
-    return _frozen(canonical_rows(hands))
+    hands = hands.astype(np.int8, copy=False)
+    return _frozen(hands if canonical is not None else canonical_rows(hands))
 
 
 def canonical_rows(hands: np.ndarray) -> np.ndarray:
