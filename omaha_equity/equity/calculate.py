@@ -157,25 +157,31 @@ def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.n
     return dealt_board_indexes(fixed_ranks, dealt_count, load_tables().colex)
 
 
+# The low-rank bit of each rank (``evaluate._kernels.low_rank_bit``, run as plain Python: no
+# kernel to load for a bit).
+_LOW_RANK_BITS = tuple(low_rank_bit.py_func(rank) for rank in range(13))
+
+
 def prepare(deal: Deal) -> Prepared:
+    """The kernel inputs of a deal of fixed hands: the undealt deck, the known board's suit
+    masks and low mask, and each player's lookup rows (``evaluate._kernels.build_player_rows``)."""
     tables = load_tables()
     hole_cards = np.array(deal.hands, dtype=np.int8)
     dealt_count = 5 - len(deal.board)
-    fixed_ranks = np.array(sorted(card >> 2 for card in deal.board), dtype=np.int32)
-    fixed_suit_masks = np.zeros(4, dtype=np.int32)
+    suit_masks = [0, 0, 0, 0]
     fixed_low_mask = 0
     for card in deal.board:
-        fixed_suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= low_rank_bit.py_func(card >> 2)  # plain Python: no kernel to load for a bit
+        suit_masks[card & 3] |= 1 << (card >> 2)
+        fixed_low_mask |= _LOW_RANK_BITS[card >> 2]
     # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
     # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
-    dealt_indexes = _dealt_board_indexes(tuple(int(rank) for rank in fixed_ranks), dealt_count)
+    dealt_indexes = _dealt_board_indexes(tuple(sorted(card >> 2 for card in deal.board)), dealt_count)
     high_rows, flush_rows, low_rows = build_player_rows(
         hole_cards, dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low)
     return Prepared(
         deck=np.array(deal.undealt_cards, dtype=np.int8),
         dealt_count=dealt_count,
-        fixed_suit_masks=fixed_suit_masks,
+        fixed_suit_masks=np.array(suit_masks, dtype=np.int32),
         fixed_low_mask=fixed_low_mask,
         high_rows=high_rows,
         flush_rows=flush_rows,
@@ -210,8 +216,10 @@ def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: i
             outcomes, has_low = enumerate_slices(0, 1)
         if progress is not None:
             progress(completions, completions)
-        counts, low_boards = _kernels.score_outcomes(outcomes.sum(axis=0), has_low.sum(axis=0), prepared.hilo,
-                                                     prepared.units)
+        # one row per slab: one slab from one call, else their sums
+        outcomes, has_low = ((outcomes[0], has_low[0]) if outcomes.shape[0] == 1
+                             else (outcomes.sum(axis=0), has_low.sum(axis=0)))
+        counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
         return completions, counts, low_boards
     outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, prepared.hilo), dtype=np.int64)
     has_low = np.zeros(player_count, dtype=np.int64)

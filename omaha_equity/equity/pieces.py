@@ -52,27 +52,37 @@ def quiet_idle_threads() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 
-@contextmanager
-def deferred_interrupt():
+class deferred_interrupt:  # noqa: N801  (used as a context manager, like a function of contextlib)
     """Hold back SIGINT while the body runs (a compiled kernel call), then deliver it.
 
     In the main thread, with Python's own SIGINT handler or another callable one installed,
     a Ctrl-C during the body is only noted; when the body returns the noted signal goes to
     the previous handler (Python's raises ``KeyboardInterrupt``). Elsewhere (another thread,
     SIGINT ignored or left to the system) the body runs unchanged.
+
+    A class rather than a generator: every kernel call of a small query goes through it.
     """
-    previous = _signal.getsignal(_signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or not callable(previous):
-        yield
-        return
-    caught = []
-    _signal.signal(_signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
+
+    __slots__ = ("previous", "caught")
+
+    def __enter__(self):
+        previous = _signal.getsignal(_signal.SIGINT)
+        if threading.current_thread() is not threading.main_thread() or not callable(previous):
+            self.previous = None
+            return self
+        self.previous = previous
+        self.caught = caught = []
+        _signal.signal(_signal.SIGINT, lambda signum, frame: caught.append(signum))
+        return self
+
+    def __exit__(self, *error):
+        previous = self.previous
+        if previous is None:
+            return False
         _signal.signal(_signal.SIGINT, previous)
-    if caught:
-        previous(_signal.SIGINT, None)
+        if self.caught:
+            previous(_signal.SIGINT, None)
+        return False
 
 
 class PieceSizer:

@@ -33,6 +33,8 @@ from .plan import EXACT, MONTE_CARLO  # noqa: F401  (the method names a result c
 COUNTED_STATISTICS = ("win", "tie", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
                       "has_low")
 
+_NO_SHARE = Fraction(0)
+
 
 @dataclass(frozen=True)
 class PlayerEquity:
@@ -112,18 +114,24 @@ class PlayerEquity:
         """
         from . import _kernels  # the counter layout; loaded with the kernels that made the counts
 
-        row = [int(value) for value in counts_row]
+        row = counts_row if isinstance(counts_row, list) else [int(value) for value in counts_row]
         share_sum, low_sum = row[_kernels.EQUITY], row[_kernels.EQUITY_LOW]
         exact = square_sum is None and error is None
         denominator = units * weight_total
+        equity_fraction = high_fraction = low_fraction = None
+        if exact:
+            equity_fraction = Fraction(share_sum, denominator)
+            # high-only games (no low share): the high part is the whole equity, the low part 0
+            high_fraction = Fraction(share_sum - low_sum, denominator) if low_sum else equity_fraction
+            low_fraction = Fraction(low_sum, denominator) if low_sum else _NO_SHARE
         return cls(
             hand=hand,
             equity=share_sum / denominator,
-            equity_fraction=Fraction(share_sum, denominator) if exact else None,
+            equity_fraction=equity_fraction,
             equity_high=(share_sum - low_sum) / denominator,
             equity_low=low_sum / denominator,
-            equity_high_fraction=Fraction(share_sum - low_sum, denominator) if exact else None,
-            equity_low_fraction=Fraction(low_sum, denominator) if exact else None,
+            equity_high_fraction=high_fraction,
+            equity_low_fraction=low_fraction,
             standard_error=0.0 if exact else error if error is not None
             else standard_error(share_sum, int(square_sum), sample_count, units),
             sample_count=sample_count,
