@@ -11,7 +11,8 @@ from omaha_equity import calculate_equity
 from omaha_equity.cards import _split_tokens, format_cards, parse_card, parse_cards
 from omaha_equity.equity import pieces, plan
 from omaha_equity.equity.allin import calculate_allin, plan_allin
-from omaha_equity.equity.calculate import plan_equity, seat_query
+from omaha_equity.equity.calculate import plan_equity
+from omaha_equity.equity.query import seat_query
 from omaha_equity.errors import InputError
 
 

@@ -6,7 +6,7 @@ inside the compiled kernels (``_allin_kernels``), each pot split high/low among 
 eligible players with the odd-chip rules (docs/rules.md, "All-ins and side pots" and
 "Showdown"). The deals (fixed, partial and random hands, ranges; exact enumeration or Monte
 Carlo, chosen as for equity) are those of ``calculate_equity``, seated, planned and run by
-the same steps (``calculate.seat_query``, ``plan.plan_query``, ``calculate.run_plan``).
+the same steps (``query.seat_query``, ``plan.plan_query``, ``query.run_plan``).
 
 Players are given in seat order starting from the first seat left of the button: that order
 decides who gets an odd chip.
@@ -28,9 +28,10 @@ from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from ..validate import check_hands
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
-from .calculate import ProgressCallback, SeatedQuery, exact_slices, prepare, run_plan, seat_query
+from .fixed_hands import exact_slices, prepare
 from .pieces import PieceSizer, across_threads, run_in_pieces
 from .plan import QueryPlan
+from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
 from .range_equity import ExactLists, RangeSampler, whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to

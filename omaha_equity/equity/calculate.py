@@ -1,205 +1,33 @@
 """``calculate_equity``: the public entry point of the equity calculator.
 
-A query goes through four steps, shared with ``allin.calculate_allin`` (which supplies only
-what differs): :func:`seat_query` checks and seats the players, ``plan.plan_query`` makes the
-:class:`~omaha_equity.equity.plan.QueryPlan` (exact or Monte Carlo, which kernels, the seed,
-the threads), :func:`run_plan` runs it (kernels in pieces, progress between them), and the
-integer counts are wrapped into an :class:`EquityResult`. :func:`prepare` makes the per-player
-lookup rows of fixed hands.
+A query goes through the steps it shares with ``allin.calculate_allin`` (``query``): seated
+(``query.seat_query``), planned (:func:`plan_equity`: exact or Monte Carlo, which kernels, the
+seed, the threads), run (``query.run_plan``: kernels in pieces, progress between them); then
+the integer counts are wrapped into an :class:`EquityResult` (:func:`equity_result`).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from math import comb
-from typing import TypeVar
 
 import numpy as np
 
-from .. import cache
-from ..cards import DECK_SIZE, format_cards
-from ..deal import CardsLike, Deal, parse_board_and_dead
-from ..errors import InputError
-from ..evaluate._kernels import build_player_rows, low_rank_bit
-from ..evaluate.tables import dealt_board_indexes, load_tables
-from ..games import Game, get_game
+from ..cards import format_cards
+from ..deal import CardsLike
+from ..games import Game
 from ..pots import pot_units
 from . import _kernels, plan, range_equity, range_sampling
-from ..validate import check_hands, check_run_options
-from .pieces import across_threads, deferred_interrupt, run_in_pieces, threads_to_run, use_threads
-from .players import FIXED, Seat, seat_players
+from .fixed_hands import Prepared, exact_slices, prepare
+from .pieces import across_threads, deferred_interrupt, run_in_pieces
 from .plan import QueryPlan
+from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
 from .result import EquityResult, PlayerEquity, standard_error
 
-ProgressCallback = Callable[[int, int], None]
-_Output = TypeVar("_Output")
 
-
-@dataclass(frozen=True)
-class SeatedQuery:
-    """A query's players seated with the known cards, all checked (:func:`seat_query`).
-
-    Attributes
-    ----------
-    game : Game
-    seats : tuple of Seat
-        One per player, in the order given.
-    board, dead : tuple of int
-        Known board cards (dealing order) and dead cards.
-    deal : Deal or None
-        The deal when every hand is fixed (the per-hand-row kernels' input), else None.
-    """
-
-    game: Game
-    seats: tuple[Seat, ...]
-    board: tuple[int, ...]
-    dead: tuple[int, ...]
-    deal: Deal | None
-
-    @property
-    def player_count(self) -> int:
-        return len(self.seats)
-
-    @property
-    def all_fixed(self) -> bool:
-        return self.deal is not None
-
-    @property
-    def exact_work(self) -> int:
-        """Player-boards of an exact enumeration (boards x hand combinations x players)."""
-        if self.deal is not None:
-            return plan.board_completions(DECK_SIZE - len(self.deal.known_cards), len(self.board)) * len(self.seats)
-        return range_equity.exact_work(list(self.seats), self.board, self.dead, self.game)
-
-    @property
-    def board_count(self) -> int:
-        """Completions of the board once every player holds their cards."""
-        return range_equity.board_completions(len(self.seats), self.board, self.dead, self.game)
-
-    @property
-    def hands(self) -> tuple[str, ...]:
-        """Each player's hole cards (canonical text) or range, as results report them."""
-        return tuple(seat.expression for seat in self.seats)
-
-    def hand_combinations(self, query: QueryPlan, sample_count: int) -> int | None:
-        """The combinations of hands a run went through: 1 for fixed hands, those enumerated
-        exactly, None when sampled (Monte Carlo draws the hands of each deal)."""
-        return 1 if self.all_fixed else sample_count // self.board_count if query.exact else None
-
-
-def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None, *, trials=None,
-               precision=None, seed=None, threads=None) -> SeatedQuery:
-    """Check a query's hands, game, board, dead cards and run options, and seat the players
-    (``players.seat_players``: fixed, partial and random hands, ranges expanded).
-
-    Raises
-    ------
-    InputError
-        Anything invalid, the message naming the offending token.
-    """
-    hands = check_hands(hands)
-    game = get_game(game, die)
-    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
-    seats = tuple(seat_players(hands, board_cards, dead_cards, game))
-    deal = None
-    if all(seat.kind == FIXED for seat in seats):
-        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
-    return SeatedQuery(game, seats, board_cards, dead_cards, deal)
-
-
-def run_plan(query: QueryPlan, run: Callable[[int | None], _Output]) -> _Output:
-    """Run a planned query: announce a first compile, then ``run(threads)`` with the plan's
-    threads, and note the kernel cache in use.
-
-    The fixed-hand kernels run on our own thread pool (``pieces.across_threads``): ``run`` gets
-    the thread count to pass down, and numba's setting is left alone (setting and restoring it
-    costs a small query a tenth of its time). The hand-list kernels follow numba's setting
-    (some are numba parallel loops): it is set around ``run``, which gets None.
-    """
-    cache.announce_compiling(query.kernels)
-    if query.family == plan.FIXED_HANDS:
-        output = run(threads_to_run(query.kernel_threads))
-    else:
-        with use_threads(query.kernel_threads):
-            output = run(None)
-    cache.mark_in_use()
-    return output
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """Kernel inputs for one deal (arrays as documented in ``_kernels.enumerate_boards``)."""
-
-    deck: np.ndarray
-    dealt_count: int
-    fixed_suit_masks: np.ndarray
-    fixed_low_mask: int
-    high_rows: np.ndarray
-    flush_rows: np.ndarray
-    low_rows: np.ndarray
-    colex: np.ndarray
-    hilo: bool
-    units: int
-
-    def kernel_arguments(self) -> tuple:
-        return (self.deck, self.dealt_count, self.fixed_suit_masks, self.fixed_low_mask,
-                self.high_rows, self.flush_rows, self.low_rows, self.colex)
-
-
-@functools.lru_cache(maxsize=8192)
-def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.ndarray:
-    """``tables.dealt_board_indexes``, kept per known-rank multiset (at most 6,188 on the
-    river): a batch of small queries meets the same ones again and again. Shared: never
-    written to (left writeable so the kernels keep one compiled signature)."""
-    return dealt_board_indexes(fixed_ranks, dealt_count, load_tables().colex)
-
-
-# The low-rank bit of each rank (``evaluate._kernels.low_rank_bit``, run as plain Python: no
-# kernel to load for a bit).
-_LOW_RANK_BITS = tuple(low_rank_bit.py_func(rank) for rank in range(13))
-
-
-def prepare(deal: Deal) -> Prepared:
-    """The kernel inputs of a deal of fixed hands: the undealt deck, the known board's suit
-    masks and low mask, and each player's lookup rows (``evaluate._kernels.build_player_rows``)."""
-    tables = load_tables()
-    hole_cards = np.array(deal.hands, dtype=np.int8)
-    dealt_count = 5 - len(deal.board)
-    suit_masks = [0, 0, 0, 0]
-    fixed_low_mask = 0
-    for card in deal.board:
-        suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= _LOW_RANK_BITS[card >> 2]
-    # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
-    # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
-    dealt_indexes = _dealt_board_indexes(tuple(sorted(card >> 2 for card in deal.board)), dealt_count)
-    high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low)
-    return Prepared(
-        deck=np.array(deal.undealt_cards, dtype=np.int8),
-        dealt_count=dealt_count,
-        fixed_suit_masks=np.array(suit_masks, dtype=np.int32),
-        fixed_low_mask=fixed_low_mask,
-        high_rows=high_rows,
-        flush_rows=flush_rows,
-        low_rows=low_rows,
-        colex=tables.colex,
-        hilo=deal.game.hilo,
-        units=pot_units(deal.player_count, deal.game.hilo),
-    )
-
-
-def exact_slices(completions: int, player_count: int) -> int:
-    """How many equal slices an exact enumeration of fixed hands is cut into: one for small
-    work (a single short call), else ``plan.EXACT_CHUNKS`` (calls of a few slices each)."""
-    return 1 if completions * player_count <= plan.SMALL_WORK else plan.EXACT_CHUNKS
-
-
-def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int):
-    """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``pieces``):
+def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):
+    """Exact enumeration of fixed hands on ``threads`` threads (None: numba's setting), in short
+    calls (``pieces``):
     ``(boards, counts (players, STATS), low_boards)``. The boards are tallied by outcome and
     each outcome scored once at the end (``_kernels.score_outcomes``)."""
     completions = comb(len(prepared.deck), prepared.dealt_count)
