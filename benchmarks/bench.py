@@ -49,6 +49,7 @@ from c_limit import c_limit_figures
 from omaha_equity.deal import make_deal
 from omaha_equity.equity import calculate as calc_module
 from omaha_equity.equity.calculate import calculate_equity
+from omaha_equity.equity.fixed_hands import prepare
 
 HI = ("omaha", ["AsAhKsKh", "JdTd9c8c"])
 HILO = ("omaha8", ["As2sKdQd", "Ah3h9c9d"])
@@ -66,7 +67,7 @@ def best_of(function, repeats: int) -> float:
 
 def exact_figures(game: str, hands: list[str], repeats: int) -> tuple[float, float]:
     """(kernel seconds, whole-call seconds) for an exact preflop enumeration."""
-    prepared = calc_module._prepare(make_deal(hands, "", "", game))
+    prepared = prepare(make_deal(hands, "", "", game))
     calc_module._enumerate(prepared, None)  # load the compiled kernel
     kernel = best_of(lambda: calc_module._enumerate(prepared, None), repeats)
     whole = best_of(lambda: calculate_equity(hands, game=game), repeats)

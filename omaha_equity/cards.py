@@ -33,6 +33,17 @@ _SUIT_ALIASES = {
 _EXPECTED = "a rank (2-9, T or 10, J, Q, K, A) followed by a suit (c, d, h, s or ♣ ♦ ♥ ♠)"
 # Phones and some systems follow a suit symbol with an invisible "emoji presentation" selector.
 _INVISIBLE = "\ufe0f\ufe0e\u200b"
+# Canonical text of every card, by card int (``_CARD_NAMES[51] == 'As'``).
+_CARD_NAMES = tuple(RANKS[card >> 2] + SUITS[card & 3] for card in range(DECK_SIZE))
+# Every way a single card may be written (ranks in either case or ``10``, suit letters in either
+# case or symbols) -> the card: parsing a card is one lookup (a batch parses millions).
+_CARD_BY_TEXT = {
+    rank_text + suit_text: rank * 4 + suit
+    for rank, rank_character in enumerate(RANKS)
+    for rank_text in {rank_character, rank_character.lower()} | ({"10"} if rank_character == "T" else set())
+    for suit_text, suit in [*_SUIT_ALIASES.items(), *((letter.upper(), suit) for letter, suit in _SUIT_ALIASES.items()
+                                                      if letter.isalpha())]
+}
 
 
 def card_rank(card: int) -> int:
@@ -72,6 +83,9 @@ def parse_card(token: str) -> int:
     InputError
         ``unknown card 'Ax': expected a rank ... followed by a suit ...``.
     """
+    card = _CARD_BY_TEXT.get(token)
+    if card is not None:
+        return card
     text = token.strip()
     rank_text, suit_text = (text[:2], text[2:]) if text.startswith("10") else (text[:1], text[1:])
     if rank_text == "10":
@@ -95,6 +109,12 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
         For any token that is not a card.
     """
     if isinstance(text, str):
+        # Cards written back to back (``AsKsQhJh``, how most hands come): every two characters
+        # one card. Anything else (spaces, commas, ``10``, a bad card) takes the general way.
+        if not len(text) % 2:
+            cards = [_CARD_BY_TEXT.get(text[position:position + 2]) for position in range(0, len(text), 2)]
+            if None not in cards:
+                return tuple(cards)
         cards = []
         for token in _split_tokens(text):
             try:
@@ -117,14 +137,14 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
 
 def format_card(card: int) -> str:
     """``51 -> 'As'``."""
-    return RANKS[card_rank(card)] + SUITS[card_suit(card)]
+    return _CARD_NAMES[card]
 
 
 def format_cards(cards: Iterable[int], *, sort: bool = False, separator: str = "") -> str:
     """Cards as text. With ``sort=True`` the canonical hand order: rank descending, then suit
     s, h, d, c (``AsAhKsKh``); boards keep their dealing order (``sort=False``)."""
-    ordered = sorted(cards, reverse=True) if sort else list(cards)
-    return separator.join(format_card(card) for card in ordered)
+    ordered = sorted(cards, reverse=True) if sort else cards
+    return separator.join([_CARD_NAMES[card] for card in ordered])
 
 
 def check_no_duplicates(groups: Sequence[tuple[str, Sequence[int]]]) -> None:

@@ -345,20 +345,19 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
         raise click.UsageError("--exact and --mc cannot be used together")
     if exact and seed is not None:
         raise click.UsageError("--seed applies to Monte Carlo, not to --exact")
+    # the query's options, as calculate_equity and the studies take them
+    query = dict(dead=dead, game=game, die=die, method="exact" if exact else "monte-carlo" if mc else "auto",
+                 trials=trials, precision=precision, seed=seed, threads=threads)
     if streets or next_card or above is not None:
-        _calc_study(list(hands), board, dead, game, die, exact, mc, trials, precision, seed, threads, streets,
-                    next_card, above, format_name, table_style)
+        _calc_study(list(hands), board, query, streets=streets, next_card=next_card, above=above,
+                    format_name=format_name, table_style=table_style)
         return
     from .equity.calculate import calculate_equity
     from .views import equity_report
 
     progress = _ProgressBar(enabled=not quiet, terminal=sys.stderr.isatty())
     try:
-        result = calculate_equity(
-            list(hands), board, dead, game, die=die,
-            method="exact" if exact else "monte-carlo" if mc else "auto",
-            trials=trials, precision=precision, seed=seed, threads=threads, progress=progress,
-        )
+        result = calculate_equity(list(hands), board, progress=progress, **query)
     finally:
         progress.close()
     click.echo(equity_report(result, format_name, table_style))
@@ -791,9 +790,11 @@ def batch(ctx, input_file, output, input_format, output_format, seed, workers, o
                                scheduler_file, chunk_size, resume, quiet, worker_timeout, oversubscribe))
 
 
-def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, streets, next_card, above,
-                format_name, table_style):
-    """``calc --streets`` and ``calc --next-card`` (issue 8): the studies' API and views."""
+def _calc_study(hands: list, board: str, query: dict, *, streets: bool, next_card: bool, above: float | None,
+                format_name: str, table_style: str) -> None:
+    """``calc --streets`` and ``calc --next-card`` (issue 8): the studies' API and views.
+    ``query`` holds the keyword options the studies share with ``calculate_equity`` (dead,
+    game, die, method, trials, precision, seed, threads)."""
     if streets and next_card:
         raise click.UsageError("--streets and --next-card cannot be used together")
     if above is not None and not next_card:
@@ -802,12 +803,10 @@ def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, see
     from .studies.next_card import DEFAULT_ABOVE
     from .studies.views import next_card_report, streets_report
 
-    options = dict(dead=dead, game=game, die=die, method="exact" if exact else "monte-carlo" if mc else "auto",
-                   trials=trials, precision=precision, seed=seed, threads=threads)
     if streets:
-        click.echo(streets_report(equity_by_street(hands, board, **options), format_name, table_style))
+        click.echo(streets_report(equity_by_street(hands, board, **query), format_name, table_style))
     else:
-        result = next_card_equity(hands, board, above=DEFAULT_ABOVE if above is None else above, **options)
+        result = next_card_equity(hands, board, above=DEFAULT_ABOVE if above is None else above, **query)
         click.echo(next_card_report(result, format_name, table_style))
 
 

@@ -138,10 +138,14 @@ def check_known_cards(hands: Sequence[Sequence[int]], board: Sequence[int], dead
     InputError
         ``duplicate card Ah in player 2 and board``; ``too many players: ...``.
     """
-    check_no_duplicates(
-        [(f"player {player}", cards) for player, cards in enumerate(hands, start=1)]
-        + [("board", board), ("dead cards", dead)]
-    )
+    written = [card for cards in hands for card in cards]
+    written += board
+    written += dead
+    if len(set(written)) < len(written):  # only then label the groups to say where
+        check_no_duplicates(
+            [(f"player {player}", cards) for player, cards in enumerate(hands, start=1)]
+            + [("board", board), ("dead cards", dead)]
+        )
     needed = len(hands) * game.hole_count + BOARD_SIZE + len(dead)
     if needed > DECK_SIZE:
         raise InputError(

@@ -5,7 +5,8 @@ folded players' chips as dead money); every deal is paid in chips by ``pots.sett
 inside the compiled kernels (``_allin_kernels``), each pot split high/low among its own
 eligible players with the odd-chip rules (docs/rules.md, "All-ins and side pots" and
 "Showdown"). The deals (fixed, partial and random hands, ranges; exact enumeration or Monte
-Carlo, chosen as for equity) are those of ``calculate_equity``, prepared by the same code.
+Carlo, chosen as for equity) are those of ``calculate_equity``, seated, planned and run by
+the same steps (``query.seat_query``, ``plan.plan_query``, ``query.run_plan``).
 
 Players are given in seat order starting from the first seat left of the button: that order
 decides who gets an odd chip.
@@ -13,26 +14,25 @@ decides who gets an odd chip.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
 import numpy as np
 
-from .. import cache
 from ..cards import format_cards
-from ..deal import CardsLike, Deal, parse_board_and_dead
+from ..deal import CardsLike, Deal
 from ..errors import InputError, quoted
-from ..games import Game, get_game
+from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
+from ..validate import check_hands
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
-from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
-from ..validate import check_hands, check_run_options
+from .fixed_hands import exact_slices, prepare
 from .pieces import PieceSizer, across_threads, run_in_pieces
-from .players import FIXED, seat_players
-from .range_equity import ExactLists, RangeSampler, board_completions, exact_work, whole_weights
+from .plan import QueryPlan
+from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
+from .range_equity import ExactLists, RangeSampler, whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
@@ -128,8 +128,9 @@ class _ChunkRun:
     on how the chunks are cut into calls)."""
 
     def __init__(self, seed: int, deck: np.ndarray, first_chunk: int, chunk_count: int, trials: int,
-                 pot_count: int, player_count: int):
+                 pot_count: int, player_count: int, threads: int | None = None):
         self.first_chunk = first_chunk
+        self.threads = threads
         self.states = _allin_kernels.chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
         self.decks = np.ascontiguousarray(np.tile(deck, (chunk_count, 1)), dtype=np.int8)
         self.positions = np.zeros(chunk_count, dtype=np.int64)
@@ -141,14 +142,15 @@ class _ChunkRun:
 
     def advance_with(self, kernel_call) -> None:
         """``kernel_call(first_chunk, rows)`` over this run's chunks, shared among threads
-        (``pieces.across_threads``): each call gets its first chunk and the ``rows`` (a slice)
-        of its chunks in the state arrays, which it updates in place."""
+        (``pieces.across_threads``, on ``threads`` threads, None: numba's setting): each call
+        gets its first chunk and the ``rows`` (a slice) of its chunks in the state arrays,
+        which it updates in place."""
 
         def call(first: int, count: int) -> tuple:
             kernel_call(self.first_chunk + first, slice(first, first + count))
             return ()
 
-        across_threads(call, 0, len(self.states))
+        across_threads(call, 0, len(self.states), threads=self.threads)
 
     @property
     def finished(self) -> bool:
@@ -162,8 +164,9 @@ class _ChunkRun:
 class _FixedAllinSampler:
     """Monte Carlo of fixed hands paid in chips: ``start`` a :class:`_ChunkRun`, ``advance`` it."""
 
-    def __init__(self, deal: Deal, pots, seed: int, trials: int):
-        self.prepared = _prepare(deal)
+    def __init__(self, deal: Deal, pots, seed: int, trials: int, threads: int):
+        self.prepared = prepare(deal)
+        self.threads = threads
         self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
         self.seed = seed
         self.trials = trials
@@ -172,7 +175,7 @@ class _FixedAllinSampler:
 
     def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
         return _ChunkRun(self.seed, self.prepared.deck, first_chunk, chunk_count, self.trials, self.pot_count,
-                         self.player_count)
+                         self.player_count, self.threads)
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
         prepared = self.prepared
@@ -222,10 +225,10 @@ def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
             np.array([pot.eligible_mask for pot in pots], dtype=np.int64))
 
 
-def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None):
-    """Exact enumeration of fixed hands, in short calls (``pieces``): ``(boards, payout_sums
-    (pots, players))``."""
-    prepared = _prepare(deal)
+def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
+    """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``pieces``):
+    ``(boards, payout_sums (pots, players))``."""
+    prepared = prepare(deal)
     pot_amounts, eligible_masks = _pot_arrays(pots)
     completions = comb(len(prepared.deck), prepared.dealt_count)
     total_slices = exact_slices(completions, deal.player_count)
@@ -238,9 +241,10 @@ def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None):
         ),)
 
     def enumerate_across_threads(first_slice, slice_count):
-        return across_threads(enumerate_slices, first_slice, slice_count)
+        return across_threads(enumerate_slices, first_slice, slice_count, threads=threads)
 
-    for first_slice, slice_count, (slice_sums,) in run_in_pieces(enumerate_across_threads, total_slices):
+    for first_slice, slice_count, (slice_sums,) in run_in_pieces(enumerate_across_threads, total_slices,
+                                                                 multiple=threads):
         sums += slice_sums.sum(axis=0)
         if progress is not None:
             progress(completions * (first_slice + slice_count) // total_slices, completions)
@@ -409,74 +413,88 @@ def calculate_allin(
     check_folded_amounts(amounts, folded_amounts)
     if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
-    game = get_game(game, die)
-    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
-    seats = seat_players(hands, board_cards, dead_cards, game)
-    player_count = len(seats)
-    if player_count > MAX_SETTLE_PLAYERS:
-        raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {player_count}")
+    seated = seat_query(hands, board, dead, game, die, trials=trials, precision=precision, seed=seed,
+                        threads=threads)
+    if seated.player_count > MAX_SETTLE_PLAYERS:
+        raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {seated.player_count}")
     pots = make_pots(amounts, folded_amounts, int(pot), player_dead + folded_dead)
     total_chips = sum(item.amount for item in pots)
     if total_chips >= MAX_TOTAL_CHIPS:
         raise InputError(f"the pots hold {quoted(format(total_chips, ','))} chips: expected fewer than "
                          f"{MAX_TOTAL_CHIPS:,}")
+    query, weights_by_seat = plan_allin(seated, total_chips, method, trials=trials, precision=precision, seed=seed,
+                                        threads=threads)
 
-    all_fixed = all(seat.kind == FIXED for seat in seats)
-    if all_fixed:
-        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
-        completions = plan.board_completions(len(deal.undealt_cards), len(board_cards))
-        work = completions * player_count
-    else:
-        work = exact_work(seats, board_cards, dead_cards, game)
-    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
-    if chosen == plan.EXACT:
-        # exact sums of chips x weights must fit in 64 bits
-        if all_fixed:
-            fits = completions * total_chips < _INT64_SAFE
+    def run(thread_count: int | None):
+        if query.exact and query.family == plan.FIXED_HANDS:
+            sample_count, sums = _enumerate_fixed(seated.deal, pots, progress, thread_count)
+            return sample_count, sample_count, sums, None
+        if query.exact:
+            return (*_enumerate_ranges(list(seated.seats), seated.board, seated.dead, seated.game, pots,
+                                       weights_by_seat, progress, query.exact_work), None)
+        if query.family == plan.FIXED_HANDS:
+            sampler = _FixedAllinSampler(seated.deal, pots, query.seed, query.trials, thread_count)
         else:
-            weights_by_seat = whole_weights(seats, board_cards, dead_cards, game, total_chips)
-            fits = weights_by_seat is not None
-        if not fits:
-            if method == plan.EXACT:
-                raise InputError("the chips and range weights are too large for exact enumeration (64-bit sums): "
-                                 "use Monte Carlo")
-            chosen = plan.MONTE_CARLO
-    if chosen == plan.MONTE_CARLO and seed is None:
-        seed = secrets.randbits(63)
-    trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
-    exact = chosen == plan.EXACT
-    if all_fixed:
-        kernels = ["enumerate_allin_boards" if exact else "sample_allin_boards"]
-    else:
-        kernels = ["enumerate_allin_ranges" if exact else "sample_allin_ranges"]
-    # A flop or later has at most ~1,000 boards: the list kernel needs no per-hand rows (whose
-    # building would cost more than the boards) and runs as one piece.
-    small_fixed = all_fixed and exact and len(board_cards) >= 3
-    if small_fixed:
-        weights_by_seat = [np.ones(0, dtype=np.int64) for _ in seats]
-        kernels = ["enumerate_allin_ranges"]
-    cache.announce_compiling(kernels)
-    squares = None
-    # small work (the hand-history replay asks thousands of such queries) runs on one thread
-    with _threads_for(threads, work if exact else trials * player_count):
-        if all_fixed and exact and not small_fixed:
-            sample_count, sums = _enumerate_fixed(deal, pots, progress)
-            weight_total = sample_count
-        elif exact:
-            sample_count, weight_total, sums = _enumerate_ranges(seats, board_cards, dead_cards, game, pots,
-                                                                 weights_by_seat, progress, work)
-        else:
-            if all_fixed:
-                sampler = _FixedAllinSampler(deal, pots, seed, trials)
-            else:
-                sampler = _AllinRangeSampler(seats, board_cards, dead_cards, game, pots, seed, trials)
-            sample_count, sums, squares = _sample(sampler, len(pots), player_count, total_chips, trials, precision,
-                                                  progress)
-            weight_total = sample_count
-    cache.mark_in_use()
+            sampler = _AllinRangeSampler(list(seated.seats), seated.board, seated.dead, seated.game, pots, query.seed,
+                                         query.trials)
+        sample_count, sums, squares = _sample(sampler, len(pots), query.player_count, total_chips, query.trials,
+                                              precision, progress)
+        return sample_count, sample_count, sums, squares
+
+    sample_count, weight_total, sums, squares = run_plan(query, run)
+    return _allin_result(seated, query, pots, amounts, folded_amounts, int(pot), sample_count, weight_total, sums,
+                         squares)
+
+
+def plan_allin(seated: SeatedQuery, total_chips: int, method: str = plan.AUTO, *, trials: int | None = None,
+               precision: float | None = None, seed: int | None = None,
+               threads: int | None = None) -> tuple[QueryPlan, list | None]:
+    """The plan of an all-in query, and the hand lists' whole weights when they are enumerated
+    exactly (``range_equity.whole_weights``; None otherwise).
+
+    A flop or later with fixed hands has at most ~1,000 boards: enumerated exactly, it runs on
+    the list kernel, which needs no per-hand rows (whose building would cost more than the
+    boards), as one piece. Exact sums of chips x weights must fit in 64 bits.
+
+    Raises
+    ------
+    InputError
+        Anything ``plan.plan_query`` refuses; exact enumeration asked for sums of chips and
+        range weights too large for 64 bits.
+    """
+    weights: list = [None]
+
+    def family(method: str) -> str:
+        small_fixed = method == plan.EXACT and len(seated.board) >= 3
+        return plan.FIXED_HANDS if seated.all_fixed and not small_fixed else plan.HAND_LISTS
+
+    def exact_fits(chosen_family: str) -> bool:
+        if seated.all_fixed:
+            weights[0] = [np.ones(0, dtype=np.int64) for _ in seated.seats]  # fixed hands, as lists of one
+            return seated.exact_work // seated.player_count * total_chips < _INT64_SAFE
+        weights[0] = whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, total_chips)
+        return weights[0] is not None
+
+    query = plan.plan_query(
+        method, seated.exact_work, seated.player_count, trials=trials, precision=precision, seed=seed,
+        threads=threads, family=family, kernels=_allin_kernel_names, exact_fits=exact_fits,
+        too_large="the chips and range weights are too large for exact enumeration (64-bit sums): use Monte Carlo")
+    return query, weights[0] if query.exact else None
+
+
+def _allin_kernel_names(family: str, method: str) -> tuple[str, ...]:
+    if family == plan.FIXED_HANDS:
+        return ("enumerate_allin_boards" if method == plan.EXACT else "sample_allin_boards")
+    return ("enumerate_allin_ranges" if method == plan.EXACT else "sample_allin_ranges",)
+
+
+def _allin_result(seated: SeatedQuery, query: QueryPlan, pots, amounts, folded_amounts, dead_money: int,
+                  sample_count: int, weight_total: int, sums: np.ndarray, squares: np.ndarray | None) -> AllinResult:
+    """An :class:`AllinResult` from a run's chip sums ``(pots, players)`` int64 and, when
+    sampled, sums of squares ``(pots + 1, players)`` float64 (the last row: all pots)."""
+    exact = query.exact
     players = []
-    for player, seat in enumerate(seats):
+    for player, seat in enumerate(seated.seats):
         pot_sums = [int(value) for value in sums[:, player]]
         if exact:
             pot_exact = tuple(Fraction(value, weight_total) for value in pot_sums)
@@ -497,22 +515,21 @@ def calculate_allin(
             expected=sum(pot_sums) / weight_total,
             expected_exact=sum(pot_exact, Fraction(0)) if exact else None,
             standard_error=total_error,
-            random_card_count=seat.random_card_count(game),
+            random_card_count=seat.random_card_count(seated.game),
         ))
-    board_count = board_completions(player_count, board_cards, dead_cards, game)
     return AllinResult(
-        game=game,
-        hands=tuple(seat.expression for seat in seats),
-        board=format_cards(board_cards),
-        dead=format_cards(dead_cards, sort=True),
-        method=chosen,
+        game=seated.game,
+        hands=seated.hands,
+        board=format_cards(seated.board),
+        dead=format_cards(seated.dead, sort=True),
+        method=query.method,
         sample_count=sample_count,
-        hand_combinations=1 if all_fixed else sample_count // board_count if exact else None,
-        board_count=board_count,
-        seed=None if exact else seed,
+        hand_combinations=seated.hand_combinations(query, sample_count),
+        board_count=seated.board_count,
+        seed=query.seed,
         pots=tuple(pots),
         folded=tuple(folded_amounts),
-        dead_money=int(pot),
+        dead_money=dead_money,
         players=tuple(players),
     )
 

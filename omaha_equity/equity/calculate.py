@@ -1,154 +1,62 @@
 """``calculate_equity``: the public entry point of the equity calculator.
 
-It validates the deal, prepares per-player lookup rows, picks exact enumeration or Monte
-Carlo (see ``plan``), runs the compiled kernels in pieces (reporting progress between them)
-and wraps the integer counts into an :class:`EquityResult`.
+A query goes through the steps it shares with ``allin.calculate_allin`` (``query``): seated
+(``query.seat_query``), planned (:func:`plan_equity`: exact or Monte Carlo, which kernels, the
+seed, the threads), run (``query.run_plan``: kernels in pieces, progress between them); then
+the integer counts are wrapped into an :class:`EquityResult` (:func:`equity_result`).
 """
 
 from __future__ import annotations
 
-import functools
-import secrets
-from collections.abc import Callable, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Sequence
 from math import comb
 
-import numba
 import numpy as np
 
-from .. import cache
 from ..cards import format_cards
-from ..deal import CardsLike, Deal, parse_board_and_dead
-from ..errors import InputError
-from ..evaluate._kernels import low_rank_bit
-from ..evaluate.rows import build_player_rows
-from ..evaluate.tables import dealt_board_indexes, load_tables
-from ..games import Game, get_game
+from ..deal import CardsLike
+from ..games import Game
 from ..pots import pot_units
 from . import _kernels, plan, range_equity, range_sampling
-from ..validate import check_hands, check_run_options
-from .pieces import across_threads, run_in_pieces
-from .players import FIXED, seat_players
+from .fixed_hands import Prepared, exact_slices, prepare
+from .pieces import across_threads, deferred_interrupt, run_in_pieces
+from .plan import QueryPlan
+from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
 from .result import EquityResult, PlayerEquity, standard_error
 
-ProgressCallback = Callable[[int, int], None]
 
-
-@dataclass(frozen=True)
-class _Prepared:
-    """Kernel inputs for one deal (arrays as documented in ``_kernels.enumerate_boards``)."""
-
-    deck: np.ndarray
-    dealt_count: int
-    fixed_suit_masks: np.ndarray
-    fixed_low_mask: int
-    high_rows: np.ndarray
-    flush_rows: np.ndarray
-    low_rows: np.ndarray
-    colex: np.ndarray
-    hilo: bool
-    units: int
-
-    def kernel_arguments(self) -> tuple:
-        return (self.deck, self.dealt_count, self.fixed_suit_masks, self.fixed_low_mask,
-                self.high_rows, self.flush_rows, self.low_rows, self.colex)
-
-
-@functools.lru_cache(maxsize=8192)
-def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.ndarray:
-    """``tables.dealt_board_indexes``, kept per known-rank multiset (at most 6,188 on the
-    river): a batch of small queries meets the same ones again and again. Shared: never
-    written to (left writeable so the kernels keep one compiled signature)."""
-    return dealt_board_indexes(fixed_ranks, dealt_count, load_tables().colex)
-
-
-def _prepare(deal: Deal) -> _Prepared:
-    tables = load_tables()
-    hole_cards = np.array(deal.hands, dtype=np.int8)
-    dealt_count = 5 - len(deal.board)
-    fixed_ranks = np.array(sorted(card >> 2 for card in deal.board), dtype=np.int32)
-    fixed_suit_masks = np.zeros(4, dtype=np.int32)
-    fixed_low_mask = 0
-    for card in deal.board:
-        fixed_suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= low_rank_bit.py_func(card >> 2)  # plain Python: no kernel to load for a bit
-    # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
-    # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
-    dealt_indexes = _dealt_board_indexes(tuple(int(rank) for rank in fixed_ranks), dealt_count)
-    high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low)
-    return _Prepared(
-        deck=np.array(deal.undealt_cards, dtype=np.int8),
-        dealt_count=dealt_count,
-        fixed_suit_masks=fixed_suit_masks,
-        fixed_low_mask=fixed_low_mask,
-        high_rows=high_rows,
-        flush_rows=flush_rows,
-        low_rows=low_rows,
-        colex=tables.colex,
-        hilo=deal.game.hilo,
-        units=pot_units(deal.player_count, deal.game.hilo),
-    )
-
-
-@contextmanager
-def _thread_count(threads: int | None):
-    """Run with ``threads`` kernel threads (numba's setting, which ``pieces.across_threads`` and the
-    range matchers follow), restoring the previous setting afterwards."""
-    if threads is None:
-        yield
-        return
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InputError(f"bad threads {threads!r}: expected a whole number of at least 1")
-    # Work is cut into fixed chunks whatever the thread count, so any count gives the same
-    # numbers; numba cannot run more threads than it started with (one per core).
-    previous = numba.get_num_threads()
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
-
-
-@contextmanager
-def _threads_for(threads: int | None, work: int):
-    """:func:`_thread_count` (``threads`` checked and set), but one thread when the ``work``
-    (player-boards) is at most ``plan.SMALL_WORK``: waking a second thread costs more than it
-    saves there."""
-    with _thread_count(threads):
-        if work <= plan.SMALL_WORK:
-            with _thread_count(1):
-                yield
-        else:
-            yield
-
-
-def exact_slices(completions: int, player_count: int) -> int:
-    """How many equal slices an exact enumeration of fixed hands is cut into: one for small
-    work (a single short call), else ``plan.EXACT_CHUNKS`` (calls of a few slices each)."""
-    return 1 if completions * player_count <= plan.SMALL_WORK else plan.EXACT_CHUNKS
-
-
-def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
-    """Exact enumeration of fixed hands, in short calls (``pieces``): ``(boards, counts
-    (players, STATS), low_boards)``. The boards are tallied by outcome and each outcome
-    scored once at the end (``_kernels.score_outcomes``)."""
+def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):
+    """Exact enumeration of fixed hands on ``threads`` threads (None: numba's setting), in short
+    calls (``pieces``):
+    ``(boards, counts (players, STATS), low_boards)``. The boards are tallied by outcome and
+    each outcome scored once at the end (``_kernels.score_outcomes``)."""
     completions = comb(len(prepared.deck), prepared.dealt_count)
     player_count = prepared.high_rows.shape[0]
     total_slices = exact_slices(completions, player_count)
-    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, prepared.hilo), dtype=np.int64)
-    has_low = np.zeros(player_count, dtype=np.int64)
 
     def enumerate_slices(first_slice, slice_count):
         return _kernels.enumerate_boards(*prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, first_slice,
                                          slice_count, total_slices)
 
-    def enumerate_across_threads(first_slice, slice_count):
-        return across_threads(enumerate_slices, first_slice, slice_count)
+    if total_slices == 1:
+        # small work (a river, a turn): one call on this thread, no pieces to size
+        with deferred_interrupt():
+            outcomes, has_low = enumerate_slices(0, 1)
+        if progress is not None:
+            progress(completions, completions)
+        # one row per slab: one slab from one call, else their sums
+        outcomes, has_low = ((outcomes[0], has_low[0]) if outcomes.shape[0] == 1
+                             else (outcomes.sum(axis=0), has_low.sum(axis=0)))
+        counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
+        return completions, counts, low_boards
+    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, prepared.hilo), dtype=np.int64)
+    has_low = np.zeros(player_count, dtype=np.int64)
 
-    for first_slice, slice_count, (slice_outcomes, slice_has_low) in run_in_pieces(enumerate_across_threads,
-                                                                                    total_slices):
+    def enumerate_across_threads(first_slice, slice_count):
+        return across_threads(enumerate_slices, first_slice, slice_count, threads=threads)
+
+    for first_slice, slice_count, (slice_outcomes, slice_has_low) in run_in_pieces(
+            enumerate_across_threads, total_slices, multiple=threads):
         outcomes += slice_outcomes.sum(axis=0)
         has_low += slice_has_low.sum(axis=0)
         if progress is not None:
@@ -157,7 +65,7 @@ def _enumerate(prepared: _Prepared, progress: ProgressCallback | None):
     return completions, counts, low_boards
 
 
-def _fixed_hand_sampler(prepared: _Prepared, seed: int, trials: int):
+def _fixed_hand_sampler(prepared: Prepared, seed: int, trials: int, threads: int):
     """Monte Carlo of fixed hands as a ``(first_chunk, chunk_count)`` callable."""
 
     def sample(first_chunk: int, chunk_count: int):
@@ -166,11 +74,11 @@ def _fixed_hand_sampler(prepared: _Prepared, seed: int, trials: int):
             first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
         )
 
-    return lambda first_chunk, chunk_count: across_threads(sample, first_chunk, chunk_count)
+    return lambda first_chunk, chunk_count: across_threads(sample, first_chunk, chunk_count, threads=threads)
 
 
 def _sample(sample_chunks, player_count: int, units: int, trials: int, precision: float | None,
-            progress: ProgressCallback | None):
+            progress: ProgressCallback | None, threads: int | None = None):
     """Monte Carlo in short calls of whole chunks (``pieces``); with a precision target, stop at
     the first multiple of ``plan.CHUNKS_PER_CALL`` chunks at which every player's standard
     error is below it (the decision depends only on the samples, so it too is the same for any
@@ -183,7 +91,7 @@ def _sample(sample_chunks, player_count: int, units: int, trials: int, precision
     done = 0
     chunk_total = -(-trials // plan.CHUNK_SIZE)
     for first_chunk, chunk_count, (counts, lows, squares) in run_in_pieces(
-            sample_chunks, chunk_total, boundary=plan.CHUNKS_PER_CALL):
+            sample_chunks, chunk_total, boundary=plan.CHUNKS_PER_CALL, multiple=threads):
         counts_total += counts.sum(axis=0)
         squares_total += squares.sum(axis=0)
         low_boards += int(lows.sum())
@@ -199,6 +107,53 @@ def _sample(sample_chunks, player_count: int, units: int, trials: int, precision
             if None not in errors and max(errors) * 100 < precision:
                 break
     return done, counts_total, low_boards, squares_total
+
+
+def _outcome_table_fits(player_count: int, hilo: bool) -> bool:
+    """The fixed-hand exact kernel tallies outcomes (who wins each half) in a table of
+    2 ** key bits; beyond ``_kernels.OUTCOME_BITS`` (hi/lo with 7 or more players, few boards
+    then) every hand is a list of one for the list kernel, which scores each board."""
+    return _kernels.outcome_key_bits(player_count, hilo) <= _kernels.OUTCOME_BITS
+
+
+def plan_equity(seated: SeatedQuery, method: str = plan.AUTO, *, trials: int | None = None,
+                precision: float | None = None, seed: int | None = None, threads: int | None = None,
+                units: int | None = None) -> tuple[QueryPlan, list | None]:
+    """The plan of an equity query, and the ranges' whole weights when the hand lists are
+    enumerated exactly (``range_equity.whole_weights``; None otherwise).
+
+    Raises
+    ------
+    InputError
+        Anything ``plan.plan_query`` refuses; exact enumeration asked for ranges whose weights
+        are too far apart for 64-bit sums.
+    """
+    units = pot_units(seated.player_count, seated.game.hilo) if units is None else units
+    weights: list = [None]
+
+    def family(method: str) -> str:
+        fits = method != plan.EXACT or _outcome_table_fits(seated.player_count, seated.game.hilo)
+        return plan.FIXED_HANDS if seated.all_fixed and fits else plan.HAND_LISTS
+
+    def exact_fits(chosen_family: str) -> bool:
+        if chosen_family == plan.FIXED_HANDS:
+            return True
+        weights[0] = range_equity.whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, units)
+        return weights[0] is not None
+
+    rate = plan.EXACT_RATE if seated.all_fixed else range_equity.exact_rate(list(seated.seats), seated.board,
+                                                                            seated.game)
+    query = plan.plan_query(
+        method, seated.exact_work, seated.player_count, trials=trials, precision=precision, seed=seed,
+        threads=threads, rate=rate, family=family, kernels=_equity_kernels, exact_fits=exact_fits,
+        too_large="the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
+    return query, weights[0] if query.exact else None
+
+
+def _equity_kernels(family: str, method: str) -> tuple[str, ...]:
+    if family == plan.FIXED_HANDS:
+        return ("enumerate_boards" if method == plan.EXACT else "sample_boards")
+    return ("enumerate_ranges" if method == plan.EXACT else "sample_ranges",)
 
 
 def calculate_equity(
@@ -256,80 +211,61 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    hands = check_hands(hands)
-    game = get_game(game, die)
-    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
-    seats = seat_players(hands, board_cards, dead_cards, game)
-    player_count = len(seats)
-    units = pot_units(player_count, game.hilo)
-    all_fixed = all(seat.kind == FIXED for seat in seats)
-    if all_fixed:
-        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
-        work = plan.board_completions(len(deal.undealt_cards), len(board_cards)) * player_count
-    else:
-        work = range_equity.exact_work(seats, board_cards, dead_cards, game)
-    rate = plan.EXACT_RATE if all_fixed else range_equity.exact_rate(seats, board_cards, game)
-    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None, rate=rate)
-    # The fixed-hand exact kernel tallies outcomes (who wins each half) in a table of
-    # 2 ** key bits; beyond that (hi/lo with 7 or more players, few boards then) every hand is
-    # a list of one for the list kernel, which scores each board.
-    by_lists = not all_fixed or (
-        chosen == plan.EXACT and _kernels.outcome_key_bits(player_count, game.hilo) > _kernels.OUTCOME_BITS)
-    if by_lists and chosen == plan.EXACT:
-        weights_by_seat = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
-        if weights_by_seat is None:
-            if method == plan.EXACT:
-                raise InputError("the range weights are too far apart for exact enumeration (64-bit sums): "
-                                 "use Monte Carlo")
-            chosen = plan.MONTE_CARLO
-    if chosen == plan.MONTE_CARLO and seed is None:
-        seed = secrets.randbits(63)
-    trials = trials or (plan.DEFAULT_PRECISION_TRIAL_CAP if precision is not None else plan.DEFAULT_TRIALS)
-    if not by_lists:
-        kernels = ["enumerate_boards" if chosen == plan.EXACT else "sample_boards"]
-    else:
-        kernels = ["enumerate_ranges" if chosen == plan.EXACT else "sample_ranges"]
-    cache.announce_compiling(kernels)
+    seated = seat_query(hands, board, dead, game, die, trials=trials, precision=precision, seed=seed,
+                        threads=threads)
+    units = pot_units(seated.player_count, seated.game.hilo)
+    query, weights_by_seat = plan_equity(seated, method, trials=trials, precision=precision, seed=seed,
+                                         threads=threads, units=units)
     squares = errors = None
-    with _threads_for(threads, work if chosen == plan.EXACT else trials * player_count):
-        if not by_lists:
-            prepared = _prepare(deal)
-            if chosen == plan.EXACT:
-                sample_count, counts, low_boards = _enumerate(prepared, progress)
+
+    def run(thread_count: int | None):
+        nonlocal squares, errors
+        if query.family == plan.FIXED_HANDS:
+            prepared = prepare(seated.deal)
+            if query.exact:
+                sample_count, counts, low_boards = _enumerate(prepared, progress, thread_count)
             else:
-                sampler = _fixed_hand_sampler(prepared, seed, trials)
-                sample_count, counts, low_boards, squares = _sample(sampler, player_count, units, trials, precision,
-                                                                    progress)
-            weight_total = sample_count
-        elif chosen == plan.EXACT:
-            sample_count, weight_total, counts, low_boards = range_equity.enumerate_range_equity(
-                seats, board_cards, dead_cards, game, units, weights_by_seat, progress)
-        else:
-            run = range_sampling.sample_range_equity(seats, board_cards, dead_cards, game, units, seed, trials,
-                                                     precision, progress)
-            counts, low_boards = range_sampling.scaled_counts(run, units)
-            sample_count = weight_total = run.deals
-            errors = run.standard_errors(units)
-    cache.mark_in_use()
+                sampler = _fixed_hand_sampler(prepared, query.seed, query.trials, thread_count)
+                sample_count, counts, low_boards, squares = _sample(
+                    sampler, query.player_count, units, query.trials, precision, progress, thread_count)
+            return sample_count, sample_count, counts, low_boards
+        seats = list(seated.seats)
+        if query.exact:
+            return range_equity.enumerate_range_equity(seats, seated.board, seated.dead, seated.game, units,
+                                                       weights_by_seat, progress)
+        sampled = range_sampling.sample_range_equity(seats, seated.board, seated.dead, seated.game, units,
+                                                     query.seed, query.trials, precision, progress)
+        counts, low_boards = range_sampling.scaled_counts(sampled, units)
+        errors = sampled.standard_errors(units)
+        return sampled.deals, sampled.deals, counts, low_boards
+
+    sample_count, weight_total, counts, low_boards = run_plan(query, run)
+    return equity_result(seated, query, units, sample_count, weight_total, counts, low_boards, squares, errors)
+
+
+def equity_result(seated: SeatedQuery, query: QueryPlan, units: int, sample_count: int, weight_total: int, counts,
+                  low_boards: int, squares=None, errors=None) -> EquityResult:
+    """An :class:`EquityResult` from a run's summed counts ``(players, STAT_COUNT)`` int64 (pot
+    units), with the Monte Carlo sums of squared shares ``squares (players,)`` or standard
+    errors ``errors`` (per player, fractions; weighted range deals) when sampled."""
+    rows = counts.tolist()  # Python ints at once, rather than one numpy scalar at a time
     players = tuple(
-        PlayerEquity.from_counts(seat.expression, counts[player], units, sample_count, weight_total,
-                                 None if squares is None else int(squares[player]), seat.random_card_count(game),
+        PlayerEquity.from_counts(seat.expression, rows[player], units, sample_count, weight_total,
+                                 None if squares is None else int(squares[player]), seat.random_card_count(seated.game),
                                  None if errors is None else errors[player])
-        for player, seat in enumerate(seats)
+        for player, seat in enumerate(seated.seats)
     )
-    board_count = range_equity.board_completions(player_count, board_cards, dead_cards, game)
     return EquityResult(
-        game=game,
-        hands=tuple(seat.expression for seat in seats),
-        board=format_cards(board_cards),
-        dead=format_cards(dead_cards, sort=True),
-        method=chosen,
+        game=seated.game,
+        hands=seated.hands,
+        board=format_cards(seated.board),
+        dead=format_cards(seated.dead, sort=True),
+        method=query.method,
         sample_count=sample_count,
-        seed=None if chosen == plan.EXACT else seed,
+        seed=query.seed,
         players=players,
         low_board_count=low_boards,
         weight_total=weight_total,
-        hand_combinations=(1 if all_fixed else sample_count // board_count if chosen == plan.EXACT else None),
-        board_count=board_count,
+        hand_combinations=seated.hand_combinations(query, sample_count),
+        board_count=seated.board_count,
     )

@@ -15,9 +15,9 @@ Only the cutting of the work into calls varies with the timing; what is computed
 
 from __future__ import annotations
 
+import _signal  # the signal module's C core: ``signal.signal`` wraps handlers in enums, 25 us a swap
 import itertools
 import os
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +26,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..errors import InputError
 from ..fast_exit import ABANDONABLE_THREAD_PREFIX
 
 # The length of one kernel call that PieceSizer aims at: how long a Ctrl-C waits, about.
@@ -51,27 +52,37 @@ def quiet_idle_threads() -> None:
     os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 
-@contextmanager
-def deferred_interrupt():
+class deferred_interrupt:  # noqa: N801  (used as a context manager, like a function of contextlib)
     """Hold back SIGINT while the body runs (a compiled kernel call), then deliver it.
 
     In the main thread, with Python's own SIGINT handler or another callable one installed,
     a Ctrl-C during the body is only noted; when the body returns the noted signal goes to
     the previous handler (Python's raises ``KeyboardInterrupt``). Elsewhere (another thread,
     SIGINT ignored or left to the system) the body runs unchanged.
+
+    A class rather than a generator: every kernel call of a small query goes through it.
     """
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or not callable(previous):
-        yield
-        return
-    caught = []
-    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        previous(signal.SIGINT, None)
+
+    __slots__ = ("previous", "caught")
+
+    def __enter__(self):
+        previous = _signal.getsignal(_signal.SIGINT)
+        if threading.current_thread() is not threading.main_thread() or not callable(previous):
+            self.previous = None
+            return self
+        self.previous = previous
+        self.caught = caught = []
+        _signal.signal(_signal.SIGINT, lambda signum, frame: caught.append(signum))
+        return self
+
+    def __exit__(self, *error):
+        previous = self.previous
+        if previous is None:
+            return False
+        _signal.signal(_signal.SIGINT, previous)
+        if self.caught:
+            previous(_signal.SIGINT, None)
+        return False
 
 
 class PieceSizer:
@@ -151,15 +162,56 @@ def thread_count() -> int:
     return numba.get_num_threads()
 
 
+def threads_to_run(threads: int | None) -> int:
+    """The threads a run on our own pool (:func:`across_threads`) uses for ``threads`` asked
+    for: as many, but no more than the cores numba started with (the pool's size); numba's
+    setting (:func:`thread_count`) when None. Counts only: numba's setting is left alone."""
+    import numba
+
+    return thread_count() if threads is None else min(threads, numba.config.NUMBA_NUM_THREADS)
+
+
+@contextmanager
+def use_threads(threads: int | None):
+    """Run the body with numba's thread count set to ``threads`` (capped at the cores numba
+    started with), restoring the previous setting afterwards; None leaves it alone. The range
+    kernels (numba parallel loops) and :func:`across_threads` follow that setting. Work is cut
+    into fixed chunks whatever the thread count, so any count gives the same numbers.
+
+    Raises
+    ------
+    InputError
+        ``threads`` not a whole number of at least 1.
+    """
+    if threads is None:
+        yield
+        return
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise InputError(f"bad threads {threads!r}: expected a whole number of at least 1")
+    import numba
+
+    previous = numba.get_num_threads()
+    wanted = min(threads, numba.config.NUMBA_NUM_THREADS)
+    if wanted == previous:  # a batch of small queries asks for the same count every time
+        yield
+        return
+    numba.set_num_threads(wanted)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
 # Pieces per thread for work that is uneven across units (:func:`across_threads`).
 UNEVEN_PIECES_PER_THREAD = 4
 
 
-def across_threads(call: Callable[[int, int], tuple], first: int, count: int, uneven: bool = False) -> tuple:
+def across_threads(call: Callable[[int, int], tuple], first: int, count: int, uneven: bool = False,
+                   threads: int | None = None) -> tuple:
     """``call(first, count)`` over the units ``first .. first + count - 1`` cut into contiguous
     pieces, one per thread (``uneven``: ``UNEVEN_PIECES_PER_THREAD`` per thread), run on up to
-    :func:`thread_count` threads; the pieces' outputs are joined along their first axis, in
-    unit order.
+    ``threads`` threads (default :func:`thread_count`); the pieces' outputs are joined along
+    their first axis, in unit order.
 
     ``call`` is a compiled kernel with ``nogil=True`` (it runs while other threads do) and
     ``error_model="numpy"`` (as numba compiles a parallel loop's body: no zero-divisor check on
@@ -177,7 +229,7 @@ def across_threads(call: Callable[[int, int], tuple], first: int, count: int, un
     measured on the exact kernel: its loop runs about a fifth slower than as a parfor body
     (heads-up preflop on one thread 23 ms -> 27 ms), still over 20 times faster than the peer.
     """
-    threads = min(thread_count(), count)
+    threads = min(thread_count() if threads is None else threads, count)
     if threads <= 1:
         return call(first, count)
     pieces = min(count, threads * UNEVEN_PIECES_PER_THREAD if uneven else threads)

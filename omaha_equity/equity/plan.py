@@ -15,6 +15,9 @@ for the fixed-hand kernel).
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from math import comb
 
 import numpy as np
@@ -54,6 +57,10 @@ CHUNKS_PER_CALL = 16
 EXACT_CHUNKS = 256
 
 AUTO, EXACT, MONTE_CARLO = "auto", "exact", "monte-carlo"
+# The two kernel families a query runs on: per-hand lookup rows when every hand is known
+# (``enumerate_boards``, ``sample_boards`` and their all-in twins), or lists of hands scored
+# board by board (ranges, partial and random hands; fixed hands where the rows do not pay).
+FIXED_HANDS, HAND_LISTS = "fixed-hands", "hand-lists"
 # BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
 BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 METHODS = (AUTO, EXACT, MONTE_CARLO)
@@ -94,6 +101,129 @@ def choose_method(method: str, work: int, sampling_asked: bool = False, rate: in
     if method != AUTO:
         return method
     return EXACT if work <= AUTO_EXACT_SECONDS * rate else MONTE_CARLO
+
+
+def draw_seed() -> int:
+    """A random Monte Carlo seed, 0..2**63-1 (reported in the result so a run can be repeated;
+    63 bits so that every consumer, JSON readers included, holds it exactly)."""
+    return secrets.randbits(63)
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    """What a query will run: the method, the kernel family and kernels, the seed, the threads
+    and the work. Made by :func:`plan_query`; the calculations run it, the progress total and
+    the exact-work ceiling read it, and results report its method and seed.
+
+    Attributes
+    ----------
+    method : str
+        ``EXACT`` or ``MONTE_CARLO`` (never ``AUTO``).
+    family : str
+        ``FIXED_HANDS`` (per-hand rows) or ``HAND_LISTS`` (lists of hands).
+    kernels : tuple of str
+        The compiled kernels the run calls (named to ``cache.announce_compiling``).
+    player_count : int
+    exact_work : int
+        Player-boards of the exact enumeration (boards x hand combinations x players), also
+        when sampling: what the budget and the ceiling were compared with.
+    trials : int
+        Monte Carlo: boards to sample (the most, with a ``precision``); ``DEFAULT_TRIALS`` or
+        ``DEFAULT_PRECISION_TRIAL_CAP`` when not given.
+    precision : float or None
+        Monte Carlo: the standard-error target in percentage points (or the calculation's own
+        unit), None for none.
+    seed : int or None
+        Monte Carlo seed, given or drawn (:func:`draw_seed`); None for exact enumeration.
+    threads : int or None
+        The threads asked for (None: numba's setting).
+    """
+
+    method: str
+    family: str
+    kernels: tuple[str, ...]
+    player_count: int
+    exact_work: int
+    trials: int
+    precision: float | None
+    seed: int | None
+    threads: int | None
+
+    @property
+    def exact(self) -> bool:
+        return self.method == EXACT
+
+    @property
+    def work(self) -> int:
+        """Player-boards the run scores (at most, when sampling to a precision)."""
+        return self.exact_work if self.exact else self.trials * self.player_count
+
+    @property
+    def small(self) -> bool:
+        """Work of at most ``SMALL_WORK`` player-boards: one call on one thread."""
+        return self.work <= SMALL_WORK
+
+    @property
+    def kernel_threads(self) -> int | None:
+        """The threads to run on: 1 for small work (waking a second thread costs more than it
+        saves), else those asked for (None: numba's setting)."""
+        return 1 if self.small else self.threads
+
+
+# How a calculation names its kernels: (family, method) -> the compiled kernels it calls.
+KernelNames = Callable[[str, str], tuple[str, ...]]
+
+
+def plan_query(method: str, exact_work: int, player_count: int, *, trials: int | None = None,
+               precision: float | None = None, seed: int | None = None, threads: int | None = None,
+               rate: int = EXACT_RATE, family: Callable[[str], str] | str = FIXED_HANDS, kernels: KernelNames = lambda family, method: (),
+               exact_fits: Callable[[str], bool] | None = None, too_large: str = "") -> QueryPlan:
+    """Plan a query: the method (:func:`choose_method`), the kernel family and kernels, the
+    seed, the trials and the threads. The calculation supplies only what differs:
+
+    Parameters
+    ----------
+    method : {"auto", "exact", "monte-carlo"}
+    exact_work : int
+        Player-boards of an exact enumeration.
+    player_count : int
+    trials, precision, seed, threads :
+        As given by the caller (checked beforehand: ``validate.check_run_options``).
+    rate : int
+        Player-boards a second of the exact kernel that would run (:func:`choose_method`).
+    family : str or callable(method) -> str
+        The kernel family, or how it follows from the method.
+    kernels : callable(family, method) -> tuple of str
+        The compiled kernels that family and method call.
+    exact_fits : callable(family) -> bool, optional
+        Asked only when exact enumeration was chosen: False when its sums would not fit in
+        64 bits. Then ``auto`` falls back to Monte Carlo, and ``exact`` is refused with
+        ``too_large``.
+
+    Raises
+    ------
+    InputError
+        Anything :func:`choose_method` refuses; exact enumeration asked for sums that do not
+        fit (``too_large``).
+    """
+    sampling_asked = trials is not None or precision is not None
+    chosen = choose_method(method, exact_work, sampling_asked=sampling_asked, rate=rate)
+    family_of = family if callable(family) else (lambda chosen_method: family)
+    if chosen == EXACT and exact_fits is not None and not exact_fits(family_of(EXACT)):
+        if method == EXACT:
+            raise InputError(too_large)
+        chosen = MONTE_CARLO
+    if chosen == EXACT:
+        seed = None
+    elif seed is None:
+        seed = draw_seed()
+    chosen_family = family_of(chosen)
+    return QueryPlan(
+        method=chosen, family=chosen_family, kernels=tuple(kernels(chosen_family, chosen)),
+        player_count=player_count, exact_work=exact_work,
+        trials=trials or (DEFAULT_PRECISION_TRIAL_CAP if precision is not None else DEFAULT_TRIALS),
+        precision=precision, seed=seed, threads=threads,
+    )
 
 
 def check_sampling_options(trials: int | None, precision: float | None) -> None:

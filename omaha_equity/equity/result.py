@@ -21,6 +21,7 @@ Definitions (also in the README, "Statistics"):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,6 +33,19 @@ from .plan import EXACT, MONTE_CARLO  # noqa: F401  (the method names a result c
 # Statistics given as a board count and a fraction, in the order of the JSON ``counts``.
 COUNTED_STATISTICS = ("win", "tie", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
                       "has_low")
+
+_NO_SHARE = Fraction(0)
+
+
+@functools.cache
+def _counter_indexes() -> tuple[int, ...]:
+    """Where each counter sits in a row of the kernels' counts (``equity._kernels``, loaded with
+    the kernels that made the counts): equity, low equity, win, tie, split, high win, high tie,
+    low win, low tie, quartered, has low."""
+    from . import _kernels
+
+    return (_kernels.EQUITY, _kernels.EQUITY_LOW, _kernels.WIN, _kernels.TIE, _kernels.SPLIT, _kernels.HI_WIN,
+            _kernels.HI_TIE, _kernels.LO_WIN, _kernels.LO_TIE, _kernels.QUARTERED, _kernels.HAS_LOW)
 
 
 @dataclass(frozen=True)
@@ -110,33 +124,39 @@ class PlayerEquity:
             The standard error of equity (fraction 0..1) when the caller worked it out itself
             (weighted deals of ranges: ``range_sampling``); the counts are then estimates.
         """
-        from . import _kernels  # the counter layout; loaded with the kernels that made the counts
-
-        row = [int(value) for value in counts_row]
-        share_sum, low_sum = row[_kernels.EQUITY], row[_kernels.EQUITY_LOW]
+        (equity_index, low_index, win_index, tie_index, split_index, hi_win_index, hi_tie_index, lo_win_index,
+         lo_tie_index, quartered_index, has_low_index) = _counter_indexes()
+        row = counts_row if isinstance(counts_row, list) else [int(value) for value in counts_row]
+        share_sum, low_sum = row[equity_index], row[low_index]
         exact = square_sum is None and error is None
         denominator = units * weight_total
+        equity_fraction = high_fraction = low_fraction = None
+        if exact:
+            equity_fraction = Fraction(share_sum, denominator)
+            # high-only games (no low share): the high part is the whole equity, the low part 0
+            high_fraction = Fraction(share_sum - low_sum, denominator) if low_sum else equity_fraction
+            low_fraction = Fraction(low_sum, denominator) if low_sum else _NO_SHARE
         return cls(
             hand=hand,
             equity=share_sum / denominator,
-            equity_fraction=Fraction(share_sum, denominator) if exact else None,
+            equity_fraction=equity_fraction,
             equity_high=(share_sum - low_sum) / denominator,
             equity_low=low_sum / denominator,
-            equity_high_fraction=Fraction(share_sum - low_sum, denominator) if exact else None,
-            equity_low_fraction=Fraction(low_sum, denominator) if exact else None,
+            equity_high_fraction=high_fraction,
+            equity_low_fraction=low_fraction,
             standard_error=0.0 if exact else error if error is not None
             else standard_error(share_sum, int(square_sum), sample_count, units),
             sample_count=sample_count,
             weight_total=weight_total,
-            win_count=row[_kernels.WIN],
-            tie_count=row[_kernels.TIE],
-            split_count=row[_kernels.SPLIT],
-            hi_win_count=row[_kernels.HI_WIN],
-            hi_tie_count=row[_kernels.HI_TIE],
-            lo_win_count=row[_kernels.LO_WIN],
-            lo_tie_count=row[_kernels.LO_TIE],
-            quartered_count=row[_kernels.QUARTERED],
-            has_low_count=row[_kernels.HAS_LOW],
+            win_count=row[win_index],
+            tie_count=row[tie_index],
+            split_count=row[split_index],
+            hi_win_count=row[hi_win_index],
+            hi_tie_count=row[hi_tie_index],
+            lo_win_count=row[lo_win_index],
+            lo_tie_count=row[lo_tie_index],
+            quartered_count=row[quartered_index],
+            has_low_count=row[has_low_index],
             random_card_count=random_card_count,
         )
 

@@ -1,9 +1,11 @@
-"""Pieces the studies share: hand lists for the kernels, and results from kernel counts."""
+"""Pieces the studies share: hand lists for the kernels, and results from kernel counts.
+
+Seeds, thread counts and the choice of method come from the equity query plan
+(``equity.plan``: ``plan_query``, ``draw_seed``; ``equity.pieces.use_threads``)."""
 
 from __future__ import annotations
 
 import itertools
-import secrets
 
 import numpy as np
 
@@ -75,27 +77,3 @@ def exact_result(game: Game, hands: tuple[str, ...], board: str, dead: str, coun
     return EquityResult(game=game, hands=hands, board=board, dead=dead, method="exact", sample_count=sample_count,
                         seed=None, players=players, low_board_count=low_boards, weight_total=weight_total)
 
-
-def check_seed(seed) -> None:
-    from ..validate import check_seed as check
-
-    check(seed)
-
-
-def draw_seed() -> int:
-    """A random Monte Carlo seed (reported in results so a run can be repeated)."""
-    return secrets.randbits(63)
-
-
-def thread_count(threads: int | None):
-    """Run with ``threads`` kernel threads (None: leave numba's setting), restoring it after:
-    ``equity.calculate``'s rule (any count of at least 1, capped at the cores numba started).
-
-    Raises
-    ------
-    InputError
-        ``threads`` not a whole number of at least 1.
-    """
-    from ..equity.calculate import _thread_count
-
-    return _thread_count(threads)

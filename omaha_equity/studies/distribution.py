@@ -26,7 +26,7 @@ from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
-from ..equity.pieces import across_threads
+from ..equity.pieces import across_threads, use_threads
 from ..equity.players import FIXED, RANGE, seat_players
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
@@ -270,7 +270,7 @@ def equity_distribution(
     hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
     base_used = _common.card_mask(seats[0].known_cards + board_cards + dead_cards)
     board_known = np.array(board_cards, dtype=np.int8)
-    with _common.thread_count(threads):
+    with use_threads(threads):
         if chosen == plan.EXACT:
             cache.announce_compiling(["completion_table", "enumerate_hand_by_hand"])
             fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
@@ -286,7 +286,7 @@ def equity_distribution(
             square_sums = None
             seed = None
         else:
-            seed = _common.draw_seed() if seed is None else seed
+            seed = plan.draw_seed() if seed is None else seed
             cache.announce_compiling(["sample_hand_by_hand"])
             counts, _, square_sums = across_threads(
                 lambda first, count: _kernels.sample_hand_by_hand(

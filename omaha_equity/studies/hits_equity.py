@@ -32,7 +32,7 @@ def part_equities(expression, vs, vs_cards, specs, masks, hands, weights, board_
     if vs_cards:
         return _against_hand(expression, vs, masks, hands, weights, board_cards, dead_cards, game, method, trials,
                              seed)
-    seed = _common.draw_seed() if seed is None and method != plan.EXACT else seed
+    seed = plan.draw_seed() if seed is None and method != plan.EXACT else seed
     vs_size = _vs_size(vs, board_cards, dead_cards, game)
     completions = comb(52 - 2 * game.hole_count - len(board_cards) - len(dead_cards), 5 - len(board_cards))
     results = []

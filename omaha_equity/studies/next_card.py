@@ -22,7 +22,7 @@ from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
 from ..equity.calculate import calculate_equity
-from ..equity.pieces import across_threads
+from ..equity.pieces import across_threads, use_threads
 from ..equity.players import RANGE, seat_players
 from ..equity.result import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
@@ -198,22 +198,23 @@ def next_card_equity(
     check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = seat_players(list(hands), board_cards, dead_cards, game)
     units = pot_units(len(seats), game.hilo)
-    work = range_equity.exact_work(seats, board_cards, dead_cards, game)
-    chosen = plan.choose_method(method, work, sampling_asked=trials is not None or precision is not None)
-    weights_by_seat = None
-    if chosen == plan.EXACT:
-        weights_by_seat = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
-        if weights_by_seat is None:
-            if method == plan.EXACT:
-                raise InputError("the range weights are too far apart for exact enumeration (64-bit sums): "
-                                 "use Monte Carlo")
-            chosen = plan.MONTE_CARLO
-    if chosen == plan.EXACT:
-        with _common.thread_count(threads):
-            current, entries = _exact(seats, board_cards, dead_cards, game, units, weights_by_seat)
-        seed = None
+    weights: list = [None]
+
+    def exact_fits(family: str) -> bool:
+        weights[0] = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
+        return weights[0] is not None
+
+    # one pass over every next card and board (exact), or a Monte Carlo query per card
+    query = plan.plan_query(
+        method, range_equity.exact_work(seats, board_cards, dead_cards, game), len(seats), trials=trials,
+        precision=precision, seed=seed, threads=threads, family=plan.HAND_LISTS, exact_fits=exact_fits,
+        kernels=lambda family, chosen: ("enumerate_by_next_card",) if chosen == plan.EXACT else (),
+        too_large="the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
+    chosen, seed = query.method, query.seed
+    if query.exact:
+        with use_threads(threads):
+            current, entries = _exact(seats, board_cards, dead_cards, game, units, weights[0])
     else:
-        seed = _common.draw_seed() if seed is None else seed
         current, entries = _monte_carlo(seats, list(hands), board_cards, dead_cards, game, trials, precision, seed,
                                         threads)
     cards = [NextCardEquity(card=format_card(card), probability=probability, probability_fraction=fraction,

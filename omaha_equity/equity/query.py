@@ -1,0 +1,118 @@
+"""The steps every query shares, whatever it computes (equity, all-in chips, studies):
+:func:`seat_query` checks the input and seats the players; ``plan.plan_query`` plans it (a
+:class:`~omaha_equity.equity.plan.QueryPlan`); :func:`run_plan` runs the plan's kernels with
+its threads. Each calculation supplies only what differs: its kernels, its 64-bit limit, its
+result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .. import cache
+from ..cards import DECK_SIZE
+from ..deal import CardsLike, Deal, parse_board_and_dead
+from ..games import Game, get_game
+from ..validate import check_hands, check_run_options
+from . import plan, range_equity
+from .pieces import threads_to_run, use_threads
+from .players import FIXED, Seat, seat_players
+from .plan import QueryPlan
+
+# progress(done, total): called after each piece of work (boards, deals or player-boards)
+ProgressCallback = Callable[[int, int], None]
+_Output = TypeVar("_Output")
+
+
+@dataclass(frozen=True)
+class SeatedQuery:
+    """A query's players seated with the known cards, all checked (:func:`seat_query`).
+
+    Attributes
+    ----------
+    game : Game
+    seats : tuple of Seat
+        One per player, in the order given.
+    board, dead : tuple of int
+        Known board cards (dealing order) and dead cards.
+    deal : Deal or None
+        The deal when every hand is fixed (the per-hand-row kernels' input), else None.
+    """
+
+    game: Game
+    seats: tuple[Seat, ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    deal: Deal | None
+
+    @property
+    def player_count(self) -> int:
+        return len(self.seats)
+
+    @property
+    def all_fixed(self) -> bool:
+        return self.deal is not None
+
+    @property
+    def exact_work(self) -> int:
+        """Player-boards of an exact enumeration (boards x hand combinations x players)."""
+        if self.deal is not None:
+            return plan.board_completions(DECK_SIZE - len(self.deal.known_cards), len(self.board)) * len(self.seats)
+        return range_equity.exact_work(list(self.seats), self.board, self.dead, self.game)
+
+    @property
+    def board_count(self) -> int:
+        """Completions of the board once every player holds their cards."""
+        return range_equity.board_completions(len(self.seats), self.board, self.dead, self.game)
+
+    @property
+    def hands(self) -> tuple[str, ...]:
+        """Each player's hole cards (canonical text) or range, as results report them."""
+        return tuple(seat.expression for seat in self.seats)
+
+    def hand_combinations(self, query: QueryPlan, sample_count: int) -> int | None:
+        """The combinations of hands a run went through: 1 for fixed hands, those enumerated
+        exactly, None when sampled (Monte Carlo draws the hands of each deal)."""
+        return 1 if self.all_fixed else sample_count // self.board_count if query.exact else None
+
+
+def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None, *, trials=None,
+               precision=None, seed=None, threads=None) -> SeatedQuery:
+    """Check a query's hands, game, board, dead cards and run options, and seat the players
+    (``players.seat_players``: fixed, partial and random hands, ranges expanded).
+
+    Raises
+    ------
+    InputError
+        Anything invalid, the message naming the offending token.
+    """
+    hands = check_hands(hands)
+    game = get_game(game, die)
+    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
+    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    seats = tuple(seat_players(hands, board_cards, dead_cards, game))
+    deal = None
+    if all(seat.kind == FIXED for seat in seats):
+        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
+    return SeatedQuery(game, seats, board_cards, dead_cards, deal)
+
+
+def run_plan(query: QueryPlan, run: Callable[[int | None], _Output]) -> _Output:
+    """Run a planned query: announce a first compile, then ``run(threads)`` with the plan's
+    threads, and note the kernel cache in use.
+
+    The fixed-hand kernels run on our own thread pool (``pieces.across_threads``): ``run`` gets
+    the thread count to pass down, and numba's setting is left alone (setting and restoring it
+    costs a small query a tenth of its time). The hand-list kernels follow numba's setting
+    (some are numba parallel loops): it is set around ``run``, which gets None.
+    """
+    cache.announce_compiling(query.kernels)
+    if query.family == plan.FIXED_HANDS:
+        output = run(threads_to_run(query.kernel_threads))
+    else:
+        with use_threads(query.kernel_threads):
+            output = run(None)
+    cache.mark_in_use()
+    return output
