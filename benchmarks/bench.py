@@ -8,8 +8,10 @@ Prints, for this machine:
 - Monte Carlo throughput in player-boards per second with fixed hands;
 - start-up (issue 9; ``--only-startup`` prints just these): the warm CLI below in wall and CPU
   seconds of fresh processes, beside its floor (the interpreter alone, importing the CLI,
-  importing numba) and poker-equity's same query through ``python -c``; the cold CLI; a small
-  query's fixed cost in process; 1,000 different 5% ranges;
+  importing numba) and poker-equity's same query through ``python -c``; the warm command beside
+  ``python -c "import numba"`` (issue 18: medians of fresh processes in turn), its imports by
+  package (``-X importtime``) and a query typed into ``omaha-equity shell``; the cold CLI; a
+  small query's fixed cost in process; 1,000 different 5% ranges;
 - the studies (issue 8): equity after every turn card on a flop (one pass, and 41 separate
   queries for comparison) and the distribution over each hand of a 5% range on a flop;
 - a heads-up river query asked with 2 threads while another process burns a core (issue 9);
