@@ -25,7 +25,7 @@ def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():
     query = _plan(["AsAhKsKh", "JdTd9c8c"], threads=2)
     assert query.method == plan.EXACT and query.exact
     assert query.family == plan.FIXED_HANDS
-    assert query.kernels == ("build_player_rows", "enumerate_boards")
+    assert query.kernels == ("enumerate_boards",)
     assert query.exact_work == comb(44, 5) * 2 == 2_172_016 == query.work
     assert query.seed is None
     assert not query.small and query.kernel_threads == 2
@@ -80,7 +80,7 @@ def test_allin_plans_like_equity_and_takes_the_list_kernel_on_a_flop():
     assert allin_query.kernels == ("enumerate_allin_ranges",)
     assert len(weights) == 2
     preflop = plan_allin(seat_query(["AsAhKsKh", "JdTd9c8c"], "", "", "omaha", None), 200)[0]
-    assert (preflop.family, preflop.kernels) == (plan.FIXED_HANDS, ("build_player_rows", "enumerate_allin_boards"))
+    assert (preflop.family, preflop.kernels) == (plan.FIXED_HANDS, ("enumerate_allin_boards",))
 
 
 @pytest.mark.parametrize("hands, board", [

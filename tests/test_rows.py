@@ -82,3 +82,20 @@ def test_a_flush_row_is_the_best_of_the_hand_s_suited_pairs():
     assert flush_rows[0, 3, three_low] == tables.flush[three_low | (1 << 12) | (1 << 11)]
     assert flush_rows[1, 2, three_low] == flush_rows[0, 3, three_low]
     assert not flush_rows[0, :3].any() and not flush_rows[1, [0, 1, 3]].any()
+
+
+@pytest.mark.parametrize("hole_count", [4, 6])
+@pytest.mark.parametrize("known_count", [0, 3])
+def test_the_compiled_rows_equal_the_numpy_rows(hole_count, known_count):
+    # The range kernels build rows inside a kernel (evaluate._kernels.build_player_rows); the
+    # fixed-hand queries build them with numpy (rows.build_player_rows): the same arrays.
+    from omaha_equity.evaluate._kernels import build_player_rows as compiled_rows
+
+    tables = load_tables()
+    for hands, known, _ in deals(hole_count, 3, known_count, 12, seed=hole_count + 100 * known_count):
+        board_indexes = dealt_board_indexes(tuple(sorted(card >> 2 for card in known)), 5 - known_count, tables.colex)
+        hole_cards = np.array(hands, dtype=np.int8)
+        arguments = (hole_cards, board_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low)
+        for numpy_row, compiled_row in zip(build_player_rows(*arguments), compiled_rows(*arguments)):
+            assert numpy_row.dtype == compiled_row.dtype
+            assert np.array_equal(numpy_row, compiled_row)

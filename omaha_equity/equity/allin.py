@@ -484,7 +484,7 @@ def plan_allin(seated: SeatedQuery, total_chips: int, method: str = plan.AUTO, *
 
 def _allin_kernel_names(family: str, method: str) -> tuple[str, ...]:
     if family == plan.FIXED_HANDS:
-        return ("enumerate_allin_boards" if method == plan.EXACT else "sample_allin_boards")
+        return ("enumerate_allin_boards" if method == plan.EXACT else "sample_allin_boards",)
     return ("enumerate_allin_ranges" if method == plan.EXACT else "sample_allin_ranges",)
 
 

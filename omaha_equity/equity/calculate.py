@@ -152,7 +152,7 @@ def plan_equity(seated: SeatedQuery, method: str = plan.AUTO, *, trials: int | N
 
 def _equity_kernels(family: str, method: str) -> tuple[str, ...]:
     if family == plan.FIXED_HANDS:
-        return ("enumerate_boards" if method == plan.EXACT else "sample_boards")
+        return ("enumerate_boards" if method == plan.EXACT else "sample_boards",)
     return ("enumerate_ranges" if method == plan.EXACT else "sample_ranges",)
 
 

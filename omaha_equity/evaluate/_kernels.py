@@ -9,8 +9,9 @@ The Omaha structure does the work (README, "How it works"):
 - the low depends only on the hole and board low-rank masks: ``tables.low[hole_mask, board_mask]``.
 
 Every compiled path evaluates a hand with :func:`hole_features` + :func:`hand_values`: the batch
-:func:`evaluate_deals` that the tests compare with the slow reference, and the range kernels; the
-fixed-hand kernels read per-player rows built from the same tables by numpy (``rows.py``).
+:func:`evaluate_deals` that the tests compare with the slow reference, the range kernels, and
+:func:`build_player_rows` inside them; the fixed-hand queries read per-player rows built from
+the same tables by numpy (``rows.py``: no compiling on a first run).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from numba import njit
 from ..cache import redirect_numba_cache, restore_numba_cache
 
 BOARD_MULTISETS = 6188
+SUIT_MASKS = 8192
+LOW_MASKS = 256
 
 # numba parallel options for the package's numba parallel kernels (the range matchers of
 # ``ranges._kernels``; the others run on threads, ``equity.pieces.across_threads``),
@@ -210,6 +213,64 @@ def board_features(board_cards, colex, ranks, suit_masks):
         if bit_count(suit_masks[suit]) >= 3:
             flush_suit = suit
     return board_index, flush_suit, low_mask
+
+
+@njit(cache=True, nogil=True)
+def build_player_rows(hole_cards, board_indexes, colex, pair_board, pair_flush, low):
+    """Per-player lookup rows for a set of fully known hole hands, for compiled callers (the
+    range kernels' combination-by-combination enumeration builds them inside a kernel).
+    Python callers use ``rows.build_player_rows``, the same rows by numpy lookups, which needs
+    no compiling (``tests/test_rows.py`` checks that both agree).
+
+    A query with ``dealt_count`` board cards still to come visits only the board rank
+    multisets made of its known ranks plus ``dealt_count`` more (1 on the river, 13 on the
+    turn, 91 on the flop, 6,188 preflop): the high rows hold just those, so a small query's
+    fixed cost stays in microseconds. A flush row is a player's best suited pair's row of
+    ``pair_flush`` (a copy of 8,192 values per suited pair, microseconds too).
+
+    Parameters
+    ----------
+    hole_cards : (player_count, hole_count) int8
+    board_indexes : (row_size,) int32
+        The five-rank board multiset index of each dealt-rank multiset
+        (``tables.dealt_board_indexes``).
+    colex, pair_board, pair_flush, low : the arrays of ``tables.Tables``.
+
+    Returns
+    -------
+    high_rows : (player_count, row_size) int32
+        Best unsuited high value per dealt-rank multiset.
+    flush_rows : (player_count, 4, 8192) int32
+        Best flush value per suit and board-suit rank mask (0 when the board has fewer than
+        three cards of the suit, or the player fewer than two).
+    low_rows : (player_count, 256) int16
+        Best low value per board low-rank mask (``NO_LOW`` = 0: none).
+    """
+    player_count, hole_count = hole_cards.shape
+    row_size = board_indexes.shape[0]
+    high_rows = np.empty((player_count, row_size), dtype=np.int32)
+    flush_rows = np.zeros((player_count, 4, SUIT_MASKS), dtype=np.int32)
+    low_rows = np.empty((player_count, LOW_MASKS), dtype=np.int16)
+    pair_indexes = np.empty(hole_count * (hole_count - 1) // 2, dtype=np.int32)
+    suit_masks = np.empty(4, dtype=np.int32)
+    for player in range(player_count):
+        hole_low_mask = hole_features(hole_cards[player], colex, pair_indexes, suit_masks)
+        for dealt_index in range(row_size):
+            high_rows[player, dealt_index] = best_unsuited_high(pair_indexes, board_indexes[dealt_index], pair_board)
+        for board_low_mask in range(LOW_MASKS):
+            low_rows[player, board_low_mask] = low[hole_low_mask, board_low_mask]
+        for first in range(hole_count):
+            for second in range(first + 1, hole_count):
+                suit = hole_cards[player, first] & 3
+                if hole_cards[player, second] & 3 != suit:
+                    continue
+                low_rank = min(hole_cards[player, first] >> 2, hole_cards[player, second] >> 2)
+                high_rank = max(hole_cards[player, first] >> 2, hole_cards[player, second] >> 2)
+                pair_row = pair_flush[high_rank * (high_rank - 1) // 2 + low_rank]  # tables.suited_pair_index
+                suit_row = flush_rows[player, suit]
+                for mask in range(SUIT_MASKS):
+                    suit_row[mask] = max(suit_row[mask], pair_row[mask])
+    return high_rows, flush_rows, low_rows
 
 
 @njit(cache=True)
