@@ -76,6 +76,19 @@ def exact_figures(game: str, hands: list[str], repeats: int) -> tuple[float, flo
     return kernel, whole
 
 
+RANGE_EXACT = ["AsAhKsKh", "AdAcT9"]
+
+
+def range_exact_rates(repeats: int) -> tuple[float, float]:
+    """Player-boards per second of exact ``calculate_equity``: AsAhKsKh against the range AdAcT9
+    (16 combinations x 1,086,008 boards, combination by combination on the fixed-hand kernel;
+    issue 18, goal within 1.5x) and against the fixed hand JdTd9c8c."""
+    calculate_equity(RANGE_EXACT, method="exact")
+    range_seconds = best_of(lambda: calculate_equity(RANGE_EXACT, method="exact"), repeats)
+    fixed_seconds = best_of(lambda: calculate_equity(HI[1], method="exact"), repeats)
+    return 16 * 1_086_008 * 2 / range_seconds, 1_086_008 * 2 / fixed_seconds
+
+
 def monte_carlo_rate(game: str, hands: list[str], repeats: int) -> float:
     """Player-boards per second."""
     calculate_equity(hands, game=game, trials=100_000, seed=1)
@@ -613,6 +626,10 @@ def main() -> None:
         ours[f"exact {game}"] = kernel
         print(f"exact heads-up preflop {label:7s} {' vs '.join(hands)}: kernel {kernel:.4f} s, "
               f"calculate_equity {whole:.4f} s (1,086,008 boards)")
+    range_rate, fixed_rate = range_exact_rates(arguments.repeats)
+    print(f"range exact {' vs '.join(RANGE_EXACT)} (16 combinations): {range_rate / 1e6:.1f} M player-boards/s; "
+          f"fixed hands {' vs '.join(HI[1])}: {fixed_rate / 1e6:.1f} M player-boards/s "
+          f"(range {fixed_rate / range_rate:.2f}x slower)")
     for label, (game, hands) in (("omaha", HI), ("omaha8", HILO)):
         rate = monte_carlo_rate(game, hands, arguments.repeats)
         ours[f"mc {game}"] = rate

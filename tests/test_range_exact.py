@@ -79,6 +79,7 @@ def test_turn_river_and_big_hi_lo_deals_stay_on_the_list_kernel():
     seats_of_two = [None, None]
     assert range_equity.exact_rate(seats_of_two, (), omaha) == plan.EXACT_RATE
     assert range_equity.exact_rate(seats_of_two, (1, 2, 3, 4), omaha) == plan.LIST_EXACT_RATE
+    assert range_equity.exact_rate(seats_of_two, (1, 2, 3, 4, 5), omaha) == plan.RIVER_LIST_EXACT_RATE
 
 
 def test_budget_and_ceiling_follow_the_rate_of_the_kernel():
@@ -90,22 +91,19 @@ def test_budget_and_ceiling_follow_the_rate_of_the_kernel():
     assert plan.choose_method("auto", list_budget + 1) == "exact"
     list_ceiling = plan.EXACT_CEILING_SECONDS * plan.LIST_EXACT_RATE
     assert plan.choose_method("exact", list_ceiling, rate=plan.LIST_EXACT_RATE) == "exact"
-    with pytest.raises(InputError, match=r"about 3\.0e\+09 player-boards.*ceiling of 3e\+09 \(about 10 minutes\)"):
+    with pytest.raises(InputError, match=r"about 2\.4e\+10 player-boards.*ceiling of 2e\+10 \(about 10 minutes\)"):
         plan.choose_method("exact", list_ceiling + 1, rate=plan.LIST_EXACT_RATE)
 
 
 def test_the_automatic_choice_uses_the_rate_of_the_kernel_that_would_run():
-    # two random hands against a hand on the turn: ranges on the list kernel, over its budget
-    turn = ["AsAhKsKh", "*", "*"]
-    work = range_equity.exact_work(seat_players(turn, naive.cards("Qd7h2s3c"), (), OMAHA), naive.cards("Qd7h2s3c"), (),
-                                   OMAHA)
-    assert plan.AUTO_EXACT_SECONDS * plan.LIST_EXACT_RATE < work
-    assert calculate_equity(turn, board="Qd7h2s3c", trials=1000, seed=1).method == "monte-carlo"
-    # a partial hand on the flop, 13,244 hands x 820 boards x 2 players, over the list kernel's
-    # budget but not the fixed-hand kernel's, on which it runs: exact
-    flop = calculate_equity(["AsAhKsKh", "Jd"], board="Qd7h2s")
-    assert plan.AUTO_EXACT_SECONDS * plan.LIST_EXACT_RATE < 13_244 * 820 * 2 < plan.EXACT_WORK_BUDGET
-    assert flop.method == "exact" and flop.hand_combinations == 13_244
+    # on the river a random hand and a partial hand, 91,390 x 40 hands x 3 players (one board
+    # each): over the river list kernel's second, under the fixed-hand kernel's budget
+    river_hands, river = ["AsAhKsKh", "*", "QsQdJh"], naive.cards("Qc7h2s3c9d")
+    work = range_equity.exact_work(seat_players(river_hands, river, (), OMAHA), river, (), OMAHA)
+    assert work == 91_390 * 40 * 3
+    assert plan.AUTO_EXACT_SECONDS * plan.RIVER_LIST_EXACT_RATE < work < plan.EXACT_WORK_BUDGET
+    assert calculate_equity(river_hands, board="Qc7h2s3c9d", seed=1).method == "monte-carlo"
+    assert plan.choose_method("auto", work) == "exact"
 
 
 class FakeClock:

@@ -6,7 +6,8 @@ exact enumeration when the work (board completions x players, times the combinat
 with ranges) takes at most ``AUTO_EXACT_SECONDS`` at that kernel's rate. The fixed-hand kernel,
 which also runs ranges with a flop or less known, combination by combination, scores about
 ``EXACT_RATE`` player-boards a second on two cores (budget ``EXACT_WORK_BUDGET``); the list
-kernel (ranges on the turn and river, hi/lo with 7 or more players) about ``LIST_EXACT_RATE``.
+kernel (ranges on the turn and river, hi/lo with 7 or more players) about ``LIST_EXACT_RATE``
+(``RIVER_LIST_EXACT_RATE`` on the river).
 With fully known hands every query fits (the largest, heads-up preflop, is 1,086,008 boards x 2
 players); ranges and random hands are what push a query over it. Forced exact enumeration is
 refused beyond ``EXACT_CEILING_SECONDS`` of work at the kernel's rate (``EXACT_WORK_CEILING``
@@ -24,14 +25,19 @@ import numpy as np
 
 from ..errors import InputError, quoted
 
-# Player-boards a second of the exact kernels on this project's 2-core machine, 2 threads
-# (``make bench``, rows "exact heads-up preflop" and "range exact"): the fixed-hand kernel
-# (``_kernels.enumerate_boards``; ranges with a flop or less known run on it combination by
-# combination at the same rate) measured 40-60 M, the list kernel
-# (``_range_kernels.enumerate_ranges``: ranges on the turn, 3-6 M; on the river, where each
-# combination has one board, about 1 M).
+# Player-boards a second of the exact kernels on this project's 2-core machine, 2 threads, as
+# loaded as it usually is (``make bench``: rows "exact heads-up preflop" and "range exact";
+# issue 18 measured the fixed-hand kernel at 23-46 M). The fixed-hand kernel
+# (``_kernels.enumerate_boards``) measured 40-60 M; ranges with a flop or less known run on it
+# combination by combination at the same rate (62 M player-boards per CPU second against its
+# 64 M). The list kernel (``_range_kernels.enumerate_ranges``) evaluates each hand on each
+# board and skips combinations that share a card, which the work estimate counts: on the turn
+# it scored 15-25 M estimated player-boards per CPU second (a random hand; two 598-hand
+# ranges), so about 40 M on two threads; on the river, where each combination of hands has a
+# single board, 2 M per CPU second, about 5 M on two threads.
 EXACT_RATE = 50_000_000
-LIST_EXACT_RATE = 5_000_000
+LIST_EXACT_RATE = 40_000_000
+RIVER_LIST_EXACT_RATE = 5_000_000
 # The automatic choice enumerates work of up to about a second.
 AUTO_EXACT_SECONDS = 1
 EXACT_WORK_BUDGET = AUTO_EXACT_SECONDS * EXACT_RATE
@@ -77,7 +83,7 @@ def choose_method(method: str, work: int, sampling_asked: bool = False, rate: in
     ``auto`` picks exact enumeration when the exact ``work`` (player-boards: board completions
     x players, times every combination of hands when ranges are involved) takes at most
     ``AUTO_EXACT_SECONDS`` at ``rate`` (player-boards a second of the kernel that will run:
-    ``EXACT_RATE``, the default, or ``LIST_EXACT_RATE``; ``EXACT_WORK_BUDGET`` at the default);
+    ``EXACT_RATE``, the default, ``LIST_EXACT_RATE`` or ``RIVER_LIST_EXACT_RATE``; ``EXACT_WORK_BUDGET`` at the default);
     asking for trials or a precision (``sampling_asked``) means Monte Carlo.
 
     Raises

@@ -204,11 +204,14 @@ def by_combination(player_count: int, board, game: Game) -> bool:
             and _kernels.outcome_key_bits(player_count, game.hilo) <= _kernels.OUTCOME_BITS)
 
 
-def exact_rate(seats: list[Seat], board, game: Game) -> float:
+def exact_rate(seats: list[Seat], board, game: Game) -> int:
     """Player-boards a second (two threads) of the exact kernel that would run for these
-    players: ``plan.EXACT_RATE`` for the fixed-hand machinery, ``plan.LIST_EXACT_RATE`` for the
-    list kernel (:func:`by_combination`)."""
-    return plan.EXACT_RATE if by_combination(len(seats), board, game) else plan.LIST_EXACT_RATE
+    players (:func:`by_combination`): ``plan.EXACT_RATE`` for the fixed-hand machinery, else
+    the list kernel's, ``plan.RIVER_LIST_EXACT_RATE`` on the river (one board per combination
+    of hands) and ``plan.LIST_EXACT_RATE`` before it."""
+    if by_combination(len(seats), board, game):
+        return plan.EXACT_RATE
+    return plan.RIVER_LIST_EXACT_RATE if len(board) == BOARD_SIZE else plan.LIST_EXACT_RATE
 
 
 def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: int, weights_by_seat, progress=None):

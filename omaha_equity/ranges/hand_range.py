@@ -241,8 +241,10 @@ def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
 def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: str) -> np.ndarray:
     # Lazy: the rankings are a separate module, and only percent ranges need them.
     rankings = import_module("omaha_equity.rankings")
-    # canonical already when the ranking keeps its hands' positions (4 and 5 hole cards)
-    canonical = rankings.canonical_percent_range(game, low, high, six_handed)
+    # canonical already when the ranking keeps its hands' positions (4 and 5 hole cards); a
+    # rankings module that only slices (a stand-in, say) gives rows to sort
+    canonical_percent_range = getattr(rankings, "canonical_percent_range", None)
+    canonical = None if canonical_percent_range is None else canonical_percent_range(game, low, high, six_handed)
     hands = np.asarray(rankings.percent_range(game, low, high, six_handed) if canonical is None else canonical)
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
         raise InputError(f"percent range {quoted(text)} did not give {game.hole_count}-card hands for {game.name}")
