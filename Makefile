@@ -9,14 +9,19 @@ BIN := $(VENV)/bin
 # (make demo), or with the test extras (make test; they include the docs and plot extras).
 $(VENV)/.runtime-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
+# The test extras are about 60 packages: uv (installed into .venv by pip first) fetches and installs
+# them in a few CPU seconds where pip takes about 35 (measured on a fresh clone); where uv cannot be
+# had, pip does it.
 $(VENV)/.test-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	if $(BIN)/pip install --quiet uv; then \
+		$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'; \
+	else \
+		$(BIN)/pip install --quiet -e '.[test]'; \
+	fi
 	touch $@
 
 $(BIN)/omaha-equity: $(VENV)/.test-installed
