@@ -33,8 +33,11 @@ demo: $(VENV)/.runtime-installed
 
 # Install, then run the test suite (two worker processes: the machine's two cores; a worker that
 # runs out of tests takes some of the other's, so one slow file does not leave a core idle at the end).
+# PYTHONDONTWRITEBYTECODE is emptied for the run: the suite starts about a hundred Python processes
+# (workers, warm-up, the commands it runs), and without .pyc files each one would compile numpy,
+# numba, the package and its own test files from source again.
 test: $(BIN)/omaha-equity
-	$(BIN)/python -m pytest -q -n 2 --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 # Install, then print the speed figures (and a peer's, when poker-equity is installed).
 bench: $(BIN)/omaha-equity

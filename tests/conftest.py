@@ -26,6 +26,7 @@ import pytest
 WARM_UPS = {
     "fixed hands": (
         "from omaha_equity import calculate_allin, calculate_equity\n"
+        "from omaha_equity.ranges import parse_range\n"
         "from omaha_equity.studies import equity_distribution, next_card_equity",
         ("exact equity", 'calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=2)'),
         ("Monte Carlo equity",
@@ -40,6 +41,7 @@ WARM_UPS = {
         ("exact all-in of fixed hands", 'calculate_allin(["AsAhKsKh", "JdTd9c8c"], [600, 250])'),
         ("Monte Carlo equity distribution",
          'equity_distribution("AsAhJs9h", "KK:$ds", board="Qd7h2s", seed=1, trials=200)'),
+        ("weighted range", 'parse_range("AA:$ds@50, KK").size'),
     ),
     "ranges": (
         "from omaha_equity import calculate_equity\n"
@@ -53,7 +55,6 @@ WARM_UPS = {
         ("equity distribution", 'equity_distribution("AsAhJs9h", "KK:$ds", board="Qd7h2s")'),
         ("exact range against range",
          'calculate_equity(["AA:$ds", "KK:$ds"], "2c3d4h5s6h", method="exact", threads=2)'),
-        ("weighted range", 'parse_range("AA:$ds@50, KK").size'),
         ("hands by category", 'parse_range("{straight-draw}", board="9h8c2d").size'),
     ),
 }
