@@ -14,14 +14,11 @@ $(VENV)/.runtime-installed: pyproject.toml
 
 # The test extras are about 60 packages: uv (installed into .venv by pip first) fetches and installs
 # them in a few CPU seconds where pip takes about 35 (measured on a fresh clone); where uv cannot be
-# had, pip does it.
+# had or fails, pip does it.
 $(VENV)/.test-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	if $(BIN)/pip install --quiet uv; then \
-		$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'; \
-	else \
-		$(BIN)/pip install --quiet -e '.[test]'; \
-	fi
+	$(BIN)/pip install --quiet uv && $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]' \
+		|| $(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
 $(BIN)/omaha-equity: $(VENV)/.test-installed
