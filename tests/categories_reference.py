@@ -21,16 +21,6 @@ MADE = (
 LOWS = ("nut-low", "second-nut-low", "weak-low", "nut-low-draw", "weak-low-draw", "backdoor-low", "no-low")
 
 
-@lru_cache(maxsize=1 << 20)
-def _high(five):
-    return naive.high_value_5(five)
-
-
-@lru_cache(maxsize=1 << 20)
-def _low(five):
-    return naive.low_value_5(five)
-
-
 def fives(hole, board):
     for pair in combinations(sorted(hole), 2):
         for triple in combinations(sorted(board), 3):
@@ -38,11 +28,11 @@ def fives(hole, board):
 
 
 def best_high(hole, board):
-    return max(_high(five) for five in fives(hole, board))
+    return max(naive.remembered_high_value(five) for five in fives(hole, board))
 
 
 def best_low(hole, board):
-    lows = [low for low in (_low(five) for five in fives(hole, board)) if low is not None]
+    lows = [low for low in (naive.remembered_low_value(five) for five in fives(hole, board)) if low is not None]
     return max(lows) if lows else None
 
 
@@ -63,11 +53,32 @@ def _is_boat_by_ranks(five):
 
 
 def makes_straight(hole, board):
-    return any(_is_straight(five) for five in fives(hole, board))
+    """Whether exactly two hole cards and three board cards make a straight. A straight reads the
+    ranks alone, so holdings and boards of the same ranks share the answer (worked out once)."""
+    return _makes_straight_by_ranks(tuple(sorted(card // 4 for card in hole)),
+                                    tuple(sorted(card // 4 for card in board)))
+
+
+@lru_cache(maxsize=1 << 20)
+def _makes_straight_by_ranks(hole_ranks, board_ranks):
+    for pair in combinations(hole_ranks, 2):
+        for triple in combinations(board_ranks, 3):
+            ranks = sorted(set(pair + triple))
+            if len(ranks) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12]):
+                return True
+    return False
 
 
 def makes_flush(hole, board):
-    return any(_is_flush(five) for five in fives(hole, board))
+    """Whether exactly two hole cards and three board cards make a flush: read from the suits
+    alone, so holdings and boards of the same suits share the answer (worked out once)."""
+    return _makes_flush_by_suits(tuple(sorted(card % 4 for card in hole)), tuple(sorted(card % 4 for card in board)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _makes_flush_by_suits(hole_suits, board_suits):
+    return any(len(set(pair + triple)) == 1
+               for pair in combinations(hole_suits, 2) for triple in combinations(board_suits, 3))
 
 
 @lru_cache(maxsize=256)

@@ -26,7 +26,8 @@ import pytest
 WARM_UPS = {
     "fixed hands": (
         "from omaha_equity import calculate_allin, calculate_equity\n"
-        "from omaha_equity.studies import next_card_equity",
+        "from omaha_equity.ranges import parse_range\n"
+        "from omaha_equity.studies import equity_distribution, next_card_equity",
         ("exact equity", 'calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=2)'),
         ("Monte Carlo equity",
          'calculate_equity(["AsAhKsKh", "JdTd9c8c", "8s7s6d5d"], seed=1, trials=2_000, threads=2)'),
@@ -37,6 +38,10 @@ WARM_UPS = {
         ("all-in against a random hand",
          'calculate_allin(["AsAhKsKh", "JdTd9c8c", "*"], [600, 600, 250], seed=1, trials=2_000)'),
         ("next-card study", 'next_card_equity(["AsAhKsKh", "JdTd9c8c"], board="Qd7h2s")'),
+        ("exact all-in of fixed hands", 'calculate_allin(["AsAhKsKh", "JdTd9c8c"], [600, 250])'),
+        ("Monte Carlo equity distribution",
+         'equity_distribution("AsAhJs9h", "KK:$ds", board="Qd7h2s", seed=1, trials=200)'),
+        ("weighted range", 'parse_range("AA:$ds@50, KK").size'),
     ),
     "ranges": (
         "from omaha_equity import calculate_equity\n"
@@ -48,6 +53,9 @@ WARM_UPS = {
         ("Monte Carlo range against range",
          'calculate_equity(["15%", "15%", "15%"], seed=1, trials=2_000, threads=2)'),
         ("equity distribution", 'equity_distribution("AsAhJs9h", "KK:$ds", board="Qd7h2s")'),
+        ("exact range against range",
+         'calculate_equity(["AA:$ds", "KK:$ds"], "2c3d4h5s6h", method="exact", threads=2)'),
+        ("hands by category", 'parse_range("{straight-draw}", board="9h8c2d").size'),
     ),
 }
 
