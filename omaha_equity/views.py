@@ -17,6 +17,7 @@ from .cards import NO_CARDS, RANKS, SUITS, format_cards
 from .equity.allin_result import AllinResult
 from .equity.result import EXACT, EquityResult
 from .errors import InputError
+from .validate import is_whole_number
 from .evaluate.showdown import Showdown
 from .render import percent, render
 
@@ -209,9 +210,10 @@ def range_report(hand_range, game, excluded_text: str, format_name: str = "table
     """
     if format_name != "table":
         return "".join(range_pieces(hand_range, game, excluded_text, format_name)).rstrip("\n")
-    if isinstance(sample_size, bool) or not isinstance(sample_size, int) or not 1 <= sample_size <= MAX_TABLE_SAMPLE:
+    if not is_whole_number(sample_size) or not 1 <= sample_size <= MAX_TABLE_SAMPLE:
         raise InputError(f"bad sample size {sample_size!r}: expected 1..{MAX_TABLE_SAMPLE:,} hands (-f csv or "
                          "-f json lists every hand)")
+    sample_size = int(sample_size)
     total = comb(52, game.hole_count)
     step = max(1, hand_range.size // sample_size)
     indexes = range(0, hand_range.size, step)[:sample_size]

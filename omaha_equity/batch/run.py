@@ -19,6 +19,7 @@ from typing import Any
 from ..equity.result import EquityResult
 from ..errors import InputError, caused_by_interrupt, quoted
 from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
+from ..validate import MAX_SEED, check_whole_number, is_whole_number
 from .ids import QueryIds
 from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
 
@@ -255,10 +256,11 @@ def run_batch(
     """
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InputError(f"bad seed {quoted(seed)}: expected a whole number 0..2**64-1")
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
+    else:
+        seed = check_whole_number(seed, "seed", 0, MAX_SEED, "2**64-1")
+    if chunk_size is not None and (not is_whole_number(chunk_size) or chunk_size < 1):
         raise InputError(f"bad chunk size {quoted(chunk_size)}: expected a whole number of at least 1")
+    chunk_size = None if chunk_size is None else int(chunk_size)
     own_executor = executor is None
     if executor is None:
         executor = make_executor(workers, scheduler, scheduler_file, client, warm_up=warm_up)

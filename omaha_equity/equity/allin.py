@@ -29,7 +29,7 @@ from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
 from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
-from ..validate import check_hands, check_run_options
+from ..validate import check_hands, check_run_options, is_whole_number
 from .pieces import PieceSizer, across_threads, run_in_pieces
 from .players import FIXED, seat_players
 from .range_equity import ExactLists, RangeSampler, board_completions, exact_work, whole_weights
@@ -76,7 +76,7 @@ def _positive_chips(values, what: str, minimum: int = 1) -> list[int]:
         raise InputError(f"expected a list of {what}s in chips, got {quoted(values)}")
     checked = []
     for number, value in enumerate(values, start=1):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        if not is_whole_number(value) or value < minimum:
             raise InputError(f"bad {what} {quoted(value)} for player {number}: expected a whole number of chips, "
                              f"at least {minimum}")
         checked.append(int(value))
@@ -407,7 +407,7 @@ def calculate_allin(
     folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
     folded_dead = _dead_chips_per_player(folded_dead_chips, len(folded_amounts), "folded dead chips")
     check_folded_amounts(amounts, folded_amounts)
-    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
+    if not is_whole_number(pot) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError
+from ..validate import is_whole_number
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
 from ..hand_history.records import DuplicateHand
@@ -83,10 +84,10 @@ def iter_session(paths: Iterable[str | Path], *, jobs: int = 1) -> Iterator[Sess
         At once (before any result): a path that does not exist, a folder without
         hand-history files, ``jobs`` below 1.
     """
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+    if not is_whole_number(jobs) or jobs < 1:
         raise InputError(f"bad jobs {jobs!r}: expected a whole number of processes, 1 or more")
     files = hand_history_files(paths)
-    return _results(files, jobs)
+    return _results(files, int(jobs))
 
 
 def _results(files: list[Path], jobs: int) -> Iterator[SessionResult]:

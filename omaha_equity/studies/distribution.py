@@ -33,7 +33,7 @@ from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..equity.result import standard_error
-from ..validate import check_run_options
+from ..validate import check_run_options, check_whole_number
 from . import _common, _kernels
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_equity
 
@@ -169,8 +169,7 @@ def histogram(items, bin_count: int = DEFAULT_BIN_COUNT) -> tuple[HistogramBin, 
     InputError
         ``bin_count`` not a whole number 1..100.
     """
-    if not isinstance(bin_count, int) or isinstance(bin_count, bool) or not 1 <= bin_count <= 100:
-        raise InputError(f"bad bin count {quoted(bin_count)}: expected a whole number 1..100")
+    bin_count = check_whole_number(bin_count, "bin count", 1, 100)
     weights = [0.0] * bin_count
     item_counts = [0] * bin_count
     for item in items:
