@@ -217,7 +217,7 @@ class _OneLineErrors(click.Group):
             return EXIT_INTERRUPTED
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
-            # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
+            # SystemError (kernels run under threads.deferred_interrupt avoid it)
             if not caused_by_interrupt(error):
                 raise
             _say_interrupted()

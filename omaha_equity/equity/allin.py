@@ -29,8 +29,8 @@ from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
 from .calculate import ProgressCallback, _prepare, _threads_for, exact_slices
+from ..threads import PieceSizer, across_threads, run_in_pieces
 from ..validate import check_hands, check_run_options, is_whole_number
-from .pieces import PieceSizer, across_threads, run_in_pieces
 from .players import FIXED, seat_players
 from .range_equity import ExactLists, RangeSampler, board_completions, exact_work, whole_weights
 
@@ -141,7 +141,7 @@ class _ChunkRun:
 
     def advance_with(self, kernel_call) -> None:
         """``kernel_call(first_chunk, rows)`` over this run's chunks, shared among threads
-        (``pieces.across_threads``): each call gets its first chunk and the ``rows`` (a slice)
+        (``threads.across_threads``): each call gets its first chunk and the ``rows`` (a slice)
         of its chunks in the state arrays, which it updates in place."""
 
         def call(first: int, count: int) -> tuple:
@@ -411,7 +411,7 @@ def calculate_allin(
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = seat_players(hands, board_cards, dead_cards, game)
     player_count = len(seats)
     if player_count > MAX_SETTLE_PLAYERS:

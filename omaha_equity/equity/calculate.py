@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from math import comb
 
-import numba
 import numpy as np
 
 from .. import cache
@@ -25,9 +24,10 @@ from ..evaluate._kernels import build_player_rows, low_rank_bit
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import Game, get_game
 from ..pots import pot_units
+from ..threads import across_threads, run_in_pieces
+from ..threads import using_threads as _thread_count
 from . import _kernels, plan, range_equity, range_sampling
 from ..validate import check_hands, check_run_options
-from .pieces import across_threads, run_in_pieces
 from .players import FIXED, seat_players
 from .result import EquityResult, PlayerEquity, standard_error
 
@@ -89,25 +89,6 @@ def _prepare(deal: Deal) -> _Prepared:
         hilo=deal.game.hilo,
         units=pot_units(deal.player_count, deal.game.hilo),
     )
-
-
-@contextmanager
-def _thread_count(threads: int | None):
-    """Run with ``threads`` kernel threads (numba's setting, which ``pieces.across_threads`` and the
-    range matchers follow), restoring the previous setting afterwards."""
-    if threads is None:
-        yield
-        return
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InputError(f"bad threads {threads!r}: expected a whole number of at least 1")
-    # Work is cut into fixed chunks whatever the thread count, so any count gives the same
-    # numbers; numba cannot run more threads than it started with (one per core).
-    previous = numba.get_num_threads()
-    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-    try:
-        yield
-    finally:
-        numba.set_num_threads(previous)
 
 
 @contextmanager
@@ -258,7 +239,7 @@ def calculate_equity(
     hands = check_hands(hands)
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = seat_players(hands, board_cards, dead_cards, game)
     player_count = len(seats)
     units = pot_units(player_count, game.hilo)

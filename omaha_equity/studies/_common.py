@@ -11,6 +11,7 @@ from ..cards import DECK_SIZE, RANKS, SUITS
 from ..equity.players import DEALT, FIXED, Seat
 from ..equity.result import EquityResult, PlayerEquity
 from ..games import Game
+from ..threads import using_threads
 
 
 def card_mask(cards) -> int:
@@ -96,6 +97,4 @@ def thread_count(threads: int | None):
     InputError
         ``threads`` not a whole number of at least 1.
     """
-    from ..equity.calculate import _thread_count
-
-    return _thread_count(threads)
+    return using_threads(threads)

@@ -26,7 +26,7 @@ from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
-from ..equity.pieces import across_threads
+from ..threads import across_threads
 from ..equity.players import FIXED, RANGE, seat_players
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
@@ -248,7 +248,7 @@ def equity_distribution(
                                       trials=trials, seed=seed, threads=threads)
         return _by_category(by_hand, bin_count)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, seed=seed, threads=threads)
+    trials, _, seed, threads = check_run_options(trials=trials, seed=seed, threads=threads)
     seats = seat_players([hand, opponent], board_cards, dead_cards, game)
     if seats[0].kind != FIXED:
         raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "

@@ -127,7 +127,7 @@ def equity_by_street(
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     boards = street_boards(board_cards, game)
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seed = _common.draw_seed() if seed is None else seed
     streets = []
     for street, street_board in boards:

@@ -1,4 +1,6 @@
-"""Long computations as short kernel calls: Ctrl-C between the calls, sizes that keep them short.
+"""The kernel threads, and long computations as short kernel calls: Ctrl-C between the calls,
+sizes that keep them short. On the ground floor of the package (beside ``cards`` and ``games``):
+the equity, range, ranking, category and study kernels all run on these threads.
 
 A compiled kernel cannot be interrupted. Python runs signal handlers only between bytecodes,
 and numba's compiled code calls back into Python now and then (to unpickle constants): a
@@ -24,9 +26,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
-import numpy as np
+from .errors import InputError
+from .validate import is_whole_number
 
-from ..fast_exit import ABANDONABLE_THREAD_PREFIX
+# Threads whose names start with this may be ended with the process at any moment: the kernel
+# threads below only ever run compiled computations (the program's fast exit, ``fast_exit``).
+ABANDONABLE_THREAD_PREFIX = "omaha-equity-kernel"
 
 # The length of one kernel call that PieceSizer aims at: how long a Ctrl-C waits, about.
 TARGET_SECONDS = 0.05
@@ -143,6 +148,33 @@ def _thread_pool() -> ThreadPoolExecutor:
         return _pool
 
 
+@contextmanager
+def using_threads(threads: int | None):
+    """Run with ``threads`` kernel threads (numba's setting, which :func:`across_threads` and
+    the range matchers follow; None: leave it), restoring the previous setting afterwards.
+
+    Raises
+    ------
+    InputError
+        ``threads`` not a whole number of at least 1.
+    """
+    if threads is None:
+        yield
+        return
+    if not is_whole_number(threads) or threads < 1:
+        raise InputError(f"bad threads {threads!r}: expected a whole number of at least 1")
+    import numba
+
+    # Work is cut into fixed chunks whatever the thread count, so any count gives the same
+    # numbers; numba cannot run more threads than it started with (one per core).
+    previous = numba.get_num_threads()
+    numba.set_num_threads(min(int(threads), numba.config.NUMBA_NUM_THREADS))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
 def thread_count() -> int:
     """How many threads a kernel call may use: numba's setting (``numba.set_num_threads``;
     one per core unless told otherwise), which ``--threads`` sets."""
@@ -205,6 +237,8 @@ def across_threads(call: Callable[[int, int], tuple], first: int, count: int, un
             future.result()
     finally:
         stopping.set()  # after an error or Ctrl-C here, the other threads take no new piece
+    import numpy as np  # lazy: the program's fast exit imports this module, and the CLI starts without numpy
+
     return tuple(np.concatenate(arrays) for arrays in zip(*outputs))
 
 
