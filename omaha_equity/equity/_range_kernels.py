@@ -24,9 +24,9 @@ from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hands_values, hole_features
+from ..random_state import chunk_random_state, splitmix64
 from ._kernels import (
-    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination,
-    score_board, splitmix64,
+    STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination, score_board,
 )
 
 # A Monte Carlo deal that keeps colliding this many times in a row means the ranges leave

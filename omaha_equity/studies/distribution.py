@@ -24,7 +24,6 @@ from ..cards import DECK_SIZE, format_cards, parse_card
 from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
-from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
 from ..threads import across_threads
 from ..equity.players import FIXED, RANGE, seat_players
@@ -295,7 +294,7 @@ def equity_distribution(
                 0, hand_count)
             board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
     cache.mark_in_use()
-    share_sums = counts[:, 0, equity_kernels.EQUITY]
+    share_sums = counts[:, 0, _kernels.EQUITY]
     if seats[1].kind == RANGE:
         float_weights = np.asarray(seats[1].weights, dtype=np.float64)
     else:
