@@ -25,7 +25,9 @@ DECK_SIZE = 52
 # value, NaN in pandas); read back as no cards wherever a board or dead cards are asked for.
 NO_CARDS = "-"
 
-_SUIT_ALIASES = {
+#: Suit letters (any case: compare in lower case) and symbols, to suit 0..3 (c, d, h, s); the
+#: range syntax reads suits with the same table.
+SUIT_CHARACTERS = {
     "c": 0, "d": 1, "h": 2, "s": 3,
     "♣": 0, "♦": 1, "♥": 2, "♠": 3,
     "♧": 0, "♢": 1, "♡": 2, "♤": 3,
@@ -77,7 +79,7 @@ def parse_card(token: str) -> int:
     if rank_text == "10":
         rank_text = "T"
     rank = RANKS.find(rank_text.upper()) if len(rank_text) == 1 else -1
-    suit = _SUIT_ALIASES.get(suit_text.lower(), -1) if len(suit_text) == 1 else -1
+    suit = SUIT_CHARACTERS.get(suit_text.lower(), -1) if len(suit_text) == 1 else -1
     if rank < 0 or suit < 0:
         raise InputError(f"unknown card {quoted(token)}: expected {_EXPECTED}")
     return make_card(rank, suit)

@@ -523,13 +523,15 @@ def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, f
 @main.command(name="ev")
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Worker processes (the result is the same for any number).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS),
+              help="Worker processes, as for batch (default: 1, none; the result is the same for any number).")
+# the option's name before batch's --workers was taken as the one name for both (issue 19)
+@click.option("-j", "--jobs", type=click.IntRange(1, MAX_WORKERS), hidden=True, help="Old name of --workers.")
 @click.option("--summary", "summary_file", type=click.Path(dir_okay=False),
               help="Write the per-player summary to this file (in the -f format) instead of standard output.")
 @_output_options
 @_usage_errors
-def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
+def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table_style):
     """All-in EV and luck of a session: replay every hand of the hand-history FILEs.
 
     PokerStars text files (.txt) and PHH files (.phh, .phhs); a folder reads every such file.
@@ -549,7 +551,9 @@ def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
 
     if summary_file is not None:
         check_summary_path(summary_file)
-    results = iter_session(files, jobs=jobs)
+    if workers is not None and jobs is not None and workers != jobs:
+        raise click.UsageError(f"--jobs is the old name of --workers: give one ({jobs} or {workers} processes)")
+    results = iter_session(files, workers=workers or jobs or 1)
     writer = SessionWriter(sys.stdout, sys.stderr, format_name, all_hands=all_hands, style=table_style)
     for result in results:
         writer.add(result)

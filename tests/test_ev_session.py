@@ -275,7 +275,7 @@ def test_writer_streams_json_that_parses_whole():
 
 def test_worker_processes_give_the_same_results_in_the_same_order():
     one = analyze_session([REAL, QUIRKS])
-    two = analyze_session([REAL, QUIRKS], jobs=2)
+    two = analyze_session([REAL, QUIRKS], workers=2)
     assert [hand.hand_id for hand in two.hands] == [hand.hand_id for hand in one.hands]
     assert [hand.players for hand in two.hands] == [hand.players for hand in one.hands]
     assert [str(error) for error in two.failures] == [str(error) for error in one.failures]
