@@ -6,6 +6,7 @@ duplicates, counts, games) becomes a one-line usage error with exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import math
@@ -110,7 +111,14 @@ def _output_options(command):
     return command
 
 
-def _game_options(command):
+def _game_options(original):
+    @functools.wraps(original)
+    def command(*args, **kwargs):
+        # the library asks for "a die"; here it is an option
+        if kwargs.get("game") == "binglao" and kwargs.get("die") is None:
+            raise click.UsageError("binglao needs the die roll: expected --die 1..6")
+        return original(*args, **kwargs)
+
     command = click.option("--die", type=click.IntRange(1, 6),
                            help="Binglao only: the die roll 1..6 picking the game.")(command)
     command = click.option("-g", "--game", default="omaha", show_default=True, type=GameType(),
@@ -493,7 +501,7 @@ class TableChipsType(click.ParamType):
               help="Fixed limit: the betting round, 1 (pre-flop) .. 4 (river).")
 @_output_options
 @_usage_errors
-def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, format_name, table_style):
+def raise_limits_command(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, format_name, table_style):
     """The legal minimum and maximum raise-to of the player to act.
 
     Pot limit by default: the maximum raise-to is the pot after calling, added on top of the
@@ -734,10 +742,23 @@ def batch(ctx, input_file, output, input_format, output_format, seed, workers, o
 
     Example: omaha-equity batch spots.csv -o equities.csv --seed 1
     """
-    from .batch.command import run_batch_command
+    from .batch.command import BatchOptions, run_batch_command
 
-    ctx.exit(run_batch_command(input_file, output, input_format, output_format, seed, workers, scheduler,
-                               scheduler_file, chunk_size, resume, quiet, worker_timeout, oversubscribe))
+    options = BatchOptions(input_file=input_file, output=output, input_format=input_format,
+                           output_format=output_format, seed=seed, workers=workers, scheduler=scheduler,
+                           scheduler_file=scheduler_file, chunk_size=chunk_size, resume=resume, quiet=quiet,
+                           worker_timeout=worker_timeout, oversubscribe=oversubscribe)
+    ctx.exit(run_batch_command(options, report=lambda line: click.echo(line, err=True),
+                               progress_bar=_batch_progress_bar if sys.stderr.isatty() else None))
+
+
+@contextlib.contextmanager
+def _batch_progress_bar(total: int):
+    """The batch's bar of ``total`` queries on stderr; yields the per-query update (its text:
+    the time left)."""
+    with click.progressbar(length=total, label="queries", file=sys.stderr, show_eta=False,
+                           item_show_func=lambda text: text) as bar:
+        yield lambda text: bar.update(1, text)
 
 
 def _calc_study(hands, board, dead, game, die, exact, mc, trials, precision, seed, threads, streets, next_card, above,

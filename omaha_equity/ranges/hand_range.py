@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
 from math import comb
 
 import numpy as np
@@ -13,6 +12,7 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game
+from ..rankings import percent_range
 from ..categories import categorize_hands
 from ..categories.filters import category_hands, terms_mask
 from ..categories.names import LOW_FIELDS, parse_term
@@ -239,9 +239,7 @@ def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
 
 @lru_cache(maxsize=64)
 def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: str) -> np.ndarray:
-    # Lazy: the rankings are a separate module, and only percent ranges need them.
-    rankings = import_module("omaha_equity.rankings")
-    hands = np.asarray(rankings.percent_range(game, low, high, six_handed))
+    hands = np.asarray(percent_range(game, low, high, six_handed))
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
         raise InputError(f"percent range {quoted(text)} did not give {game.hole_count}-card hands for {game.name}")
     hands = hands.astype(np.int8)
