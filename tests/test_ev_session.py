@@ -282,6 +282,19 @@ def test_worker_processes_give_the_same_results_in_the_same_order():
     assert two.totals.counts() == one.totals.counts()
 
 
+def test_ev_takes_workers_as_batch_does_and_jobs_as_its_hidden_old_name():
+    path = QUIRKS / "converted-unmatched-bet.txt"
+    plain = _ev(path, "-f", "csv")
+    assert plain.exit_code == 0, plain.stderr
+    for option in (["--workers", "1"], ["--jobs", "1"], ["-j", "1"], ["--workers", "1", "--jobs", "1"]):
+        result = _ev(path, "-f", "csv", *option)
+        assert (result.exit_code, result.stdout) == (0, plain.stdout)
+    both = _ev(path, "--workers", "1", "--jobs", "2")
+    assert both.exit_code == 2 and "--jobs is the old name of --workers" in both.stderr
+    help_text = _ev("--help").stdout
+    assert "--workers" in help_text and "--jobs" not in help_text
+
+
 
 def test_the_whole_real_set_replays_and_ev_finishes_without_a_failure():
     # tests/data/pokerstars and tests/data/wsop-2023-43 are the project's whole set of real hand
