@@ -75,8 +75,8 @@ PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
 # Packages of one layer that never import each other.
 SEPARATE = [("equity", "rules")]
 
-# Arrows that other open work (issue 19) removes; each names who. The tests below fail on any
-# other arrow of these kinds.
+# Arrows left to the other helpers of issue 19, in files they own; each names who. The tests
+# below fail on any other arrow of these kinds.
 KNOWN_EXCEPTIONS = {
     # helper "plan": all-in and equity share one query plan, then nothing private is shared
     "omaha_equity.equity.allin imports the private name _prepare of omaha_equity.equity.calculate",
@@ -86,8 +86,9 @@ KNOWN_EXCEPTIONS = {
     "omaha_equity.equity.range_sampling imports the private name _card_mask of omaha_equity.equity.range_equity",
     "omaha_equity.equity.range_sampling imports the private name _hand_masks of omaha_equity.equity.range_equity",
     "omaha_equity.equity.range_sampling imports the private name _known_cards of omaha_equity.equity.range_equity",
-    # helper "kernel": the all-in kernels reuse the equity kernels' board scoring; next_combination
-    # moves down beside random_state so that categories (below equity) stop reaching up for it
+    # helper "kernel" (equity/_kernels.py): the all-in kernels reuse the equity kernels' board
+    # scoring; categories (below equity) use its next_combination, which belongs a floor down
+    # (beside random_state)
     "omaha_equity.equity._allin_kernels imports the private name _board_values of omaha_equity.equity._kernels",
     "omaha_equity.equity._allin_kernels imports the private name _evaluate_board of omaha_equity.equity._kernels",
     "omaha_equity.equity._allin_kernels imports the private name _unrank_combination of omaha_equity.equity._kernels",
