@@ -408,7 +408,7 @@ def ev_session_seconds(hand_count: int, jobs: int) -> tuple[float, float, object
             file.write(text)
         analyze_session([os.path.join(EV_DATA, "5-Card-PLO-6max-USD-3.00-6.00-201303.txt")])  # warm the kernels
         start, cpu_start = time.perf_counter(), _cpu_seconds()
-        session = analyze_session([path], jobs=jobs)
+        session = analyze_session([path], workers=jobs)
         return time.perf_counter() - start, _cpu_seconds() - cpu_start, session, kinds
 
 

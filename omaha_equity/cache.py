@@ -54,7 +54,7 @@ _COMPILED_SOURCES = (
     "pots.py", "evaluate/_kernels.py", "evaluate/tables.py", "equity/_kernels.py", "equity/_range_kernels.py",
     "ranges/_kernels.py", "rankings/_generate.py", "rankings/_class_kernels.py",
     "equity/_allin_kernels.py",
-    "studies/_kernels.py", "categories/_kernels.py",
+    "studies/_kernels.py", "categories/_kernels.py", "random_state.py",
 )
 # Written into every folder this tool creates in the cache folder; cleanup removes only folders
 # that hold it.

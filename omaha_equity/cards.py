@@ -25,7 +25,9 @@ DECK_SIZE = 52
 # value, NaN in pandas); read back as no cards wherever a board or dead cards are asked for.
 NO_CARDS = "-"
 
-_SUIT_ALIASES = {
+#: Suit letters (any case: compare in lower case) and symbols, to suit 0..3 (c, d, h, s); the
+#: range syntax reads suits with the same table.
+SUIT_CHARACTERS = {
     "c": 0, "d": 1, "h": 2, "s": 3,
     "♣": 0, "♦": 1, "♥": 2, "♠": 3,
     "♧": 0, "♢": 1, "♡": 2, "♤": 3,
@@ -41,7 +43,7 @@ _CARD_BY_TEXT = {
     rank_text + suit_text: rank * 4 + suit
     for rank, rank_character in enumerate(RANKS)
     for rank_text in {rank_character, rank_character.lower()} | ({"10"} if rank_character == "T" else set())
-    for suit_text, suit in [*_SUIT_ALIASES.items(), *((letter.upper(), suit) for letter, suit in _SUIT_ALIASES.items()
+    for suit_text, suit in [*SUIT_CHARACTERS.items(), *((letter.upper(), suit) for letter, suit in SUIT_CHARACTERS.items()
                                                       if letter.isalpha())]
 }
 
@@ -91,7 +93,7 @@ def parse_card(token: str) -> int:
     if rank_text == "10":
         rank_text = "T"
     rank = RANKS.find(rank_text.upper()) if len(rank_text) == 1 else -1
-    suit = _SUIT_ALIASES.get(suit_text.lower(), -1) if len(suit_text) == 1 else -1
+    suit = SUIT_CHARACTERS.get(suit_text.lower(), -1) if len(suit_text) == 1 else -1
     if rank < 0 or suit < 0:
         raise InputError(f"unknown card {quoted(token)}: expected {_EXPECTED}")
     return make_card(rank, suit)

@@ -6,6 +6,7 @@ duplicates, counts, games) becomes a one-line usage error with exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import math
@@ -136,7 +137,14 @@ def _output_options(command):
     return command
 
 
-def _game_options(command):
+def _game_options(original):
+    @functools.wraps(original)
+    def command(*args, **kwargs):
+        # the library asks for "a die"; here it is an option
+        if kwargs.get("game") == "binglao" and kwargs.get("die") is None:
+            raise click.UsageError("binglao needs the die roll: expected --die 1..6")
+        return original(*args, **kwargs)
+
     command = click.option("--die", type=click.IntRange(1, 6),
                            help="Binglao only: the die roll 1..6 picking the game.")(command)
     command = click.option("-g", "--game", default="omaha", show_default=True, type=GameType(),
@@ -272,7 +280,7 @@ class _OneLineErrors(click.Group):
             return EXIT_INTERRUPTED
         except SystemError as error:
             # an interrupt landing in numba's calls back into Python comes out as a chain of
-            # SystemError (kernels run under equity.pieces.deferred_interrupt avoid it)
+            # SystemError (kernels run under threads.deferred_interrupt avoid it)
             if not caused_by_interrupt(error):
                 raise
             _say_interrupted()
@@ -547,7 +555,7 @@ class TableChipsType(click.ParamType):
               help="Fixed limit: the betting round, 1 (pre-flop) .. 4 (river).")
 @_output_options
 @_usage_errors
-def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, format_name, table_style):
+def raise_limits_command(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, format_name, table_style):
     """The legal minimum and maximum raise-to of the player to act.
 
     Pot limit by default: the maximum raise-to is the pot after calling, added on top of the
@@ -577,13 +585,15 @@ def pot_limit(pot, bets, own_bet, stack, blind, no_limit, fixed_limit, street, f
 @main.command(name="ev")
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Worker processes (the result is the same for any number).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS),
+              help="Worker processes, as for batch (default: 1, none; the result is the same for any number).")
+# the option's name before batch's --workers was taken as the one name for both (issue 19)
+@click.option("-j", "--jobs", type=click.IntRange(1, MAX_WORKERS), hidden=True, help="Old name of --workers.")
 @click.option("--summary", "summary_file", type=click.Path(dir_okay=False),
               help="Write the per-player summary to this file (in the -f format) instead of standard output.")
 @_output_options
 @_usage_errors
-def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
+def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table_style):
     """All-in EV and luck of a session: replay every hand of the hand-history FILEs.
 
     PokerStars text files (.txt) and PHH files (.phh, .phhs); a folder reads every such file.
@@ -603,7 +613,9 @@ def ev_command(files, all_hands, jobs, summary_file, format_name, table_style):
 
     if summary_file is not None:
         check_summary_path(summary_file)
-    results = iter_session(files, jobs=jobs)
+    if workers is not None and jobs is not None and workers != jobs:
+        raise click.UsageError(f"--jobs is the old name of --workers: give one ({jobs} or {workers} processes)")
+    results = iter_session(files, workers=workers or jobs or 1)
     writer = SessionWriter(sys.stdout, sys.stderr, format_name, all_hands=all_hands, style=table_style)
     for result in results:
         writer.add(result)
@@ -784,10 +796,23 @@ def batch(ctx, input_file, output, input_format, output_format, seed, workers, o
 
     Example: omaha-equity batch spots.csv -o equities.csv --seed 1
     """
-    from .batch.command import run_batch_command
+    from .batch.command import BatchOptions, run_batch_command
 
-    ctx.exit(run_batch_command(input_file, output, input_format, output_format, seed, workers, scheduler,
-                               scheduler_file, chunk_size, resume, quiet, worker_timeout, oversubscribe))
+    options = BatchOptions(input_file=input_file, output=output, input_format=input_format,
+                           output_format=output_format, seed=seed, workers=workers, scheduler=scheduler,
+                           scheduler_file=scheduler_file, chunk_size=chunk_size, resume=resume, quiet=quiet,
+                           worker_timeout=worker_timeout, oversubscribe=oversubscribe)
+    ctx.exit(run_batch_command(options, report=lambda line: click.echo(line, err=True),
+                               progress_bar=_batch_progress_bar if sys.stderr.isatty() else None))
+
+
+@contextlib.contextmanager
+def _batch_progress_bar(total: int):
+    """The batch's bar of ``total`` queries on stderr; yields the per-query update (its text:
+    the time left)."""
+    with click.progressbar(length=total, label="queries", file=sys.stderr, show_eta=False,
+                           item_show_func=lambda text: text) as bar:
+        yield lambda text: bar.update(1, text)
 
 
 def _calc_study(hands: list, board: str, query: dict, *, streets: bool, next_card: bool, above: float | None,

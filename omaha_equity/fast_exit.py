@@ -11,7 +11,7 @@ It falls back to the ordinary ``sys.exit`` whenever skipping the teardown could 
 output that cannot be flushed (the entry point has reported it: ``output_faults``), another Python
 thread still running (a Dask client, a thread pool: the interpreter would wait for it), or a
 child process still alive (worker pools join their children at exit). Threads named with
-:data:`ABANDONABLE_THREAD_PREFIX` do not count: the kernel threads (``equity.pieces``) only ever
+:data:`ABANDONABLE_THREAD_PREFIX` do not count: the kernel threads (``threads``) only ever
 run compiled computations, which leave nothing to write or close.
 """
 
@@ -23,8 +23,7 @@ import sys
 import threading
 from typing import NoReturn
 
-# Threads whose names start with this may be ended with the process at any moment.
-ABANDONABLE_THREAD_PREFIX = "omaha-equity-kernel"
+from .threads import ABANDONABLE_THREAD_PREFIX
 
 
 def _only_this_thread_and_process() -> bool:

@@ -113,7 +113,7 @@ def get_game(name: str | Game, die: int | None = None) -> Game:
     key = normalize_game_name(name)
     if key == "binglao":
         if die is None:
-            raise InputError("binglao needs the die roll: expected --die 1..6")
+            raise InputError("binglao needs the die roll: expected a die of 1..6")
         die = check_die(die)
         hole_count, hilo = BINGLAO_DIE[die]
         split = "hi/lo 8-or-better" if hilo else "hi"

@@ -30,6 +30,7 @@ from .cache import redirect_numba_cache, restore_numba_cache
 
 from .errors import InputError, quoted
 from .evaluate.tables import NO_LOW
+from .validate import is_whole_number
 
 # settle_pots reads eligibility as a bit mask of player indexes in an int64.
 MAX_SETTLE_PLAYERS = 63
@@ -231,7 +232,7 @@ class Pot:
 def _check_chips(values: Sequence[int], what: str) -> list[int]:
     checked = []
     for index, value in enumerate(values, start=1):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        if not is_whole_number(value) or value < 0:
             raise InputError(f"bad {what} {quoted(value)} for player {index}: expected a whole number of chips, 0 or more")
         checked.append(int(value))
     return checked

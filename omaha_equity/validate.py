@@ -45,13 +45,12 @@ def check_whole_number(value, name: str, low: int, high: int, high_text: str | N
     return int(value)
 
 
-def check_trials(trials) -> None:
-    """``None`` or a whole number ``1..MAX_TRIALS``."""
-    if trials is not None:
-        check_whole_number(trials, "trials", 1, MAX_TRIALS, "2**62")
+def check_trials(trials) -> int | None:
+    """``None`` or a whole number ``1..MAX_TRIALS``, returned as an ``int``."""
+    return None if trials is None else check_whole_number(trials, "trials", 1, MAX_TRIALS, "2**62")
 
 
-def check_precision(precision) -> None:
+def check_precision(precision) -> float | None:
     """``None`` or a positive, finite number of percentage points (not a bool).
 
     Raises
@@ -64,18 +63,18 @@ def check_precision(precision) -> None:
     if (not isinstance(precision, numbers.Real) or isinstance(precision, bool)
             or not math.isfinite(precision) or precision <= 0):
         raise InputError(f"bad precision {quoted(precision)}: expected a positive number of percentage points")
+    return precision
 
 
-def check_seed(seed) -> None:
-    """``None`` or a whole number ``0..2**64-1``."""
-    if seed is not None:
-        check_whole_number(seed, "seed", 0, MAX_SEED, "2**64-1")
+def check_seed(seed) -> int | None:
+    """``None`` or a whole number ``0..2**64-1``, returned as an ``int``."""
+    return None if seed is None else check_whole_number(seed, "seed", 0, MAX_SEED, "2**64-1")
 
 
-def check_threads(threads) -> None:
-    """``None`` or a whole number ``1..MAX_THREADS`` (more threads than cores is fine)."""
-    if threads is not None:
-        check_whole_number(threads, "threads", 1, MAX_THREADS)
+def check_threads(threads) -> int | None:
+    """``None`` or a whole number ``1..MAX_THREADS`` (more threads than cores is fine), returned
+    as an ``int``."""
+    return None if threads is None else check_whole_number(threads, "threads", 1, MAX_THREADS)
 
 
 def check_die(die) -> int:
@@ -91,13 +90,12 @@ def check_die(die) -> int:
     return int(die)
 
 
-def check_run_options(*, trials=None, precision=None, seed=None, threads=None) -> None:
+def check_run_options(*, trials=None, precision=None, seed=None, threads=None) -> tuple:
     """The options every equity query shares: :func:`check_trials`, :func:`check_precision`,
-    :func:`check_seed`, :func:`check_threads`."""
-    check_trials(trials)
-    check_precision(precision)
-    check_seed(seed)
-    check_threads(threads)
+    :func:`check_seed`, :func:`check_threads`. Returns them checked, ``(trials, precision,
+    seed, threads)``, whole numbers as ``int`` (a numpy integer would wrap around in the
+    chunk arithmetic)."""
+    return check_trials(trials), check_precision(precision), check_seed(seed), check_threads(threads)
 
 
 def check_hands(hands) -> list:

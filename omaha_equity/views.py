@@ -16,42 +16,17 @@ import numpy as np
 from .cards import NO_CARDS, RANKS, SUITS, format_cards
 from .equity.allin_result import AllinResult
 from .equity.result import EXACT, EquityResult
+from .equity.rows import equity_rows
 from .errors import InputError
+from .validate import is_whole_number
 from .evaluate.showdown import Showdown
 from .render import percent, render
 
-# The hi/lo statistics, in the CSV's order (README "Statistics").
-_HILO_COLUMNS = ("equity_high", "equity_low", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
-                 "has_low")
 # What the hi/lo table shows: ``win`` is the same number as ``scoop`` (the whole pot alone), so
 # the table names it as hi/lo players do; ``has_low`` is left to CSV and JSON for width.
 _HILO_TABLE_COLUMNS = ("equity", "equity_high", "equity_low", "scoop", "split", "tie", "hi_win", "hi_tie", "lo_win",
                        "lo_tie", "quartered")
 _TABLE_HEADERS = {"equity_high": "eq. high", "equity_low": "eq. low"}
-
-
-def equity_rows(result: EquityResult) -> list[dict[str, Any]]:
-    """One row per player, fractions 0..1 (the CSV columns, README "Output formats"): an empty
-    board or dead list is ``NO_CARDS``; a value that does not apply (hi/lo columns, the seed
-    of an exact run, an undefined standard error) is None (an empty CSV cell)."""
-    rows = []
-    for number, player in enumerate(result.players, start=1):
-        row: dict[str, Any] = {
-            "player": number,
-            "hand": player.hand,
-            "equity": player.equity,
-            "equity_exact": str(player.equity_fraction) if player.equity_fraction is not None else "",
-            "standard_error": player.standard_error,
-            "win": player.win,
-            "tie": player.tie,
-        }
-        if result.game.hilo:
-            row.update({name: getattr(player, name) for name in _HILO_COLUMNS})
-        row.update(game=result.game.name, board=result.board or NO_CARDS, dead=result.dead or NO_CARDS,
-                   method=result.method, sample_count=result.sample_count, seed=result.seed,
-                   low_possible=result.low_possible, no_low=result.no_low)
-        rows.append(row)
-    return rows
 
 
 def _count(count: int, noun: str) -> str:
@@ -209,9 +184,10 @@ def range_report(hand_range, game, excluded_text: str, format_name: str = "table
     """
     if format_name != "table":
         return "".join(range_pieces(hand_range, game, excluded_text, format_name)).rstrip("\n")
-    if isinstance(sample_size, bool) or not isinstance(sample_size, int) or not 1 <= sample_size <= MAX_TABLE_SAMPLE:
+    if not is_whole_number(sample_size) or not 1 <= sample_size <= MAX_TABLE_SAMPLE:
         raise InputError(f"bad sample size {sample_size!r}: expected 1..{MAX_TABLE_SAMPLE:,} hands (-f csv or "
                          "-f json lists every hand)")
+    sample_size = int(sample_size)
     total = comb(52, game.hole_count)
     step = max(1, hand_range.size // sample_size)
     indexes = range(0, hand_range.size, step)[:sample_size]

@@ -275,11 +275,24 @@ def test_writer_streams_json_that_parses_whole():
 
 def test_worker_processes_give_the_same_results_in_the_same_order():
     one = analyze_session([REAL, QUIRKS])
-    two = analyze_session([REAL, QUIRKS], jobs=2)
+    two = analyze_session([REAL, QUIRKS], workers=2)
     assert [hand.hand_id for hand in two.hands] == [hand.hand_id for hand in one.hands]
     assert [hand.players for hand in two.hands] == [hand.players for hand in one.hands]
     assert [str(error) for error in two.failures] == [str(error) for error in one.failures]
     assert two.totals.counts() == one.totals.counts()
+
+
+def test_ev_takes_workers_as_batch_does_and_jobs_as_its_hidden_old_name():
+    path = QUIRKS / "converted-unmatched-bet.txt"
+    plain = _ev(path, "-f", "csv")
+    assert plain.exit_code == 0, plain.stderr
+    for option in (["--workers", "1"], ["--jobs", "1"], ["-j", "1"], ["--workers", "1", "--jobs", "1"]):
+        result = _ev(path, "-f", "csv", *option)
+        assert (result.exit_code, result.stdout) == (0, plain.stdout)
+    both = _ev(path, "--workers", "1", "--jobs", "2")
+    assert both.exit_code == 2 and "--jobs is the old name of --workers" in both.stderr
+    help_text = _ev("--help").stdout
+    assert "--workers" in help_text and "--jobs" not in help_text
 
 
 

@@ -1,5 +1,8 @@
-"""The import graph of the package runs one way (issue 17): no circle, and in the hand-history,
-all-in EV and rules packages no module imports a layer above its own.
+"""The import graph of the package runs one way (issues 17 and 19): no circle; across the package
+no module imports a layer above its own (``PACKAGE_LAYERS``, STYLE.md "Where things go"),
+``equity`` and ``rules`` never import each other, and no module imports another module's
+``_private`` name; in the hand-history, all-in EV and rules packages no module imports a layer
+above its own within the package.
 
 The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
 counts, at module level, inside functions and under ``if TYPE_CHECKING`` alike (a circle that
@@ -53,6 +56,45 @@ LAYERS: dict[str, list[list[str]]] = {
 
 # Packages in order, lowest first: no module of one imports a module of a later one.
 PACKAGE_ORDER = ["omaha_equity.rules", "omaha_equity.hand_history", "omaha_equity.ev", "omaha_equity.cli"]
+
+
+# The package's layers, lowest first (STYLE.md "Where things go"): a module may import modules
+# of its own layer or lower ones. A module's layer is that of the longest entry naming it or a
+# package holding it ("rules.views" before "rules"); "__init__" alone is the package's own.
+PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
+    ("ground", ["errors", "validate", "cards", "games", "deal", "cache", "executor", "threads", "random_state",
+                "output_faults", "output_files"]),
+    ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots"]),
+    ("calculations and rules", ["equity", "rules"]),
+    ("studies, batch and files", ["studies", "batch", "hand_history", "ev", "__init__"]),
+    # ev/__init__ offers the session writer (ev/output) with the rest of the API
+    ("views", ["render", "views", "allin_views", "rules.views", "studies.views", "studies.hits_views",
+               "hand_history.report", "ev.output", "ev.__init__"]),
+    ("command line", ["cli", "__main__", "fast_exit"]),
+]
+# Packages of one layer that never import each other.
+SEPARATE = [("equity", "rules")]
+
+# Arrows left to the other helpers of issue 19, in files they own; each names who. The tests
+# below fail on any other arrow of these kinds.
+KNOWN_EXCEPTIONS = {
+    # helper "plan": all-in and equity share one query plan, then nothing private is shared
+    "omaha_equity.equity.allin imports the private name _prepare of omaha_equity.equity.calculate",
+    "omaha_equity.equity.allin imports the private name _threads_for of omaha_equity.equity.calculate",
+    "omaha_equity.equity.calculate imports the private module omaha_equity.evaluate._kernels",
+    # helper "range": the range sampler and the range enumeration share their card masks
+    "omaha_equity.equity.range_sampling imports the private name _card_mask of omaha_equity.equity.range_equity",
+    "omaha_equity.equity.range_sampling imports the private name _hand_masks of omaha_equity.equity.range_equity",
+    "omaha_equity.equity.range_sampling imports the private name _known_cards of omaha_equity.equity.range_equity",
+    # helper "kernel" (equity/_kernels.py): the all-in kernels reuse the equity kernels' board
+    # scoring; categories (below equity) use its next_combination, which belongs a floor down
+    # (beside random_state)
+    "omaha_equity.equity._allin_kernels imports the private name _board_values of omaha_equity.equity._kernels",
+    "omaha_equity.equity._allin_kernels imports the private name _evaluate_board of omaha_equity.equity._kernels",
+    "omaha_equity.equity._allin_kernels imports the private name _unrank_combination of omaha_equity.equity._kernels",
+    "omaha_equity.equity._allin_kernels imports the private name _draw_unused of omaha_equity.equity._range_kernels",
+    "omaha_equity.categories._kernels (hand values) imports omaha_equity.equity._kernels (calculations and rules)",
+}
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -175,6 +217,94 @@ def package_violations(graph: dict[str, set[str]], order: list[str]) -> list[str
     return problems
 
 
+def package_layer(module: str, layers: list[tuple[str, list[str]]] = PACKAGE_LAYERS) -> tuple[int, str] | None:
+    """``(layer number, layer name)`` of a dotted module name (``omaha_equity.rules.views``)."""
+    parts = module.split(".")[1:]
+    if parts == ["__init__"]:
+        parts = ["__init__"]
+    elif parts[-1] == "__init__" and len(parts) == 2:
+        parts = parts[:1] + ["__init__"]
+    best = None
+    for number, (name, entries) in enumerate(layers):
+        for entry in entries:
+            entry_parts = entry.split(".")
+            if parts[:len(entry_parts)] == entry_parts and (best is None or len(entry_parts) > best[0]):
+                best = len(entry_parts), (number, name)
+    return None if best is None else best[1]
+
+
+def upward_imports(graph: dict[str, set[str]], layers: list[tuple[str, list[str]]] = PACKAGE_LAYERS,
+                   separate: list[tuple[str, str]] = SEPARATE) -> list[str]:
+    """Arrows to a higher layer, and arrows between packages that must stay apart."""
+    problems = []
+    for module, targets in sorted(graph.items()):
+        source = package_layer(module, layers)
+        for target in sorted(targets):
+            goal = package_layer(target, layers)
+            if source is None or goal is None:
+                continue
+            if goal[0] > source[0]:
+                problems.append(f"{module} ({source[1]}) imports {target} ({goal[1]})")
+            for first, second in separate:
+                pair = {module.split(".")[1], target.split(".")[1]}
+                if pair == {first, second}:
+                    problems.append(f"{module} imports {target}: {first} and {second} never import each other")
+    return problems
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_imports(root: Path) -> list[str]:
+    """Imports of another module's ``_private`` names, read from every module's AST.
+
+    ``from module import _name`` of a function, class or constant is one whatever the two modules
+    are. A private module (``_kernels``) is its package's own: another package may not import it
+    (``from ..evaluate._kernels import x``, ``from ..equity import _kernels``), except from a
+    private kernel module of its own, as compiled kernels call each other's njit functions
+    directly."""
+    modules = package_modules(root)
+    problems = []
+    for module, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        parts = module.split(".")
+        package = parts[:-1]
+        own_is_kernel = _is_private(parts[-1])
+
+        def check_module_path(dotted: str) -> None:
+            # the private modules on the path, each owned by the package above it
+            names = dotted.split(".")
+            for index, name in enumerate(names):
+                if _is_private(name) and names[:index] != package and not own_is_kernel:
+                    problems.append(f"{module} imports the private module {'.'.join(names[:index + 1])}")
+                    return
+
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.split(".")[0] == parts[0]:
+                        check_module_path(alias.name)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base_parts = package[:len(package) - node.level + 1]
+                    base = ".".join(base_parts + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                if base.split(".")[0] != parts[0]:
+                    continue
+                check_module_path(base)
+                for alias in node.names:
+                    if not _is_private(alias.name):
+                        continue
+                    target = f"{base}.{alias.name}"
+                    if _resolve(target, modules):
+                        check_module_path(target)
+                    else:
+                        problems.append(f"{module} imports the private name {alias.name} of {base}")
+    return sorted(set(problems))
+
+
 @pytest.fixture(scope="module")
 def graph() -> dict[str, set[str]]:
     return import_graph(PACKAGE_ROOT)
@@ -199,6 +329,61 @@ def test_layers_import_only_lower_layers(graph, package):
 
 def test_packages_import_only_lower_packages(graph):
     assert package_violations(graph, PACKAGE_ORDER) == []
+
+
+def test_every_module_has_a_package_layer(graph):
+    assert [module for module in sorted(graph) if package_layer(module) is None] == []
+
+
+def test_no_import_runs_up_a_layer_or_between_equity_and_rules(graph):
+    assert sorted(set(upward_imports(graph)) - KNOWN_EXCEPTIONS) == []
+
+
+def test_no_module_imports_another_modules_private_names():
+    assert sorted(set(private_imports(PACKAGE_ROOT)) - KNOWN_EXCEPTIONS) == []
+
+
+def click_importers(root: Path) -> list[str]:
+    """Modules that import click anywhere in their source."""
+    found = []
+    for module, path in package_modules(root).items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(name.split(".")[0] == "click" for name in names):
+                found.append(module)
+                break
+    return sorted(found)
+
+
+def test_only_the_command_line_imports_click():
+    assert click_importers(PACKAGE_ROOT) == ["omaha_equity.cli"]
+
+
+def test_the_layer_checks_catch_injected_arrows(tmp_path):
+    root = _write(tmp_path / "omaha_equity", {
+        "__init__.py": "",
+        "cards.py": "from .views import x\n",
+        "views.py": "x = 1\n",
+        "equity/__init__.py": "",
+        "equity/calc.py": "from ..rules import hand\nfrom ._kernels import _helper\n",
+        "equity/_kernels.py": "def _helper():\n    pass\n",
+        "rules/__init__.py": "",
+        "rules/hand.py": "from ..equity import _kernels\nfrom ..equity._kernels import y\n",
+        "categories/_kernels.py": "from ..equity._kernels import y\n",
+    })
+    graph = import_graph(root)
+    assert upward_imports(graph) == [
+        "omaha_equity.cards (ground) imports omaha_equity.views (views)",
+        "omaha_equity.categories._kernels (hand values) imports omaha_equity.equity._kernels (calculations and rules)",
+        "omaha_equity.equity.calc imports omaha_equity.rules.hand: equity and rules never import each other",
+        "omaha_equity.rules.hand imports omaha_equity.equity._kernels: equity and rules never import each other",
+    ]
+    assert private_imports(root) == [
+        "omaha_equity.equity.calc imports the private name _helper of omaha_equity.equity._kernels",
+        "omaha_equity.rules.hand imports the private module omaha_equity.equity._kernels",
+    ]
 
 
 def test_the_graph_sees_real_arrows(graph):

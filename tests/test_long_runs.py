@@ -17,7 +17,8 @@ from click.testing import CliRunner
 
 from omaha_equity import InputError, calculate_allin
 from omaha_equity.cli import main
-from omaha_equity.equity import pieces, plan
+from omaha_equity import threads as kernel_threads
+from omaha_equity.equity import plan
 from omaha_equity.equity.calculate import calculate_equity
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -87,7 +88,7 @@ def test_ctrl_c_in_a_long_kernel_aborts_at_once_with_exit_130(warm_up, arguments
 def test_an_interrupt_during_a_kernel_call_is_delivered_after_it():
     reached = []
     with pytest.raises(KeyboardInterrupt):
-        with pieces.deferred_interrupt():
+        with kernel_threads.deferred_interrupt():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)  # Python would run its handler here; the deferral holds it back
             reached.append("end of call")
@@ -96,13 +97,13 @@ def test_an_interrupt_during_a_kernel_call_is_delivered_after_it():
 
 
 def test_piece_sizes_follow_the_measured_speed():
-    sizer = pieces.PieceSizer(first=2, most=256, multiple=2)
+    sizer = kernel_threads.PieceSizer(first=2, most=256, multiple=2)
     assert sizer.next() == 2
-    sizer.took(2, pieces.TARGET_SECONDS / 20)  # twenty times too fast: twenty times more
+    sizer.took(2, kernel_threads.TARGET_SECONDS / 20)  # twenty times too fast: twenty times more
     assert sizer.next() == 40
-    sizer.took(40, pieces.TARGET_SECONDS * 4)  # a busy machine: fewer at once
+    sizer.took(40, kernel_threads.TARGET_SECONDS * 4)  # a busy machine: fewer at once
     assert sizer.next() == 10
-    sizer.took(10, pieces.TARGET_SECONDS * 400)
+    sizer.took(10, kernel_threads.TARGET_SECONDS * 400)
     assert sizer.next() == 2  # never below one unit per thread
     sizer.took(2, 1e-9)
     assert sizer.next() <= 256
@@ -117,7 +118,7 @@ CTRL_C_AS_A_THREAD_STARTS = textwrap.dedent("""
     import signal, sys, threading
     import numba
     import numpy as np
-    from omaha_equity.equity import pieces
+    from omaha_equity import threads as kernel_threads
 
     numba.set_num_threads(2)
     start = threading.Thread.start
@@ -129,7 +130,7 @@ CTRL_C_AS_A_THREAD_STARTS = textwrap.dedent("""
 
     threading.Thread.start = start_then_ctrl_c
     try:
-        pieces.across_threads(lambda first, count: (np.arange(first, first + count),), 0, 4)
+        kernel_threads.across_threads(lambda first, count: (np.arange(first, first + count),), 0, 4)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
         sys.exit(130)
@@ -179,7 +180,7 @@ def uneven_pieces(monkeypatch):
     def took(sizer, size, seconds):
         sizer.size = min(next(sizes), sizer.most)
 
-    monkeypatch.setattr(pieces.PieceSizer, "took", took)
+    monkeypatch.setattr(kernel_threads.PieceSizer, "took", took)
     return monkeypatch
 
 
@@ -199,7 +200,7 @@ def test_equity_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
     cut = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
     cut_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
     uneven_pieces.undo()
-    uneven_pieces.setattr(pieces, "TARGET_SECONDS", 10.0)  # calls as large as allowed
+    uneven_pieces.setattr(kernel_threads, "TARGET_SECONDS", 10.0)  # calls as large as allowed
     whole = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
     whole_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
     assert cut.sample_count == whole.sample_count < 3_000_000  # stopped at the same precision check
@@ -219,7 +220,7 @@ def test_allin_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
     ]
     cut = [calculate_allin(hands, committed, threads=threads, **options) for hands, committed, options in queries]
     uneven_pieces.undo()
-    uneven_pieces.setattr(pieces, "TARGET_SECONDS", 10.0)
+    uneven_pieces.setattr(kernel_threads, "TARGET_SECONDS", 10.0)
     whole = [calculate_allin(hands, committed, threads=threads, **options) for hands, committed, options in queries]
     for cut_result, whole_result in zip(cut, whole):
         assert cut_result.sample_count == whole_result.sample_count

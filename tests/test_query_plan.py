@@ -18,7 +18,7 @@ from omaha_equity.errors import InputError
 
 def _plan(hands, board="", **options):
     run = {name: options.pop(name) for name in ("trials", "precision", "seed", "threads") if name in options}
-    return plan_equity(seat_query(hands, board, "", options.pop("game", "omaha"), None, **run), **options, **run)[0]
+    return plan_equity(seat_query(hands, board, "", options.pop("game", "omaha"), None), **options, **run)[0]
 
 
 def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():

@@ -6,7 +6,6 @@ combinatorial formulas over suit and rank distributions for 4, 5 and 6 cards, a 
 all 5-card hands, and a slow pattern matcher (brute force over assignments) on sampled hands.
 """
 
-import sys
 import types
 from itertools import combinations, combinations_with_replacement, permutations, product
 from math import comb, prod
@@ -584,7 +583,8 @@ def test_more_pattern_cards_than_the_hand_depends_on_the_game():
 
 @pytest.fixture
 def fake_rankings(monkeypatch):
-    """A stand-in ``omaha_equity.rankings``: ranks hands by descending bit mask and records calls."""
+    """A stand-in for ``omaha_equity.rankings.percent_range`` where the ranges call it: ranks
+    hands by descending bit mask and records calls."""
     calls = []
 
     def percent_range(game, low_percent, high_percent, six_handed):
@@ -595,9 +595,9 @@ def fake_rankings(monkeypatch):
         rows = every[int(count * low_percent / 100):int(count * high_percent / 100)]
         return np.ascontiguousarray(rows[::-1])  # ascending cards, reversed: the range sorts them
 
-    module = types.ModuleType("omaha_equity.rankings")
-    module.percent_range = percent_range
-    monkeypatch.setitem(sys.modules, "omaha_equity.rankings", module)
+    monkeypatch.setattr(hand_range_module, "percent_range", percent_range)
+    # the shipped ranking's positions give canonical rows directly: the stand-in has none
+    monkeypatch.setattr(hand_range_module, "canonical_percent_range", lambda *arguments: None)
     # percent hands are cached per range: forget those of the real rankings, before and after
     hand_range_module._ranked_hands.cache_clear()
     yield calls

@@ -1,6 +1,7 @@
-"""``omaha-equity batch``: files and terminal around :func:`run_batch` (checking the input, the
-earlier output and the cluster before anything is written, the progress bar, the summary on
-stderr, and one line and an exit code for every way a run can stop).
+"""``omaha-equity batch``: files around :func:`run_batch` (checking the input, the earlier output
+and the cluster before anything is written, the progress, the summary line, and one line and an
+exit code for every way a run can stop). The command line (``cli.py``) draws the progress bar
+and prints the lines this module hands it: no click here.
 
 Exit codes (the README's Batch section has the same table):
 
@@ -22,8 +23,9 @@ import io
 import secrets
 import sys
 import time
-
-import click
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 
 from ..errors import InputError, InterruptReported, OutputError, quoted, writing
 from ..output_faults import discard_pending_output
@@ -93,11 +95,44 @@ def _local_workers(workers: int | None, oversubscribe: bool, say) -> int | None:
     return cores
 
 
-def run_batch_command(input_file: str, output: str, input_format: str | None, output_format: str | None,
-                      seed: int | None, workers: int | None, scheduler: str | None, scheduler_file: str | None,
-                      chunk_size: int | None, resume: bool, quiet: bool,
-                      worker_timeout: float = DEFAULT_WORKER_TIMEOUT, oversubscribe: bool = False) -> int:
+@dataclass(frozen=True)
+class BatchOptions:
+    """The ``batch`` command's options, named as on the command line (``docs/cli.md``):
+    ``input_file`` and ``output`` are paths or ``-``; formats None go by the extension."""
+
+    input_file: str = "-"
+    output: str = "-"
+    input_format: str | None = None
+    output_format: str | None = None
+    seed: int | None = None
+    workers: int | None = None
+    scheduler: str | None = None
+    scheduler_file: str | None = None
+    chunk_size: int | None = None
+    resume: bool = False
+    quiet: bool = False
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT
+    oversubscribe: bool = False
+
+
+#: Draws a progress bar of ``total`` queries: a context manager giving a function called once per
+#: finished query with the text to show (the time left).
+ProgressBar = Callable[[int], AbstractContextManager[Callable[[str], None]]]
+
+
+def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
+                      progress_bar: ProgressBar | None = None) -> int:
     """Run the command; returns the exit code (see the module docstring).
+
+    Parameters
+    ----------
+    options : BatchOptions
+    report : callable
+        Gets each line for the user (stderr on the command line): notices, the summary, the
+        one line of a run that stopped.
+    progress_bar : callable, optional
+        Given when the user watches a terminal: called with the number of queries (when the
+        input file's can be counted, and not ``quiet``).
 
     Raises
     ------
@@ -110,8 +145,10 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
         (which says where the finished rows are) is printed, a plain KeyboardInterrupt with
         ``quiet``.
     """
-    input_format = input_format or format_for_path(input_file)
-    output_format = output_format or format_for_path(output)
+    input_file, output, resume, quiet = options.input_file, options.output, options.resume, options.quiet
+    scheduler, scheduler_file, workers = options.scheduler, options.scheduler_file, options.workers
+    input_format = options.input_format or format_for_path(input_file)
+    output_format = options.output_format or format_for_path(output)
     if resume and output == "-":
         raise InputError("--resume needs the output file of the earlier run: -o FILE")
     if scheduler is not None and scheduler_file is not None:
@@ -121,10 +158,10 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
 
     def say(message: str) -> None:
         if not quiet:
-            click.echo(f"batch: {message}", err=True)
+            report(f"batch: {message}")
 
-    workers = _local_workers(workers, oversubscribe, say)
-    seed = secrets.randbits(63) if seed is None else seed
+    workers = _local_workers(workers, options.oversubscribe, say)
+    seed = secrets.randbits(63) if options.seed is None else options.seed
     target = BatchOutput(output, output_format)
     input_name = "standard input" if input_file == "-" else quoted(input_file)
     done = failed = rows_written = 0
@@ -152,25 +189,24 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
             stack.enter_context(_dask_logs_silenced())
         try:
             executor = make_executor(workers, scheduler, scheduler_file, warm_up=warm_up,
-                                     worker_timeout=worker_timeout, notify=say)
+                                     worker_timeout=options.worker_timeout, notify=say)
         except ExecutorLost as error:
-            click.echo(f"Error: {error}; nothing was written", err=True)
+            report(f"Error: {error}; nothing was written")
             return EXIT_WORKERS_LOST
         completed = False
         stack.callback(lambda: executor.close(cancel=not completed))
         # 4. only now the output
         stream, header = target.open()
         total = None
-        if not quiet and sys.stderr.isatty() and input_file != "-":
+        if not quiet and progress_bar is not None and input_file != "-":
             total = _count_records(input_file, input_format)
             total = None if total is None else max(total - already, 0)
-        bar = stack.enter_context(click.progressbar(length=total, label="queries", file=sys.stderr, show_eta=False,
-                                                    item_show_func=lambda text: text)) if total else None
+        bar = stack.enter_context(progress_bar(total)) if total else None
         time_left = TimeLeft(total)
         try:
             with writing(_written_name(target)):
                 writer = RowWriter(stream, output_format, header=header)
-            for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=chunk_size, ids=ids):
+            for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=options.chunk_size, ids=ids):
                 rows = outcome.rows()
                 with writing(_written_name(target)):
                     writer.write(rows)
@@ -182,7 +218,7 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
                         failed_ids.append(outcome.query_id)
                 if bar is not None:
                     time_left.update(done)
-                    bar.update(1, time_left.text())
+                    bar(time_left.text())
             completed = True
             with writing(_written_name(target)):
                 target.finish()
@@ -214,12 +250,12 @@ def run_batch_command(input_file: str, output: str, input_format: str | None, ou
             summary += f"; failed ids: {', '.join(failed_ids)}{' ...' if failed > len(failed_ids) else ''}"
         if interrupted:
             summary += f"; interrupted: {kept}"
-            if bar is None and sys.stderr.isatty():  # the terminal's "^C" echo is on the current line
+            if bar is None and progress_bar is not None:  # the terminal's "^C" echo is on the current line
                 summary = "\n" + summary
-        click.echo(summary, err=True)
+        report(summary)
     if stopped is not None:
         code, message = stopped
-        click.echo(f"Error: {message}" if target.in_place else f"Error: {message}; {kept}", err=True)
+        report(f"Error: {message}" if target.in_place else f"Error: {message}; {kept}")
         return code
     if interrupted:  # the summary (its "interrupted: ..." part) was the one line, unless --quiet
         raise KeyboardInterrupt if quiet else InterruptReported

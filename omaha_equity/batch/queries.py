@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, quoted
+from ..validate import is_whole_number
 
 SCALAR_KEYS = ("id", "game", "die", "board", "dead", "hands", "method", "trials", "precision", "seed")
 _HAND_KEY = re.compile(r"hand(\d+)$")
@@ -97,8 +98,8 @@ def _whole_number(key: str, value: Any, low: int, high: int | None = None) -> in
     number = None
     if isinstance(value, bool):
         number = None
-    elif isinstance(value, int):
-        number = value
+    elif is_whole_number(value):
+        number = int(value)
     elif isinstance(value, float) and value.is_integer():
         number = int(value)
     elif isinstance(value, str):

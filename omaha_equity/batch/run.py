@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..equity.result import EquityResult
+from ..equity.rows import equity_rows
 from ..errors import InputError, caused_by_interrupt, quoted
 from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
+from ..validate import MAX_SEED, check_whole_number, is_whole_number
 from .ids import QueryIds
 from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
 
@@ -29,7 +31,7 @@ from .queries import Query, UnreadableRow, derive_seed, query_from_record, recor
 DASK_CHUNK_SIZE = 64
 LOCAL_CHUNK_SIZE = 16
 
-# The columns of every output row, in order: every statistic of ``calc`` (``views.equity_rows``;
+# The columns of every output row, in order: every statistic of ``calc`` (``equity.rows.equity_rows``;
 # hi/lo columns are empty for high-only games), then the query and the error.
 BATCH_COLUMNS = (
     "id", "player", "hand", "equity", "equity_exact", "standard_error", "win", "tie",
@@ -72,7 +74,7 @@ class BatchResult:
 
     def rows(self) -> list[dict[str, Any]]:
         """The output rows: one per player, or one error row; keys :data:`BATCH_COLUMNS`,
-        statistics as fractions 0..1 (``views.equity_rows``), absent values None.
+        statistics as fractions 0..1 (``equity.rows.equity_rows``), absent values None.
 
         The whole-number columns are filled on every row, so that a reader that types columns
         (``pandas.read_csv``) keeps them whole: an error row has ``player`` 0 (the query as a
@@ -81,8 +83,6 @@ class BatchResult:
             row = dict.fromkeys(BATCH_COLUMNS)
             row.update(self.written, id=self.query_id, error=self.error, player=0, sample_count=0, seed=self.seed)
             return [row]
-        from ..views import equity_rows
-
         rows = []
         for player_row in equity_rows(self.result):
             row = dict.fromkeys(BATCH_COLUMNS)
@@ -255,10 +255,11 @@ def run_batch(
     """
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InputError(f"bad seed {quoted(seed)}: expected a whole number 0..2**64-1")
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1):
+    else:
+        seed = check_whole_number(seed, "seed", 0, MAX_SEED, "2**64-1")
+    if chunk_size is not None and (not is_whole_number(chunk_size) or chunk_size < 1):
         raise InputError(f"bad chunk size {quoted(chunk_size)}: expected a whole number of at least 1")
+    chunk_size = None if chunk_size is None else int(chunk_size)
     own_executor = executor is None
     if executor is None:
         executor = make_executor(workers, scheduler, scheduler_file, client, warm_up=warm_up)

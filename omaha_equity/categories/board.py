@@ -16,17 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cards import DECK_SIZE
-from ..evaluate.tables import CATEGORY_SHIFT, NO_LOW, PAIR_MULTISETS, RANK_COUNT, STRAIGHT, load_tables, \
+from ..evaluate.tables import CATEGORY_SHIFT, NO_LOW, PAIR_MULTISETS, RANK_COUNT, STRAIGHT, load_tables, low_bit, \
     suited_pair_index
 
 LOW_MASKS = 256
-
-
-def low_bit(rank: int) -> int:
-    """Bit of a rank in a low mask: ace bit 0, deuce bit 1 ... eight bit 7 (the kernels' own function)."""
-    from ..evaluate._kernels import low_rank_bit  # lazy: importing numba is slow
-
-    return low_rank_bit.py_func(rank)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def categorize_hands(hands: np.ndarray, board: tuple[int, ...], hilo: bool) -> n
     tables = load_tables()
     arguments = board_tables(tuple(sorted(board))).kernel_arguments() + (tables.colex, tables.pair_flush, tables.low,
                                                                          hilo)
-    from ..equity.pieces import across_threads
+    from ..threads import across_threads
 
     def categorize_piece(first: int, count: int) -> tuple[np.ndarray]:
         fields = np.empty((count, names.FIELD_COUNT), dtype=np.int16)

@@ -20,9 +20,10 @@ from numba import njit
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features
 from ..pots import settle_pots
+from ..random_state import chunk_random_state
 from ._kernels import (
-    _board_values, _evaluate_board, _unrank_combination, chunk_random_state, deal_board_levels, enumerated_board,
-    flush_suit_of, known_board_masks, new_board_levels, next_combination, sampled_board,
+    _board_values, _evaluate_board, _unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
+    known_board_masks, new_board_levels, next_combination, sampled_board,
 )
 from ._range_kernels import (
     _draw_unused, combination_features, combination_values, draw_compatible_hands, next_compatible_combination,
@@ -104,7 +105,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
 
 @njit(cache=True)
 def chunk_random_states(seed, first_chunk, chunk_count):
-    """``_kernels.chunk_random_state`` of chunks ``first_chunk ..``: (chunk_count,) uint64."""
+    """``random_state.chunk_random_state`` of chunks ``first_chunk ..``: (chunk_count,) uint64."""
     states = np.empty(chunk_count, dtype=np.uint64)
     for slab in range(chunk_count):
         states[slab] = chunk_random_state(seed, first_chunk + slab)

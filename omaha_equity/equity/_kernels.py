@@ -17,8 +17,9 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import LOW_MASKS, SUIT_MASKS, bit_count, insert_rank, low_rank_bit
+from ..evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
+from ..random_state import chunk_random_state, splitmix64
 
 # Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
 # low half, are counted in pot units). WIN, TIE and SPLIT are disjoint (see ``score_board``).
@@ -501,25 +502,6 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
                             has_low[slab, player] += boards
                 low_mask_boards[low_mask] = 0
     return outcomes, has_low
-
-
-@njit(cache=True, nogil=True, inline="always")
-def splitmix64(state):
-    """One step of SplitMix64 (Steele, Lea, Flood 2014): returns (next state, 64 random bits)."""
-    state = state + np.uint64(0x9E3779B97F4A7C15)
-    mixed = state
-    mixed = (mixed ^ (mixed >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    mixed = (mixed ^ (mixed >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return state, mixed ^ (mixed >> np.uint64(31))
-
-
-@njit(cache=True, nogil=True)
-def chunk_random_state(seed, chunk):
-    """Starting state of a chunk's generator: a hash of (seed, chunk index), so chunks give
-    independent-looking streams whatever thread runs them."""
-    _, seed_hash = splitmix64(np.uint64(seed))
-    _, state = splitmix64(seed_hash ^ np.uint64(chunk) * np.uint64(0xD1B54A32D192ED03))
-    return state
 
 
 @njit(cache=True, nogil=True, error_model="numpy")

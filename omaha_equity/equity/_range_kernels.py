@@ -24,9 +24,10 @@ from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, build_player_rows, hand_values, hands_values, hole_features
+from ..random_state import chunk_random_state, splitmix64
 from ._kernels import (
-    STAT_COUNT, chunk_random_state, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
-    next_combination, score_board, splitmix64,
+    STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks, next_combination,
+    score_board,
 )
 
 # A Monte Carlo deal that keeps colliding this many times in a row means the ranges leave
@@ -531,7 +532,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     radix, list 0 the most significant digit), with every combination of the other lists and
     every board completion under it. A call scores units ``first_unit`` ..
     ``first_unit + unit_count - 1``, split into ``chunk_count`` slabs (the rows of the outputs;
-    threads run calls side by side, see ``pieces.across_threads``).
+    threads run calls side by side, see ``threads.across_threads``).
 
     Parameters
     ----------
@@ -638,7 +639,7 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
     0 the most significant digit); a combination with a shared card is skipped. Consecutive
     units of one combination reuse its rows. A call scores units ``first_unit`` ..
     ``first_unit + unit_count - 1`` into one row of each output (threads run calls side by
-    side, ``pieces.across_threads``); every output is an integer sum, so the totals do not
+    side, ``threads.across_threads``); every output is an integer sum, so the totals do not
     depend on how the units are cut.
 
     Parameters

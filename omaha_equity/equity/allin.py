@@ -25,11 +25,11 @@ from ..deal import CardsLike, Deal
 from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
-from ..validate import check_hands
+from ..threads import PieceSizer, across_threads, run_in_pieces
+from ..validate import check_hands, check_run_options, is_whole_number
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult
 from .fixed_hands import exact_slices, prepare
-from .pieces import PieceSizer, across_threads, run_in_pieces
 from .plan import QueryPlan
 from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
 from .range_equity import ExactLists, RangeSampler, whole_weights
@@ -76,7 +76,7 @@ def _positive_chips(values, what: str, minimum: int = 1) -> list[int]:
         raise InputError(f"expected a list of {what}s in chips, got {quoted(values)}")
     checked = []
     for number, value in enumerate(values, start=1):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        if not is_whole_number(value) or value < minimum:
             raise InputError(f"bad {what} {quoted(value)} for player {number}: expected a whole number of chips, "
                              f"at least {minimum}")
         checked.append(int(value))
@@ -142,7 +142,7 @@ class _ChunkRun:
 
     def advance_with(self, kernel_call) -> None:
         """``kernel_call(first_chunk, rows)`` over this run's chunks, shared among threads
-        (``pieces.across_threads``, on ``threads`` threads, None: numba's setting): each call
+        (``threads.across_threads``, on ``threads`` threads, None: numba's setting): each call
         gets its first chunk and the ``rows`` (a slice) of its chunks in the state arrays,
         which it updates in place."""
 
@@ -411,10 +411,10 @@ def calculate_allin(
     folded_amounts = _positive_chips(folded, "folded amount", minimum=0)
     folded_dead = _dead_chips_per_player(folded_dead_chips, len(folded_amounts), "folded dead chips")
     check_folded_amounts(amounts, folded_amounts)
-    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 0:
+    if not is_whole_number(pot) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
-    seated = seat_query(hands, board, dead, game, die, trials=trials, precision=precision, seed=seed,
-                        threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    seated = seat_query(hands, board, dead, game, die)
     if seated.player_count > MAX_SETTLE_PLAYERS:
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {seated.player_count}")
     pots = make_pots(amounts, folded_amounts, int(pot), player_dead + folded_dead)

@@ -17,9 +17,10 @@ from ..cards import format_cards
 from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
+from ..threads import across_threads, deferred_interrupt, run_in_pieces
+from ..validate import check_run_options
 from . import _kernels, plan, range_equity, range_sampling
 from .fixed_hands import Prepared, exact_slices, prepare
-from .pieces import across_threads, deferred_interrupt, run_in_pieces
 from .plan import QueryPlan
 from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
 from .result import EquityResult, PlayerEquity, standard_error
@@ -27,7 +28,7 @@ from .result import EquityResult, PlayerEquity, standard_error
 
 def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):
     """Exact enumeration of fixed hands on ``threads`` threads (None: numba's setting), in short
-    calls (``pieces``):
+    calls (``threads.run_in_pieces``):
     ``(boards, counts (players, STATS), low_boards)``. The boards are tallied by outcome and
     each outcome scored once at the end (``_kernels.score_outcomes``)."""
     completions = comb(len(prepared.deck), prepared.dealt_count)
@@ -79,7 +80,7 @@ def _fixed_hand_sampler(prepared: Prepared, seed: int, trials: int, threads: int
 
 def _sample(sample_chunks, player_count: int, units: int, trials: int, precision: float | None,
             progress: ProgressCallback | None, threads: int | None = None):
-    """Monte Carlo in short calls of whole chunks (``pieces``); with a precision target, stop at
+    """Monte Carlo in short calls of whole chunks (``threads.run_in_pieces``); with a precision target, stop at
     the first multiple of ``plan.CHUNKS_PER_CALL`` chunks at which every player's standard
     error is below it (the decision depends only on the samples, so it too is the same for any
     thread count and any cutting into calls).
@@ -211,8 +212,8 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    seated = seat_query(hands, board, dead, game, die, trials=trials, precision=precision, seed=seed,
-                        threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    seated = seat_query(hands, board, dead, game, die)
     units = pot_units(seated.player_count, seated.game.hilo)
     query, weights_by_seat = plan_equity(seated, method, trials=trials, precision=precision, seed=seed,
                                          threads=threads, units=units)

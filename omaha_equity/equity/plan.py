@@ -54,7 +54,7 @@ DEFAULT_TRIALS = 1_000_000
 DEFAULT_PRECISION_TRIAL_CAP = 100_000_000
 # Monte Carlo: each chunk has its own random stream; the chunk size is fixed, so a seed gives
 # the same samples for any thread count. 2**16 keeps the int64 sums of squared shares exact.
-# Kernel calls take whole chunks, as many as fit in a short call (``pieces``), never more than
+# Kernel calls take whole chunks, as many as fit in a short call (``threads.run_in_pieces``), never more than
 # CHUNKS_PER_CALL; a precision target is checked after every CHUNKS_PER_CALL chunks.
 CHUNK_SIZE = 1 << 16
 CHUNKS_PER_CALL = 16

@@ -15,9 +15,9 @@ from .. import cache
 from ..cards import DECK_SIZE
 from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..games import Game, get_game
-from ..validate import check_hands, check_run_options
+from ..validate import check_hands
 from . import plan, range_equity
-from .pieces import threads_to_run, use_threads
+from ..threads import threads_to_run, use_threads
 from .players import FIXED, Seat, seat_players
 from .plan import QueryPlan
 
@@ -78,9 +78,8 @@ class SeatedQuery:
         return 1 if self.all_fixed else sample_count // self.board_count if query.exact else None
 
 
-def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None, *, trials=None,
-               precision=None, seed=None, threads=None) -> SeatedQuery:
-    """Check a query's hands, game, board, dead cards and run options, and seat the players
+def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None) -> SeatedQuery:
+    """Check a query's hands, game, board and dead cards, and seat the players
     (``players.seat_players``: fixed, partial and random hands, ranges expanded).
 
     Raises
@@ -91,7 +90,6 @@ def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: 
     hands = check_hands(hands)
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = tuple(seat_players(hands, board_cards, dead_cards, game))
     deal = None
     if all(seat.kind == FIXED for seat in seats):
@@ -103,7 +101,7 @@ def run_plan(query: QueryPlan, run: Callable[[int | None], _Output]) -> _Output:
     """Run a planned query: announce a first compile, then ``run(threads)`` with the plan's
     threads, and note the kernel cache in use.
 
-    The fixed-hand kernels run on our own thread pool (``pieces.across_threads``): ``run`` gets
+    The fixed-hand kernels run on our own thread pool (``threads.across_threads``): ``run`` gets
     the thread count to pass down, and numba's setting is left alone (setting and restoring it
     costs a small query a tenth of its time). The hand-list kernels follow numba's setting
     (some are numba parallel loops): it is set around ``run``, which gets None.

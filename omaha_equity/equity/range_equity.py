@@ -22,8 +22,8 @@ from ..cards import DECK_SIZE
 from ..errors import InputError, caused_by_interrupt
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game
+from ..threads import across_threads
 from . import _kernels, _range_kernels, plan
-from .pieces import across_threads
 from .players import DEALT, FIXED, RANGE, Seat
 
 _INT64_SAFE = 2**62

@@ -31,8 +31,8 @@ import numpy as np
 from ..errors import InputError
 from ..evaluate.tables import load_tables
 from ..games import Game
+from ..threads import thread_count
 from . import _kernels, _range_kernels
-from .pieces import thread_count
 from .players import DEALT, FIXED, RANGE, Seat
 from .range_equity import _card_mask, _hand_masks, _known_cards, known_cards_of_dealt, run_kernel
 

@@ -12,25 +12,26 @@ hands go on; a hand read twice comes once, the later copy as a :class:`Duplicate
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError
+from ..executor import MAX_WORKERS, make_executor
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
 from ..hand_history.records import DuplicateHand
 from ..hand_history.sessions import SessionItem, hand_history_files, read_session_items
+from ..validate import is_whole_number
 from .allin import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
 
 SessionResult = HandEV | HandHistoryError | DuplicateHand
 
-# Hands per piece of work handed to a worker process, and pieces in flight per worker: small
-# enough that results come soon and memory stays flat, big enough to keep the workers busy.
+# Hands per piece of work handed to a worker process (``executor.ITEMS_IN_FLIGHT_PER_WORKER``
+# pieces in flight per worker): small enough that results come soon and memory stays flat, big
+# enough to keep the workers busy.
 _HANDS_PER_PIECE = 50
-_PIECES_PER_WORKER = 2
 
 
 def evaluate_item(item: SessionItem) -> SessionResult:
@@ -66,48 +67,41 @@ def _pieces(items: Iterable[SessionItem], size: int) -> Iterator[list[SessionIte
         yield piece
 
 
-def iter_session(paths: Iterable[str | Path], *, jobs: int = 1) -> Iterator[SessionResult]:
+def iter_session(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[SessionResult]:
     """Each hand's result in file order, as soon as it is known (see the module notes).
 
     Parameters
     ----------
     paths : iterable of str or Path
         PokerStars text files (``.txt``), PHH files (``.phh``, ``.phhs``), or folders of them.
-    jobs : int
-        Worker processes (default 1: none). The hands go out in pieces of 50, a few pieces
-        ahead, and come back in order, so the results are the same for any ``jobs``.
+    workers : int
+        Worker processes (default 1: none), 1 to ``executor.MAX_WORKERS``, as in
+        ``run_batch``. The hands go out in pieces of 50, a few pieces per worker ahead
+        (``executor.make_executor``), and come back in order, so the results are the same for
+        any ``workers``.
 
     Raises
     ------
     InputError
         At once (before any result): a path that does not exist, a folder without
-        hand-history files, ``jobs`` below 1.
+        hand-history files, ``workers`` not a whole number 1..``MAX_WORKERS``.
     """
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InputError(f"bad jobs {jobs!r}: expected a whole number of processes, 1 or more")
+    if not is_whole_number(workers) or not 1 <= workers <= MAX_WORKERS:
+        raise InputError(f"bad workers {workers!r}: expected a whole number of processes, 1 to {MAX_WORKERS}")
     files = hand_history_files(paths)
-    return _results(files, jobs)
+    return _results(files, int(workers))
 
 
-def _results(files: list[Path], jobs: int) -> Iterator[SessionResult]:
+def _results(files: list[Path], workers: int) -> Iterator[SessionResult]:
     items = read_session_items(files)
-    if jobs == 1:
+    if workers == 1:
         yield from map(evaluate_item, items)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    # Fresh worker processes ("spawn"): forking a process whose compiled kernels started
-    # threads is unsafe.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        pending: deque = deque()
-        for piece in _pieces(items, _HANDS_PER_PIECE):
-            pending.append(pool.submit(_evaluate_piece, piece))
-            while len(pending) >= jobs * _PIECES_PER_WORKER:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+    # the executor's worker processes start from a fork server that has run no kernel (forking
+    # a process whose compiled kernels started threads is unsafe), and a dead one is replaced
+    with make_executor(workers) as executor:
+        for results in executor.map(_evaluate_piece, _pieces(items, _HANDS_PER_PIECE)):
+            yield from results
 
 
 @dataclass
@@ -223,17 +217,17 @@ class SessionEV:
         return self.totals.players.summaries()
 
 
-def analyze_session(paths: Iterable[str | Path], *, jobs: int = 1) -> SessionEV:
+def analyze_session(paths: Iterable[str | Path], *, workers: int = 1) -> SessionEV:
     """All-in EV and luck of every hand in the files and folders, gathered (see
     :func:`iter_session`, which streams the same results).
 
     Raises
     ------
     InputError
-        A path that does not exist, a folder without hand-history files, ``jobs`` below 1
+        A path that does not exist, a folder without hand-history files, bad ``workers``
         (bad hands do not raise: they are in ``failures``).
     """
-    return _gather(iter_session(paths, jobs=jobs))
+    return _gather(iter_session(paths, workers=workers))
 
 
 def _gather(results: Iterable[SessionResult]) -> SessionEV:

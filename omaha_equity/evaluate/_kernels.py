@@ -26,7 +26,7 @@ SUIT_MASKS = 8192
 LOW_MASKS = 256
 
 # numba parallel options for the package's numba parallel kernels (the range matchers of
-# ``ranges._kernels``; the others run on threads, ``equity.pieces.across_threads``),
+# ``ranges._kernels``; the others run on threads, ``threads.across_threads``),
 # ``@njit(parallel=prange_only())``: their parallel loops are written with prange, and numba's
 # other automatic parallelisation (array expressions, np.zeros and friends, loop fusion) only
 # adds parallel regions around one-off allocations and gufuncs to compile.

@@ -13,14 +13,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from ..cards import RANK_NAMES, RANKS, card_rank, card_suit, check_no_duplicates, format_cards, parse_cards
 from ..deal import CardsLike, make_deal
 from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import showdown_shares
+from ._kernels import evaluate_deals
 from .tables import (
     CATEGORY_NAMES, CATEGORY_SHIFT, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, NO_LOW, PAIR,
-    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, low_value, suited_value, unsuited_value,
+    STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, load_tables, low_bit, low_value, suited_value, unsuited_value,
 )
 
 _PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -36,19 +39,26 @@ def high_value(five_cards: Sequence[int]) -> int:
     return unsuited_value(ranks)
 
 
-def _low_bit(card: int) -> int:
-    rank = card_rank(card)
-    return 1 if rank == 12 else (1 << (rank + 1) if rank <= 6 else 0)
-
-
 def low_hand_value(five_cards: Sequence[int]) -> int:
     """8-or-better low value of exactly five cards (larger is better), ``NO_LOW`` if none."""
     mask = 0
     for card in five_cards:
-        mask |= _low_bit(card)
+        mask |= low_bit(card_rank(card))
     if bin(mask).count("1") < 5:
         return NO_LOW
     return low_value(mask)
+
+
+def best_values(hole_cards: Sequence[int], board_cards: Sequence[int]) -> tuple[int, int]:
+    """(high value, low value) of one player's best hand: hole cards and a complete five-card
+    board as card indexes, scored by the compiled evaluator (``_kernels.evaluate_deals``, the
+    kernels' encoding: larger is better; low ``NO_LOW`` = 0 when there is no 8-or-better low,
+    whatever the game).
+    """
+    tables = load_tables()
+    high, low = evaluate_deals(np.array([hole_cards], dtype=np.int8), np.array([board_cards], dtype=np.int8),
+                               tables.colex, tables.pair_board, tables.flush, tables.low)
+    return int(high[0]), int(low[0])
 
 
 def _significance_order(five_cards: Sequence[int], category: int) -> tuple[int, ...]:

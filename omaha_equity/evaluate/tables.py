@@ -58,7 +58,17 @@ def multiset_index(sorted_ranks) -> int:
     return sum(comb(rank + position, position + 1) for position, rank in enumerate(sorted_ranks))
 
 
-def rank_values_value(category: int, ranks_by_significance) -> int:
+def low_bit(rank: int) -> int:
+    """Bit of a rank in a low mask: ace bit 0, deuce bit 1 ... eight bit 7, other ranks 0 (the
+    kernels' own function, ``_kernels.low_rank_bit``, run as Python)."""
+    from ._kernels import low_rank_bit  # lazy: importing numba is slow
+
+    return low_rank_bit.py_func(rank)
+
+
+def pack_hand_value(category: int, ranks_by_significance) -> int:
+    """A high hand value from its category and its ranks, most significant first: the category
+    from bit ``CATEGORY_SHIFT`` up, then four bits per rank from bit 16 down (larger is better)."""
     value = category << CATEGORY_SHIFT
     for position, rank in enumerate(ranks_by_significance):
         value |= rank << (16 - 4 * position)
@@ -84,22 +94,22 @@ def unsuited_value(ranks) -> int:
     if shape == (1, 1, 1, 1, 1):
         high = _straight_high(ranks)
         if high >= 0:
-            return rank_values_value(STRAIGHT, [high])
-        return rank_values_value(HIGH_CARD, ordered)
+            return pack_hand_value(STRAIGHT, [high])
+        return pack_hand_value(HIGH_CARD, ordered)
     category = {
         (2, 1, 1, 1): PAIR, (2, 2, 1): TWO_PAIR, (3, 1, 1): THREE_OF_A_KIND,
         (3, 2): FULL_HOUSE, (4, 1): FOUR_OF_A_KIND,
         (5,): FOUR_OF_A_KIND,  # five of one rank cannot be dealt; any value will do
     }[shape]
-    return rank_values_value(category, ordered)
+    return pack_hand_value(category, ordered)
 
 
 def suited_value(ranks) -> int:
     """Value of five cards of one suit (five distinct ranks): flush or straight flush."""
     high = _straight_high(ranks)
     if high >= 0:
-        return rank_values_value(STRAIGHT_FLUSH, [high])
-    return rank_values_value(FLUSH, sorted(ranks, reverse=True))
+        return pack_hand_value(STRAIGHT_FLUSH, [high])
+    return pack_hand_value(FLUSH, sorted(ranks, reverse=True))
 
 
 def low_value(mask: int) -> int:

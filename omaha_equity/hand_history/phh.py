@@ -30,6 +30,7 @@ from typing import Any
 import tomli_w
 
 from ..errors import QUOTE_LIMIT, InputError, quoted
+from ..validate import is_whole_number
 from .notation import Amount, amount_problem, parse_action
 from .variants import Variant, get_variant
 
@@ -286,7 +287,7 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
         return PhhError(f"field {name!r}: expected {expected}, got {shown(value)}")
 
     def is_amount(item: Any) -> bool:
-        return (isinstance(item, int) and not isinstance(item, bool) and item >= 0) or (
+        return (is_whole_number(item) and item >= 0) or (
             isinstance(item, Decimal) and item.is_finite() and item >= 0)
 
     def check_bounds(item: Any, where: str) -> None:
@@ -298,9 +299,9 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
         raise bad("a string")
     if kind == "bool" and not isinstance(value, bool):
         raise bad("true or false")
-    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+    if kind == "int" and not is_whole_number(value):
         raise bad("an integer")
-    if kind == "str_or_int" and (isinstance(value, bool) or not isinstance(value, str | int)):
+    if kind == "str_or_int" and not (isinstance(value, str) or is_whole_number(value)):
         raise bad("a string or an integer")
     if kind == "time" and not isinstance(value, datetime.time):
         raise bad("a TOML local time (hh:mm:ss)")
@@ -317,7 +318,7 @@ def _check_kind(name: str, kind: str, value: Any) -> None:
                     raise PhhError(f"field {name!r}: value {index + 1} is {shown(item)}, expected a finite "
                                    "number >= 0")
                 check_bounds(item, f"value {index + 1} is ")
-            if kind == "ints" and (isinstance(item, bool) or not isinstance(item, int)):
+            if kind == "ints" and not is_whole_number(item):
                 raise PhhError(f"field {name!r}: value {index + 1} is {quoted(item)}, expected an integer")
             if kind == "strs" and not isinstance(item, str):
                 raise PhhError(f"field {name!r}: value {index + 1} is {quoted(item)}, expected a string")

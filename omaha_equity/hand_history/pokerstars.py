@@ -42,7 +42,7 @@ from ..errors import InputError, quoted
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .notation import amount_problem
 
-# PokerStars' game names -> (our game name, hole cards); hi/lo names first (longest match).
+# PokerStars' game names -> our game names; hi/lo names first (longest match).
 _GAMES = {
     "5 Card Omaha Hi/Lo": "omaha5-8",
     "6 Card Omaha Hi/Lo": "omaha6-8",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..errors import InputError, quoted
+from ..validate import is_whole_number
 from ..rules import FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake, Settlement
 from ..rules import ShowdownOrder, StatedRake, StructureKind
 from .notation import ActionNotation, Amount, amount_problem, parse_action
@@ -152,7 +153,7 @@ def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...],
         raise ReplayError(f"field {name!r}: expected {expected}, got {quoted(value)}")
     amounts = value if kind is tuple else (value,) if kind == (int, Decimal) else ()
     for item in amounts:
-        if isinstance(item, bool) or not isinstance(item, int | Decimal) or amount_problem(item):
+        if not (is_whole_number(item) or isinstance(item, Decimal)) or amount_problem(item):
             shown = quoted(list(value) if isinstance(value, tuple) else value)
             raise ReplayError(f"field {name!r}: expected amounts >= 0 (at most 2**63 - 1 chips), got {shown}")
     return value

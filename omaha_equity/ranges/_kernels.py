@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit, prange
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..equity.pieces import quiet_idle_threads
+from ..threads import quiet_idle_threads
 from ..evaluate._kernels import prange_only
 
 quiet_idle_threads()  # before any parallel kernel runs: idle OpenMP workers sleep, not spin

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
 from math import comb
 
 import numpy as np
@@ -13,6 +12,7 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game
+from ..rankings import canonical_percent_range, percent_range
 from ..categories import categorize_hands
 from ..categories.filters import category_hands, terms_mask
 from ..categories.names import LOW_FIELDS, parse_term
@@ -239,13 +239,9 @@ def _percent_hands(percent: Percent, game: Game) -> np.ndarray:
 
 @lru_cache(maxsize=64)
 def _ranked_hands(game: Game, low: float, high: float, six_handed: bool, text: str) -> np.ndarray:
-    # Lazy: the rankings are a separate module, and only percent ranges need them.
-    rankings = import_module("omaha_equity.rankings")
-    # canonical already when the ranking keeps its hands' positions (4 and 5 hole cards); a
-    # rankings module that only slices (a stand-in, say) gives rows to sort
-    canonical_percent_range = getattr(rankings, "canonical_percent_range", None)
-    canonical = None if canonical_percent_range is None else canonical_percent_range(game, low, high, six_handed)
-    hands = np.asarray(rankings.percent_range(game, low, high, six_handed) if canonical is None else canonical)
+    # canonical already when the ranking keeps its hands' positions (4 and 5 hole cards)
+    canonical = canonical_percent_range(game, low, high, six_handed)
+    hands = np.asarray(percent_range(game, low, high, six_handed) if canonical is None else canonical)
     if hands.ndim != 2 or (hands.shape[0] and hands.shape[1] != game.hole_count):
         raise InputError(f"percent range {quoted(text)} did not give {game.hole_count}-card hands for {game.name}")
     hands = hands.astype(np.int8, copy=False)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ..cards import RANKS, SUITS
+from ..cards import RANKS, SUIT_CHARACTERS, SUITS
 from ..categories.names import parse_term
 from ..errors import InputError, quoted
 
@@ -26,12 +26,6 @@ RANK_COUNT = 13
 SUIT_COUNT = 4
 ACE = RANK_COUNT - 1
 
-#: Suit letters (any case) and symbols, to suit 0..3 (c, d, h, s).
-SUIT_CHARACTERS = {
-    "c": 0, "d": 1, "h": 2, "s": 3,
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
-}
 SUIT_VARIABLES = "wxyz"
 #: Macro names (after ``$``) and what they mean; the kernels implement them.
 MACROS = {

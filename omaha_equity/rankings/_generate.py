@@ -18,9 +18,9 @@ from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 
-from ..equity._kernels import chunk_random_state, splitmix64
 from ..evaluate._kernels import board_features, hand_values, hole_features
 from ..pots import split_pot
+from ..random_state import chunk_random_state, splitmix64
 
 DECK_SIZE = 52
 BOARD_SIZE = 5

@@ -44,7 +44,7 @@ def sample_chunk(chunk: ClassChunk) -> tuple[np.ndarray, np.ndarray]:
     """Share sums and square sums, both ``(class_count,) int64`` in pot units, of a chunk."""
     import numba
 
-    from ..equity.pieces import across_threads
+    from ..threads import across_threads
     from ..evaluate.tables import load_tables
     from ._generate import sample_class_shares
 

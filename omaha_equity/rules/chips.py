@@ -9,6 +9,7 @@ line, rather than failing at the showdown.
 from __future__ import annotations
 
 from ..errors import InputError, quoted
+from ..validate import is_whole_number
 
 #: 2**63 - 1: the int64 of the settlement kernel; the stacks of one hand add up to at most this.
 MAX_CHIPS = 2**63 - 1
@@ -23,9 +24,9 @@ def check_chips(value: object, what: str, minimum: int = 0) -> int:
         ``bad stack 10000…0 (400 characters): expected a whole number of chips, 1 to
         9,223,372,036,854,775,807`` (a long value is shortened by ``errors.quoted``).
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= MAX_CHIPS:
+    if not is_whole_number(value) or not minimum <= value <= MAX_CHIPS:
         raise InputError(f"bad {what} {quoted(value)}: expected a whole number of chips, {minimum} to {MAX_CHIPS:,}")
-    return value
+    return int(value)
 
 
 def parse_chips(text: str, what: str, minimum: int = 0, within: str | None = None) -> int:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..cards import DECK_SIZE, check_no_duplicates, format_cards, parse_cards
 from ..deal import CardsLike
 from ..errors import InputError
+from ..validate import is_whole_number
 from ..games import BOARD_SIZE
 from .actions import Action, ActionKind, IllegalActionError
 from .streets import Phase, Street
@@ -283,7 +284,7 @@ class DealingMixin:
         IllegalActionError
             Not at the all-in point, a count below 1, not enough cards in the deck.
         """
-        if isinstance(run_count, bool) or not isinstance(run_count, int) or run_count < 1:
+        if not is_whole_number(run_count) or run_count < 1:
             raise IllegalActionError(f"bad run count {run_count!r}: expected a whole number >= 1")
         if (self.phase != Phase.DEALING_BOARD or not self._running_out
                 or self._all_in_board_size is None or len(self._boards) != 1
@@ -301,7 +302,7 @@ class DealingMixin:
     def set_run_count(self, run_count: int) -> Action:
         """Run the rest of the board ``run_count`` times (each pot divided into equal parts)."""
         self.verify_set_run_count(run_count)
-        action = self._apply_run_count(run_count)
+        action = self._apply_run_count(int(run_count))
         self._advance()
         return action
 

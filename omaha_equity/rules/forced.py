@@ -17,9 +17,7 @@ def _amounts(name: str, values: Sequence[int], seat_count: int) -> tuple[int, ..
     values = tuple(values) if values else (0,) * seat_count
     if len(values) != seat_count:
         raise InputError(f"{name} lists {len(values)} amounts for {seat_count} seats: expected one per seat")
-    for value in values:
-        check_chips(value, name[:-1])
-    return values
+    return tuple(check_chips(value, name[:-1]) for value in values)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from ..deal import CardsLike
 from ..errors import InputError, quoted
+from ..validate import is_whole_number
 from ..games import Game, get_game, normalize_game_name
 from .actions import Action, ActionKind, IllegalActionError, LegalActions
 from .chips import MAX_CHIPS
@@ -102,12 +103,12 @@ class Hand(DealingMixin, ShowdownMixin):
         self.game: Game = get_game(game, die)
         self.die = die
         self._check_table(stacks, button, forced_bets, names)
-        self.button = button
+        self.button = int(button)
         self.forced_bets = forced_bets
         self.names = tuple(names) if names is not None else tuple(f"Seat {seat + 1}" for seat in range(self.seat_count))
-        self.starting_stacks = tuple(stacks)
+        self.starting_stacks = tuple(int(stack) for stack in stacks)
         seat_count = self.seat_count
-        self.stacks = list(stacks)
+        self.stacks = list(self.starting_stacks)
         self.bets = [0] * seat_count
         self.contributed = [0] * seat_count
         self.returned = [0] * seat_count
@@ -165,13 +166,13 @@ class Hand(DealingMixin, ShowdownMixin):
             raise InputError(f"{seat_count} players is more than {self.game.name} deals "
                              f"(at most {self.game.max_players} with {self.game.hole_count} hole cards)")
         for seat, stack in enumerate(stacks):
-            if isinstance(stack, bool) or not isinstance(stack, int) or not 0 < stack <= MAX_CHIPS:
+            if not is_whole_number(stack) or not 0 < stack <= MAX_CHIPS:
                 raise InputError(f"bad stack {quoted(stack)} for seat {seat + 1}: expected a whole number of chips, "
                                  f"1 to {MAX_CHIPS:,}")
-        if sum(stacks) > MAX_CHIPS:
-            raise InputError(f"the stacks add up to {quoted(sum(stacks))} chips: a hand settles at most {MAX_CHIPS:,} "
+        if sum(int(stack) for stack in stacks) > MAX_CHIPS:
+            raise InputError(f"the stacks add up to {quoted(sum(int(stack) for stack in stacks))} chips: a hand settles at most {MAX_CHIPS:,} "
                              "(2**63 - 1) exactly")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < seat_count:
+        if not is_whole_number(button) or not 0 <= button < seat_count:
             raise InputError(f"bad button seat {button!r}: expected 0..{seat_count - 1}")
         if forced_bets.seat_count != seat_count:
             raise InputError(f"forced bets are for {forced_bets.seat_count} seats, the table has {seat_count}")
@@ -429,7 +430,7 @@ class Hand(DealingMixin, ShowdownMixin):
     # ------------------------------------------------------------------ betting
 
     def _check_seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seat_count:
+        if not is_whole_number(seat) or not 0 <= seat < self.seat_count:
             raise IllegalActionError(f"bad seat {seat!r}: expected 0..{self.seat_count - 1}")
 
     def _betting_actor(self) -> int:
@@ -570,7 +571,7 @@ class Hand(DealingMixin, ShowdownMixin):
             minimum, not the fixed-limit size, capped, not reopened, more than the stack.
         """
         seat = self._betting_actor()
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if not is_whole_number(amount):
             raise IllegalActionError(f"bad amount {quoted(amount)}: expected a whole number of chips")
         limits, reason = self._raise_limits(seat)
         if limits is None:
@@ -598,6 +599,7 @@ class Hand(DealingMixin, ShowdownMixin):
         """The player to act bets, raises or (fixed limit) completes to ``amount`` chips in all
         this round."""
         seat, limits = self.verify_bet_or_raise_to(amount)
+        amount = int(amount)
         increase = amount - self.bet_level
         put = self._put_in(seat, amount - self.bets[seat], live=True)
         if isinstance(self.structure, FixedLimit):

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import InputError, quoted
+from ..validate import is_whole_number
 from .chips import check_chips
 
 
@@ -69,7 +70,7 @@ class Rake:
         if not 0 <= percent <= 100:
             raise bad
         if self.cap is not None:
-            check_chips(self.cap, "rake cap")
+            object.__setattr__(self, "cap", check_chips(self.cap, "rake cap"))
         object.__setattr__(self, "percent", percent)
 
     def of(self, total: int) -> int:
@@ -120,7 +121,7 @@ class StatedRake:
     no_flop_no_drop: bool = False
 
     def __post_init__(self) -> None:
-        check_chips(self.total, "stated rake")
+        object.__setattr__(self, "total", check_chips(self.total, "stated rake"))
         object.__setattr__(self, "stated_pots", tuple(check_chips(pot, "stated pot") for pot in self.stated_pots))
 
     def of(self, total: int) -> int:
@@ -177,7 +178,8 @@ class HandSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))
-        if isinstance(self.run_count, bool) or not isinstance(self.run_count, int) or self.run_count < 1:
+        if not is_whole_number(self.run_count) or self.run_count < 1:
             raise InputError(f"bad run count {self.run_count!r}: expected a whole number >= 1")
+        object.__setattr__(self, "run_count", int(self.run_count))
         if not isinstance(self.fold_when_check_allowed, bool):
             raise InputError(f"bad fold_when_check_allowed {self.fold_when_check_allowed!r}: expected True or False")

@@ -106,16 +106,10 @@ class ShowdownMixin:
         always 0 in high-only games)."""
         key = (seat, run_index)
         if key not in self._readings:
-            import numpy as np
+            from ..evaluate.showdown import best_values
 
-            from ..evaluate._kernels import evaluate_deals
-            from ..evaluate.tables import load_tables
-
-            tables = load_tables()
-            high, low = evaluate_deals(np.array([self.hole_cards[seat]], dtype=np.int8),
-                                       np.array([self._boards[run_index]], dtype=np.int8),
-                                       tables.colex, tables.pair_board, tables.flush, tables.low)
-            self._readings[key] = (int(high[0]), int(low[0]) if self.game.hilo else 0)
+            high, low = best_values(self.hole_cards[seat], self._boards[run_index])
+            self._readings[key] = (high, low if self.game.hilo else 0)
         return self._readings[key]
 
     def _reading_text(self, seat: int) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ..validate import is_whole_number
+
 
 class Street(StrEnum):
     """A betting round, named by the cards dealt before it."""
@@ -28,7 +30,7 @@ class Street(StrEnum):
         """A street from itself, its index 0..3 or its name."""
         if isinstance(value, Street):
             return value
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4:
+        if is_whole_number(value) and 0 <= value < 4:
             return _ORDER[value]
         if isinstance(value, str):
             key = value.strip().lower().replace("preflop", "pre-flop")

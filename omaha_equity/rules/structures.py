@@ -20,8 +20,9 @@ class StructureKind(StrEnum):
     NO_LIMIT = "no limit"
 
 
-def _check_amount(name: str, value: int, minimum: int = 1) -> None:
-    check_chips(value, name, minimum)
+def _check_amount(structure, field: str, name: str, minimum: int = 1) -> None:
+    # stored as the int check_chips returns (a numpy integer is taken as its value)
+    object.__setattr__(structure, field, check_chips(getattr(structure, field), name, minimum))
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,9 @@ class FixedLimit:
     kind = StructureKind.FIXED_LIMIT
 
     def __post_init__(self) -> None:
-        _check_amount("small bet", self.small_bet)
-        _check_amount("big bet", self.big_bet)
-        _check_amount("max raises", self.max_raises)
+        _check_amount(self, "small_bet", "small bet")
+        _check_amount(self, "big_bet", "big bet")
+        _check_amount(self, "max_raises", "max raises")
 
     @property
     def min_bet(self) -> int:
@@ -95,7 +96,7 @@ class PotLimit:
     kind = StructureKind.POT_LIMIT
 
     def __post_init__(self) -> None:
-        _check_amount("minimum bet", self.min_bet)
+        _check_amount(self, "min_bet", "minimum bet")
 
     def describe(self) -> str:
         return f"pot limit (minimum bet {self.min_bet})"
@@ -111,7 +112,7 @@ class NoLimit:
     kind = StructureKind.NO_LIMIT
 
     def __post_init__(self) -> None:
-        _check_amount("minimum bet", self.min_bet)
+        _check_amount(self, "min_bet", "minimum bet")
 
     def describe(self) -> str:
         return f"no limit (minimum bet {self.min_bet})"

@@ -1,7 +1,7 @@
 """Pieces the studies share: hand lists for the kernels, and results from kernel counts.
 
 Seeds, thread counts and the choice of method come from the equity query plan
-(``equity.plan``: ``plan_query``, ``draw_seed``; ``equity.pieces.use_threads``)."""
+(``equity.plan``: ``plan_query``, ``draw_seed``; ``threads.use_threads``)."""
 
 from __future__ import annotations
 

@@ -21,9 +21,8 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..equity._kernels import (
-    STAT_COUNT, chunk_random_state, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination,
-    score_board,
+from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers read
+    EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination, score_board,
 )
 from ..equity._range_kernels import (
     combination_features, combination_values, next_compatible_combination, undealt_deck,
@@ -31,6 +30,7 @@ from ..equity._range_kernels import (
 from ..evaluate._kernels import (
     best_flush_high, best_unsuited_high, board_features, hand_values, hole_features,
 )
+from ..random_state import chunk_random_state
 
 DECK_CARDS = 52
 
@@ -253,7 +253,7 @@ def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, b
     """Monte Carlo equity of one hand against each hand of a list, ``trials`` random board
     completions per opponent hand; hand ``i`` of the whole list (``opponent_hands`` is its
     hands from ``first_hand`` on) draws from its own SplitMix64 stream seeded from
-    ``(seed, i)`` (``equity._kernels.chunk_random_state``), so the numbers depend only on the
+    ``(seed, i)`` (``random_state.chunk_random_state``), so the numbers depend only on the
     seed and the list.
 
     Parameters

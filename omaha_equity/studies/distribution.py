@@ -24,16 +24,15 @@ from ..cards import DECK_SIZE, format_cards, parse_card
 from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
-from ..equity import _kernels as equity_kernels
 from ..equity import plan, range_equity
-from ..equity.pieces import across_threads, use_threads
+from ..threads import across_threads, use_threads
 from ..equity.players import FIXED, RANGE, seat_players
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..equity.result import standard_error
-from ..validate import check_run_options
+from ..validate import check_run_options, check_whole_number
 from . import _common, _kernels
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_equity
 
@@ -169,8 +168,7 @@ def histogram(items, bin_count: int = DEFAULT_BIN_COUNT) -> tuple[HistogramBin, 
     InputError
         ``bin_count`` not a whole number 1..100.
     """
-    if not isinstance(bin_count, int) or isinstance(bin_count, bool) or not 1 <= bin_count <= 100:
-        raise InputError(f"bad bin count {quoted(bin_count)}: expected a whole number 1..100")
+    bin_count = check_whole_number(bin_count, "bin count", 1, 100)
     weights = [0.0] * bin_count
     item_counts = [0] * bin_count
     for item in items:
@@ -249,7 +247,7 @@ def equity_distribution(
                                       trials=trials, seed=seed, threads=threads)
         return _by_category(by_hand, bin_count)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    check_run_options(trials=trials, seed=seed, threads=threads)
+    trials, _, seed, threads = check_run_options(trials=trials, seed=seed, threads=threads)
     seats = seat_players([hand, opponent], board_cards, dead_cards, game)
     if seats[0].kind != FIXED:
         raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "
@@ -296,7 +294,7 @@ def equity_distribution(
                 0, hand_count)
             board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
     cache.mark_in_use()
-    share_sums = counts[:, 0, equity_kernels.EQUITY]
+    share_sums = counts[:, 0, _kernels.EQUITY]
     if seats[1].kind == RANGE:
         float_weights = np.asarray(seats[1].weights, dtype=np.float64)
     else:

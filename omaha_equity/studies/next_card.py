@@ -22,7 +22,7 @@ from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
 from ..equity.calculate import calculate_equity
-from ..equity.pieces import across_threads, use_threads
+from ..threads import across_threads, use_threads
 from ..equity.players import RANGE, seat_players
 from ..equity.result import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
@@ -195,7 +195,7 @@ def next_card_equity(
     board_cards, dead_cards = parse_next_card_board(board, dead)
     if not isinstance(above, (int, float)) or not 0 <= above <= 1:
         raise InputError(f"bad threshold {quoted(above)}: expected a fraction of the pot 0..1 (0.5 for 50%)")
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seats = seat_players(list(hands), board_cards, dead_cards, game)
     units = pot_units(len(seats), game.hilo)
     weights: list = [None]

@@ -20,7 +20,6 @@ from ..equity.result import EquityResult
 from ..errors import InputError, quoted
 from ..games import Game, get_game
 from ..validate import check_hands, check_run_options
-from . import _common
 
 PREFLOP, FLOP, TURN, RIVER = "preflop", "flop", "turn", "river"
 STREETS = (PREFLOP, FLOP, TURN, RIVER)
@@ -127,7 +126,7 @@ def equity_by_street(
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     boards = street_boards(board_cards, game)
-    check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
     seed = plan.draw_seed() if seed is None else seed
     streets = []
     for street, street_board in boards:

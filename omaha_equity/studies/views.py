@@ -8,13 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..equity.result import EXACT, EquityResult, PlayerEquity
+from ..equity.rows import HILO_COLUMNS
 from ..render import percent, render
 from ..cards import NO_CARDS
 from .distribution import BY_CATEGORY, BY_HAND, EquityDistribution
 from .next_card import NextCardResult, equity_change
 from .streets import StreetsResult
 
-_HILO_COLUMNS = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered", "has_low")
+# The equity rows' hi/lo columns (``equity.rows.HILO_COLUMNS``) less the equity of each half and the
+# split share: a study row shows how a player's equity moves (by street, next card, opponent
+# hand), and its CSV and JSON columns have always been these; adding the others would change
+# every hi/lo study's output.
+_HILO_COLUMNS = tuple(name for name in HILO_COLUMNS if name not in ("equity_high", "equity_low", "split"))
 BAR_WIDTH = 40
 
 

@@ -1,4 +1,6 @@
-"""Long computations as short kernel calls: Ctrl-C between the calls, sizes that keep them short.
+"""The kernel threads, and long computations as short kernel calls: Ctrl-C between the calls,
+sizes that keep them short. On the ground floor of the package (beside ``cards`` and ``games``):
+the equity, range, ranking, category and study kernels all run on these threads.
 
 A compiled kernel cannot be interrupted. Python runs signal handlers only between bytecodes,
 and numba's compiled code calls back into Python now and then (to unpickle constants): a
@@ -24,10 +26,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
-import numpy as np
+from .errors import InputError
+from .validate import is_whole_number
 
-from ..errors import InputError
-from ..fast_exit import ABANDONABLE_THREAD_PREFIX
+# Threads whose names start with this may be ended with the process at any moment: the kernel
+# threads below only ever run compiled computations (the program's fast exit, ``fast_exit``).
+ABANDONABLE_THREAD_PREFIX = "omaha-equity-kernel"
 
 # The length of one kernel call that PieceSizer aims at: how long a Ctrl-C waits, about.
 TARGET_SECONDS = 0.05
@@ -186,12 +190,12 @@ def use_threads(threads: int | None):
     if threads is None:
         yield
         return
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+    if not is_whole_number(threads) or threads < 1:
         raise InputError(f"bad threads {threads!r}: expected a whole number of at least 1")
     import numba
 
     previous = numba.get_num_threads()
-    wanted = min(threads, numba.config.NUMBA_NUM_THREADS)
+    wanted = min(int(threads), numba.config.NUMBA_NUM_THREADS)
     if wanted == previous:  # a batch of small queries asks for the same count every time
         yield
         return
@@ -257,6 +261,8 @@ def across_threads(call: Callable[[int, int], tuple], first: int, count: int, un
             future.result()
     finally:
         stopping.set()  # after an error or Ctrl-C here, the other threads take no new piece
+    import numpy as np  # lazy: the program's fast exit imports this module, and the CLI starts without numpy
+
     return tuple(np.concatenate(arrays) for arrays in zip(*outputs))
 
 
