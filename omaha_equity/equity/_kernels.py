@@ -351,6 +351,7 @@ def known_board_state(fixed_suit_masks, fixed_low_mask):
             flush_suit = np.int64(suit)
     return suits, suit_counts, flush_suit, np.int64(fixed_low_mask)
 
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, first_chunk, chunk_count, total_chunks):
