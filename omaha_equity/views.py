@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .cards import NO_CARDS, RANKS, SUITS, format_cards
+from .cards import RANKS, SUITS, format_cards
 from .equity.allin_result import AllinResult
 from .equity.result import EXACT, EquityResult
 from .equity.rows import equity_rows
