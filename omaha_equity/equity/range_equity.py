@@ -1,8 +1,11 @@
 """Equity when some player holds a range, a partial hand or a random hand.
 
-Exact enumeration walks every compatible combination of hands times every board completion
-(``_range_kernels.enumerate_ranges``), in calls of bounded work (about a quarter of a second,
-so Ctrl-C and the progress bar are served between them). Monte Carlo is in
+Exact enumeration walks every compatible combination of hands times every board completion,
+in calls of bounded work (about a quarter of a second, so Ctrl-C and the progress are served
+between them): with a flop or less known combination by combination on the fixed-hand
+machinery (``_range_kernels.enumerate_combination_boards``: the hands' rows and
+``_kernels.enumerate_boards``, as fast per board as known hands), else on the list kernel
+(``_range_kernels.enumerate_ranges``), faster where each combination has few boards. Monte Carlo is in
 ``range_sampling``; :class:`RangeSampler` holds the list inputs of the all-in sampler. The work
 estimate for the choice is the product of the players' hand counts (partial and random hands
 counted as all their completions) times the board completions times the players: an upper
