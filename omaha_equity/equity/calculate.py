@@ -142,11 +142,9 @@ def plan_equity(seated: SeatedQuery, method: str = plan.AUTO, *, trials: int | N
         weights[0] = range_equity.whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, units)
         return weights[0] is not None
 
-    rate = plan.EXACT_RATE if seated.all_fixed else range_equity.exact_rate(list(seated.seats), seated.board,
-                                                                            seated.game)
     query = plan.plan_query(
         method, seated.exact_work, seated.player_count, trials=trials, precision=precision, seed=seed,
-        threads=threads, rate=rate, family=family, kernels=_equity_kernels, exact_fits=exact_fits,
+        threads=threads, rate=seated.exact_rate, family=family, kernels=_equity_kernels, exact_fits=exact_fits,
         too_large="the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
     return query, weights[0] if query.exact else None
 

@@ -63,6 +63,14 @@ class SeatedQuery:
         return range_equity.exact_work(list(self.seats), self.board, self.dead, self.game)
 
     @property
+    def exact_rate(self) -> int:
+        """Player-boards a second of the exact kernel that would run (``plan.EXACT_RATE`` for
+        fixed hands; ranges: ``range_equity.exact_rate``), which sizes the exact budget."""
+        if self.deal is not None:
+            return plan.EXACT_RATE
+        return range_equity.exact_rate(list(self.seats), self.board, self.game)
+
+    @property
     def board_count(self) -> int:
         """Completions of the board once every player holds their cards."""
         return range_equity.board_completions(len(self.seats), self.board, self.dead, self.game)
