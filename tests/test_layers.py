@@ -75,26 +75,8 @@ PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
 # Packages of one layer that never import each other.
 SEPARATE = [("equity", "rules")]
 
-# Arrows left to the other helpers of issue 19, in files they own; each names who. The tests
-# below fail on any other arrow of these kinds.
-KNOWN_EXCEPTIONS = {
-    # helper "plan": all-in and equity share one query plan, then nothing private is shared
-    "omaha_equity.equity.allin imports the private name _prepare of omaha_equity.equity.calculate",
-    "omaha_equity.equity.allin imports the private name _threads_for of omaha_equity.equity.calculate",
-    "omaha_equity.equity.calculate imports the private module omaha_equity.evaluate._kernels",
-    # helper "range": the range sampler and the range enumeration share their card masks
-    "omaha_equity.equity.range_sampling imports the private name _card_mask of omaha_equity.equity.range_equity",
-    "omaha_equity.equity.range_sampling imports the private name _hand_masks of omaha_equity.equity.range_equity",
-    "omaha_equity.equity.range_sampling imports the private name _known_cards of omaha_equity.equity.range_equity",
-    # helper "kernel" (equity/_kernels.py): the all-in kernels reuse the equity kernels' board
-    # scoring; categories (below equity) use its next_combination, which belongs a floor down
-    # (beside random_state)
-    "omaha_equity.equity._allin_kernels imports the private name _board_values of omaha_equity.equity._kernels",
-    "omaha_equity.equity._allin_kernels imports the private name _evaluate_board of omaha_equity.equity._kernels",
-    "omaha_equity.equity._allin_kernels imports the private name _unrank_combination of omaha_equity.equity._kernels",
-    "omaha_equity.equity._allin_kernels imports the private name _draw_unused of omaha_equity.equity._range_kernels",
-    "omaha_equity.categories._kernels (hand values) imports omaha_equity.equity._kernels (calculations and rules)",
-}
+# Arrows allowed although the checks below would refuse them: none (issue 19 removed the last).
+KNOWN_EXCEPTIONS: set[str] = set()
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -12,8 +12,7 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..equity._kernels import next_combination
-from ..evaluate._kernels import bit_count, low_rank_bit
+from ..evaluate._kernels import bit_count, low_rank_bit, next_combination
 
 # Constants repeated from names.py and tables.py as plain ints (numba freezes globals).
 _FIELD_COUNT = 13

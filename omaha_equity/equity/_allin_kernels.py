@@ -18,15 +18,15 @@ import numpy as np
 from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, hand_values, hole_features
+from ..evaluate._kernels import board_features, hand_values, hole_features, next_combination
 from ..pots import settle_pots
 from ..random_state import chunk_random_state
 from ._kernels import (
-    _board_values, _evaluate_board, _unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
-    known_board_masks, new_board_levels, next_combination, sampled_board,
+    board_values, evaluate_board, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
+    known_board_masks, new_board_levels, sampled_board,
 )
 from ._range_kernels import (
-    _draw_unused, combination_features, combination_values, draw_compatible_hands, next_compatible_combination,
+    draw_unused, combination_features, combination_values, draw_compatible_hands, next_compatible_combination,
     undealt_deck,
 )
 
@@ -83,7 +83,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
         if start >= stop:
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)
-        _unrank_combination(start, card_count, dealt_count, binomials, combination)
+        unrank_combination(start, card_count, dealt_count, binomials, combination)
         level_index, level_suits, level_suit_counts, level_top_suit, level_low = new_board_levels(
             dealt_count, fixed_suit_masks, fixed_low_mask)
         high_values = np.empty(player_count, dtype=np.int32)
@@ -95,7 +95,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
         for _ in range(stop - start):
             deal_board_levels(changed, deck, combination, dealt_count, colex, level_index, level_suits,
                               level_suit_counts, level_top_suit, level_low)
-            _board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
+            board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
                           high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
@@ -156,7 +156,7 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
             state, dealt_ranks_index, low_mask = sampled_board(state, cards, dealt_count, card_count, colex,
                                                                fixed_suit_masks, fixed_low_mask, dealt_ranks,
                                                                suit_masks)
-            _evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
+            evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
                             high_rows, flush_rows, low_rows, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
@@ -333,10 +333,10 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
                     if position < dealt_known_counts[dealt_index]:
                         hole[player, position] = dealt_known[dealt_index, position]
                         continue
-                    state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+                    state, card, dealt = draw_unused(state, deck, dealt, deck_size, used)
                     hole[player, position] = card
             for position in range(board_known_count, 5):
-                state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+                state, card, dealt = draw_unused(state, deck, dealt, deck_size, used)
                 board[position] = card
             for list_index in range(list_count):
                 player = list_players[list_index]

@@ -89,7 +89,7 @@ def flush_suit_of(suit_masks):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _evaluate_board(dealt_ranks_index, suit_masks, flush_suit, low_mask,
+def evaluate_board(dealt_ranks_index, suit_masks, flush_suit, low_mask,
                     high_rows, flush_rows, low_rows, hilo, high_values, low_values):
     """Fill each player's high and low value for one complete board (fixed-hand rows)."""
     for player in range(high_rows.shape[0]):
@@ -134,21 +134,6 @@ def known_board_masks(board_known, suit_masks):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def next_combination(combination, item_count, choose_count):
-    """Step ``combination`` (ascending item indexes) to the next in lexicographic order.
-    Returns the first position that changed (every later one changed too), or -1 after the
-    last combination (left as it was)."""
-    position = choose_count - 1
-    while position >= 0 and combination[position] == item_count - choose_count + position:
-        position -= 1
-    if position >= 0:
-        combination[position] += 1
-        for later in range(position + 1, choose_count):
-            combination[later] = combination[later - 1] + 1
-    return position
-
-
-@njit(cache=True, nogil=True, inline="always")
 def draw_card(state, cards, position, card_count):
     """One step of a partial Fisher-Yates shuffle: swap a uniformly chosen card of
     ``cards[position:card_count]`` into ``position``. Returns ``(state, card)``.
@@ -187,7 +172,7 @@ def sampled_board(state, cards, dealt_count, card_count, colex, fixed_suit_masks
 
 
 @njit(cache=True, nogil=True)
-def _unrank_combination(rank, item_count, choose_count, binomials, combination):
+def unrank_combination(rank, item_count, choose_count, binomials, combination):
     """The combination of the given lexicographic rank (0-based) of ``choose_count`` items."""
     item = 0
     for position in range(choose_count):
@@ -247,9 +232,9 @@ def deal_board_levels(first_level, deck, combination, dealt_count, colex, level_
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _board_values(dealt_ranks_index, suit_masks, top_suit, low_mask, high_rows, flush_rows, low_rows, hilo,
+def board_values(dealt_ranks_index, suit_masks, top_suit, low_mask, high_rows, flush_rows, low_rows, hilo,
                   high_values, low_values):
-    """:func:`_evaluate_board` without branches on the cards: the flush row of the suit with the
+    """:func:`evaluate_board` without branches on the cards: the flush row of the suit with the
     most cards is read whatever its count (it holds 0 for fewer than three cards, see
     ``build_player_rows``), and the better of the two taken."""
     for player in range(high_rows.shape[0]):
@@ -427,7 +412,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
         stop = total * (chunk + 1) // total_chunks
         if start >= stop:
             continue
-        _unrank_combination(start, card_count, dealt_count, binomials, combination)
+        unrank_combination(start, card_count, dealt_count, binomials, combination)
         remaining = stop - start
         changed = 0  # the first board deals every level
         while remaining > 0:

@@ -23,10 +23,12 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 from ..cache import redirect_numba_cache, restore_numba_cache
-from ..evaluate._kernels import board_features, build_player_rows, hand_values, hands_values, hole_features
+from ..evaluate._kernels import (
+    board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
+)
 from ..random_state import chunk_random_state, splitmix64
 from ._kernels import (
-    STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks, next_combination,
+    STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
     score_board,
 )
 
@@ -53,7 +55,7 @@ def _pick_weighted(cumulative, start, stop, uniform):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _draw_unused(state, deck, dealt, deck_size, used):
+def draw_unused(state, deck, dealt, deck_size, used):
     """Draw the next card of a partial Fisher-Yates shuffle of ``deck``, passing over cards in
     the ``used`` mask. Returns ``(state, card, dealt)``."""
     while True:
@@ -306,10 +308,10 @@ def deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_co
             if position < dealt_known_counts[dealt_index]:
                 hole[player, position] = dealt_known[dealt_index, position]
                 continue
-            state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+            state, card, dealt = draw_unused(state, deck, dealt, deck_size, used)
             hole[player, position] = card
     for position in range(board_known_count, 5):
-        state, card, dealt = _draw_unused(state, deck, dealt, deck_size, used)
+        state, card, dealt = draw_unused(state, deck, dealt, deck_size, used)
         board[position] = card
     return state
 

@@ -10,8 +10,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from ..deal import Deal
-from ..evaluate._kernels import low_rank_bit
-from ..evaluate.rows import build_player_rows
+from ..evaluate.rows import LOW_RANK_BITS, build_player_rows
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..pots import pot_units
 from . import plan
@@ -45,11 +44,6 @@ def _dealt_board_indexes(fixed_ranks: tuple[int, ...], dealt_count: int) -> np.n
     return dealt_board_indexes(fixed_ranks, dealt_count, load_tables().colex)
 
 
-# The low-rank bit of each rank (``evaluate._kernels.low_rank_bit``, run as plain Python: no
-# kernel to load for a bit).
-_LOW_RANK_BITS = tuple(low_rank_bit.py_func(rank) for rank in range(13))
-
-
 # Every card once, as bytes: the undealt deck is these with the known cards deleted.
 _WHOLE_DECK = bytes(range(DECK_SIZE))
 
@@ -71,7 +65,7 @@ def prepare(deal: Deal) -> Prepared:
     fixed_low_mask = 0
     for card in deal.board:
         suit_masks[card & 3] |= 1 << (card >> 2)
-        fixed_low_mask |= _LOW_RANK_BITS[card >> 2]
+        fixed_low_mask |= LOW_RANK_BITS[card >> 2]
     # Rows indexed by the multiset of the dealt ranks alone (one read per board), built only
     # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
     dealt_indexes = _dealt_board_indexes(tuple(sorted(card >> 2 for card in deal.board)), dealt_count)

@@ -58,19 +58,19 @@ def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count
     return known, counts
 
 
-def _card_mask(cards) -> int:
+def card_mask(cards) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << int(card)
     return mask
 
 
-def _known_cards(seats: list[Seat], board, dead) -> list[int]:
+def all_known_cards(seats: list[Seat], board, dead) -> list[int]:
     return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
 
 
 def _available_cards(seats, board, dead) -> list[int]:
-    known = set(_known_cards(seats, board, dead))
+    known = set(all_known_cards(seats, board, dead))
     return [card for card in range(DECK_SIZE) if card not in known]
 
 
@@ -98,7 +98,7 @@ def exact_work(seats, board, dead, game) -> int:
     return prod(list_sizes(seats, board, dead, game)) * board_completions(len(seats), board, dead, game) * len(seats)
 
 
-def _hand_masks(hands: np.ndarray) -> np.ndarray:
+def hand_masks(hands: np.ndarray) -> np.ndarray:
     """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
     return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
 
@@ -161,10 +161,10 @@ class ExactLists:
         for position, player in enumerate(order):
             self.offsets[position + 1] = self.offsets[position] + hand_lists[player].shape[0]
         self.hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
-        self.masks = _hand_masks(self.hands)
+        self.masks = hand_masks(self.hands)
         self.weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]),
                                             dtype=np.int64)
-        self.base_used_mask = _card_mask(list(board) + list(dead))
+        self.base_used_mask = card_mask(list(board) + list(dead))
         self.board_known = np.array(board, dtype=np.int8)
         fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
         self.dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
@@ -342,7 +342,7 @@ class RangeSampler:
         lists = [seats[player].hands for player in range_players]
         self.list_hands = (np.ascontiguousarray(np.concatenate(lists), dtype=np.int8) if lists
                            else np.zeros((0, hole_count), dtype=np.int8))
-        self.list_masks = _hand_masks(self.list_hands)
+        self.list_masks = hand_masks(self.list_hands)
         self.list_offsets = np.zeros(len(lists) + 1, dtype=np.int64)
         cumulative = []
         for position, player in enumerate(range_players):
@@ -355,7 +355,7 @@ class RangeSampler:
         self.list_players = np.array(range_players, dtype=np.int64)
         self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
         self.dealt_players = np.array(dealt_players, dtype=np.int64)
-        self.base_used_mask = _card_mask(_known_cards(seats, board, dead))
+        self.base_used_mask = card_mask(all_known_cards(seats, board, dead))
         self.board_known = np.array(board, dtype=np.int8)
         self.player_count = len(seats)
         self.hilo = game.hilo

@@ -34,7 +34,7 @@ from ..games import Game
 from ..threads import thread_count
 from . import _kernels, _range_kernels
 from .players import DEALT, FIXED, RANGE, Seat
-from .range_equity import _card_mask, _hand_masks, _known_cards, known_cards_of_dealt, run_kernel
+from .range_equity import card_mask, hand_masks, all_known_cards, known_cards_of_dealt, run_kernel
 
 # Deals per chunk (each chunk has its own random stream: fixed, so a seed gives the same deals
 # for any thread count). A chunk takes a few to a few tens of milliseconds.
@@ -161,7 +161,7 @@ class RangeDeals:
         dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
         self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
         self.dealt_players = np.array(dealt_players, dtype=np.int64)
-        self.base_used_mask = _card_mask(_known_cards(seats, board, dead))
+        self.base_used_mask = card_mask(all_known_cards(seats, board, dead))
         self.board_known = np.array(board, dtype=np.int8)
 
     def _build_groups(self, holders: list[Seat], hole_count: int) -> None:
@@ -191,7 +191,7 @@ class RangeDeals:
             class_offsets.append(len(class_weights))
         self.group_hands = np.ascontiguousarray(np.concatenate(hands), dtype=np.int8) if hands \
             else np.zeros((0, hole_count), dtype=np.int8)
-        self.group_masks = _hand_masks(self.group_hands)
+        self.group_masks = hand_masks(self.group_hands)
         self.group_offsets = np.array(hand_offsets, dtype=np.int64)
         self.group_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
         word_count = word_offsets[-1]

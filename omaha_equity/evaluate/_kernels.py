@@ -181,6 +181,21 @@ def hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flu
 
 
 @njit(cache=True, nogil=True, inline="always")
+def next_combination(combination, item_count, choose_count):
+    """Step ``combination`` (ascending item indexes) to the next in lexicographic order.
+    Returns the first position that changed (every later one changed too), or -1 after the
+    last combination (left as it was)."""
+    position = choose_count - 1
+    while position >= 0 and combination[position] == item_count - choose_count + position:
+        position -= 1
+    if position >= 0:
+        combination[position] += 1
+        for later in range(position + 1, choose_count):
+            combination[later] = combination[later - 1] + 1
+    return position
+
+
+@njit(cache=True, nogil=True, inline="always")
 def insert_rank(ranks, count, rank):
     """Insert ``rank`` into the ascending ``ranks[:count]`` (insertion sort, one step)."""
     insert_at = count

@@ -18,9 +18,10 @@ from .tables import ACE, RANK_COUNT
 
 SUIT_MASKS = 1 << RANK_COUNT  # rank masks of one suit's board cards
 
-# The low-mask bit of each rank (``_kernels.low_rank_bit``): ace -> bit 0, deuce -> bit 1, ...
+# The low-mask bit of each rank (the kernels' ``_kernels.low_rank_bit``, as a table; tests/test_rows.py
+# checks they agree): ace -> bit 0, deuce -> bit 1, ...
 # eight -> bit 7, nine and up -> none.
-_LOW_RANK_BITS = tuple(1 << (rank + 1) if rank <= 6 else 1 if rank == ACE else 0 for rank in range(RANK_COUNT))
+LOW_RANK_BITS = tuple(1 << (rank + 1) if rank <= 6 else 1 if rank == ACE else 0 for rank in range(RANK_COUNT))
 
 
 @functools.cache
@@ -79,7 +80,7 @@ def build_player_rows(hole_cards: np.ndarray, board_indexes: np.ndarray, colex: 
         pair_indexes.append(hand_pairs)
         low_mask = 0
         for rank in ranks:
-            low_mask |= _LOW_RANK_BITS[rank]
+            low_mask |= LOW_RANK_BITS[rank]
         hole_low_masks.append(low_mask)
     # pair_board[board, pair] of every hole pair and dealt multiset, (player, pair, board): the
     # best over the pairs is a maximum of whole contiguous rows

@@ -22,13 +22,13 @@ from numba import njit
 
 from ..cache import redirect_numba_cache, restore_numba_cache
 from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers read
-    EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, next_combination, score_board,
+    EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
 from ..equity._range_kernels import (
     combination_features, combination_values, next_compatible_combination, undealt_deck,
 )
 from ..evaluate._kernels import (
-    best_flush_high, best_unsuited_high, board_features, hand_values, hole_features,
+    best_flush_high, best_unsuited_high, board_features, hand_values, hole_features, next_combination,
 )
 from ..random_state import chunk_random_state
 
