@@ -274,9 +274,12 @@ def run_command(arguments, stdout=subprocess.PIPE, file_size_limit=None):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
 
+    # No .pyc files from a process that cannot write past the limit: Python renames a short write
+    # into place, and a truncated .pyc breaks that module's import in every later process.
     return subprocess.run([sys.executable, "-m", "omaha_equity", "batch", *arguments], cwd=ROOT, stdout=stdout,
                           stderr=subprocess.PIPE, text=True, timeout=120,
-                          preexec_fn=limit_file_size if file_size_limit else None)
+                          preexec_fn=limit_file_size if file_size_limit else None,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")

@@ -65,8 +65,11 @@ def _run_with_file_size_limit(arguments: list[str], limit: int) -> subprocess.Co
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
+    # No .pyc files from a process that cannot write past the limit: Python renames a short write
+    # into place, and a truncated .pyc breaks that module's import in every later process.
     return subprocess.run([sys.executable, "-m", "omaha_equity", *arguments], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120, preexec_fn=limit_file_size)
+                          text=True, timeout=120, preexec_fn=limit_file_size,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
 
 
 @pytest.mark.parametrize("format_name", ["csv", "table", "json"])
