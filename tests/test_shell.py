@@ -71,7 +71,7 @@ def test_ctrl_c_stops_the_running_query_and_the_session_goes_on():
         assert child.stdout.readline().startswith("player,")  # kernels loaded: the session is warm
         child.stdout.readline(), child.stdout.readline()
         # a Monte Carlo run of hours, interrupted once it is busy
-        child.stdin.write("calc AsAhKsKh JdTd9c8c --trials 1000000000000 --seed 1 -f csv\n")
+        child.stdin.write("calc AsAhKsKh JdTd9c8c --trials 1000000000000 --seed 1 -q -f csv\n")
         child.stdin.flush()
         time.sleep(1.5)
         assert child.poll() is None
