@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import io
-import secrets
 import sys
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
+from ..equity.plan import draw_seed
 from ..errors import InputError, InterruptReported, OutputError, quoted, writing
 from ..output_faults import discard_pending_output
 from ..executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
@@ -161,7 +161,7 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
             report(f"batch: {message}")
 
     workers = _local_workers(workers, options.oversubscribe, say)
-    seed = secrets.randbits(63) if options.seed is None else options.seed
+    seed = draw_seed() if options.seed is None else options.seed
     target = BatchOutput(output, output_format)
     input_name = "standard input" if input_file == "-" else quoted(input_file)
     done = failed = rows_written = 0

@@ -11,11 +11,11 @@ workers are the parallelism), so its numbers do not depend on where it ran.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..equity.plan import draw_seed
 from ..equity.result import EquityResult
 from ..equity.rows import equity_rows
 from ..errors import InputError, caused_by_interrupt, quoted
@@ -254,7 +254,7 @@ def run_batch(
     [0.8195, 0.1805]
     """
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = draw_seed()
     else:
         seed = check_whole_number(seed, "seed", 0, MAX_SEED, "2**64-1")
     if chunk_size is not None and (not is_whole_number(chunk_size) or chunk_size < 1):
