@@ -12,6 +12,10 @@ from .errors import InputError, quoted
 from .validate import check_die
 
 BOARD_SIZE = 5
+# The low value of a hand without a qualifying 8-or-better low (hi/lo games): low values are
+# larger-is-better numbers above it (``evaluate.tables``), and the pot splitter (``pots``)
+# gives no low half to it. Here, below both, so that neither imports the other for it.
+NO_LOW = 0
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from numba import njit
 from .cache import redirect_numba_cache, restore_numba_cache
 
 from .errors import InputError, quoted
-from .evaluate.tables import NO_LOW
+from .games import NO_LOW
 from .validate import is_whole_number
 
 # settle_pots reads eligibility as a bit mask of player indexes in an int64.

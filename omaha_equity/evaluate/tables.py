@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..games import NO_LOW
 from ..cache import cache_dir, cache_root_state, notify_not_cached, notify_once
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
@@ -38,7 +39,6 @@ CATEGORY_NAMES = (
     "flush", "full house", "four of a kind", "straight flush",
 )
 CATEGORY_SHIFT = 20
-NO_LOW = 0
 RANK_COUNT = 13
 ACE = 12
 # Multisets of k ranks out of 13: C(12 + k, k). 5 ranks: 6,188; 3 ranks: 455; 2 ranks: 91.

@@ -8,7 +8,7 @@ Source: ``docs/rules.md``, "All-ins and side pots" and "Showdown".
 
 from __future__ import annotations
 
-from ..evaluate.tables import NO_LOW
+from ..games import NO_LOW
 from ..pots import Pot, settle, side_pots
 from .settlement import PlayerResult, PotResult, PotRun, Settlement
 from .state import HandState
