@@ -248,6 +248,28 @@ def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, ho
 
 
 @njit(cache=True, nogil=True, inline="always")
+def unit_hands(combination_number, level_count, list_offsets, list_masks, base_used_mask, index, used_stack):
+    """The hands of combination ``combination_number`` of the first ``level_count`` lists
+    (numbered in mixed radix over the lists, list 0 the most significant digit): fills
+    ``index[level]`` with each list's row and ``used_stack[level]`` with the cards used up to
+    that list (with ``base_used_mask``'s). Returns the cards used by them all, or -1 when two of
+    the hands share a card (``index`` and ``used_stack`` then partly filled)."""
+    rest = combination_number
+    for level in range(level_count - 1, -1, -1):
+        size = list_offsets[level + 1] - list_offsets[level]
+        index[level] = list_offsets[level] + rest % size
+        rest //= size
+    used = base_used_mask
+    for level in range(level_count):
+        mask = list_masks[index[level]]
+        if used & mask:
+            return -1
+        used |= mask
+        used_stack[level] = used
+    return used
+
+
+@njit(cache=True, nogil=True, inline="always")
 def next_compatible_combination(level, first_level, index, used_stack, list_offsets, list_masks):
     """Walk depth first over the lists from ``first_level`` on to the next combination of hands
     that share no card (``index[i]`` = the row of list ``i``'s hand; ``used_stack[i]`` the card
@@ -581,21 +603,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
         slab_counts = counts[slab]
         for unit in range(unit_start, unit_stop):
             # the unit's hands for the first prefix_count lists, skipped if they share a card
-            rest = unit
-            for level in range(prefix_count - 1, -1, -1):
-                size = list_offsets[level + 1] - list_offsets[level]
-                index[level] = list_offsets[level] + rest % size
-                rest //= size
-            used = base_used_mask
-            compatible = True
-            for level in range(prefix_count):
-                mask = list_masks[index[level]]
-                if used & mask:
-                    compatible = False
-                    break
-                used |= mask
-                used_stack[level] = used
-            if not compatible:
+            used = unit_hands(unit, prefix_count, list_offsets, list_masks, base_used_mask, index, used_stack)
+            if used < 0:
                 continue
             if prefix_count == player_count:
                 weight, deals, lows = _score_combination(
@@ -671,6 +680,7 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
     weight_totals = np.zeros(1, dtype=np.int64)
     deal_totals = np.zeros(1, dtype=np.int64)
     index = np.empty(player_count, dtype=np.int64)
+    used_stack = np.empty(player_count, dtype=np.int64)
     rows_index = np.full(player_count, -1, dtype=np.int64)
     hole = np.empty((player_count, hole_count), dtype=np.int8)
     deck = np.empty(52, dtype=np.int8)
@@ -678,20 +688,9 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
                                                         pair_flush, low)
     for unit in range(first_unit, first_unit + unit_count):
         board_slice = unit % slice_count
-        rest = unit // slice_count
-        for level in range(player_count - 1, -1, -1):
-            size = list_offsets[level + 1] - list_offsets[level]
-            index[level] = list_offsets[level] + rest % size
-            rest //= size
-        used = base_used_mask
-        compatible = True
-        for level in range(player_count):
-            mask = list_masks[index[level]]
-            if used & mask:
-                compatible = False
-                break
-            used |= mask
-        if not compatible:
+        used = unit_hands(unit // slice_count, player_count, list_offsets, list_masks, base_used_mask, index,
+                          used_stack)
+        if used < 0:  # two of the hands share a card
             continue
         weight = np.int64(1)
         same_hands = True
