@@ -471,12 +471,13 @@ def main() -> None:
     if arguments.readme_table:
         print(readme_table(arguments.repeats, arguments.threads))
         return
+    command = " ".join(["python", "benchmarks/bench.py", *sys.argv[1:]])
     if arguments.only_limits:
-        print(limits_table(arguments.repeats, arguments.threads))
+        print(limits_table(arguments.repeats, arguments.threads, command))
         return
     if not any((arguments.only_startup, arguments.only_ev, arguments.only_parse, arguments.only_hits,
                 arguments.only_c_limit, arguments.only_batch)):
-        print(limits_table(arguments.repeats, arguments.threads))
+        print(limits_table(arguments.repeats, arguments.threads, command))
         print()
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
     if arguments.only_startup:

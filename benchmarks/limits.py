@@ -240,11 +240,13 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
-def limits_table(repeats: int, threads: int) -> str:
+def limits_table(repeats: int, threads: int, command: str = "python benchmarks/bench.py --only-limits") -> str:
     """Issue 18's table, measured now, with the machine, the date and the load under it (see the
-    module docstring). ``repeats``: rounds of each kernel row (the slow rows take fewer), and
-    at least 7 fresh processes for the whole command; ``threads``: kernel threads of rows 5, 6
-    and 8."""
+    module docstring). ``repeats``: rounds of each kernel row (the slow rows take at most 3, the
+    peer's exact queries 2), and 2 x repeats + 1 fresh processes (at least 7) of each whole
+    command, the noisiest row and the closest to its goal; ``threads``: kernel threads of rows
+    5, 6 and 8; ``command``: the command line the note under the table names. About 40 s with 5
+    repeats on the project's 2-core machine."""
     load_before = uptime()
     started = time.perf_counter()
 
@@ -258,13 +260,13 @@ def limits_table(repeats: int, threads: int) -> str:
         binary, openmp, c_note = build(directory)
         rows = measured("kernels beside C and poker-equity", kernel_rows(binary, openmp, c_note, directory, peer, repeats))
         rows += measured("range enumeration", [range_row(min(repeats, 3), threads)])
-        rows += measured("whole command", [whole_command_row(binary, directory, peer, max(repeats, 7), threads)])
+        rows += measured("whole command", [whole_command_row(binary, directory, peer, max(2 * repeats + 1, 7), threads)])
     rows += measured("start, ranges and small queries", other_rows(peer, repeats, threads))
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     peer_version = metadata.version("poker-equity") if peer is not None else NOT_INSTALLED
     lines = ["| workload | ours | limit or peer | ratio | goal | met? |", "|---|---|---|---|---|---|",
              *(row.markdown() for row in rows), "",
-             f"Measured {when} with `python benchmarks/bench.py --only-limits` in {time.perf_counter() - started:.0f} s "
+             f"Measured {when} with `{command}` in {time.perf_counter() - started:.0f} s "
              f"on {os.cpu_count()} cores ({cpu_model()}), Python {platform.python_version()}, numba "
              f"{numba.__version__}, {PEER_NAME} {peer_version}, C: {c_note}. ns figures: best of {repeats} "
              f"interleaved rounds, 1 thread in CPU time, 2 threads in wall time.", "",
