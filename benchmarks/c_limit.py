@@ -198,7 +198,8 @@ def compared_exact(binary: str, rows_path: str, game: str, hands: list[str], thr
     return figures
 
 
-def compared_monte_carlo(binary: str, rows_path: str, thread_counts: list[int], repeats: int) -> list[tuple[float, float]]:
+def compared_monte_carlo(binary: str, rows_path: str, thread_counts: list[int],
+                         repeats: int) -> list[tuple[float, float]]:
     """(ours, C) ns per player-board of MC_SAMPLES Monte Carlo boards of the heads-up Omaha deal
     ``HANDS[4][:2]`` on each of ``thread_counts``, after checking that both give the same equity
     for the same seed."""

@@ -113,6 +113,11 @@ def ours_only_ns(game: str, hands: list[str], threads: int, repeats: int) -> flo
     return min(ours_exact_ns(prepared, threads) for _ in range(repeats))
 
 
+def no_c_cell(c_note: str) -> str:
+    """What a C cell says when there is no C program (``c_limit.build``'s note tells why)."""
+    return "no C compiler" if c_note.startswith("no C compiler") else "C program did not build"
+
+
 def kernel_rows(binary: str | None, openmp: bool, c_note: str, directory: str, peer, repeats: int) -> list[Row]:
     """Rows 1-4: our fixed-hand kernels beside C and poker-equity, ns per player-board."""
     rows_path = os.path.join(directory, "rows.bin")
@@ -132,7 +137,7 @@ def kernel_rows(binary: str | None, openmp: bool, c_note: str, directory: str, p
         prepared = prepare(make_deal(hi_hands, "", "", "omaha"))
         ours_monte_carlo(prepared, 1)
         monte_carlo = [(min(ours_monte_carlo(prepared, 1)[0] for _ in range(repeats)), None)]
-    no_c = "no C compiler" if c_note.startswith("no C compiler") else "C program did not build"
+    no_c = no_c_cell(c_note)
 
     def peer_cell(figure) -> str:
         return f"{PEER_NAME}: {NOT_INSTALLED}" if peer is None else f"{PEER_NAME}: {figure():.1f} (1 thread)"
@@ -153,7 +158,8 @@ def kernel_rows(binary: str | None, openmp: bool, c_note: str, directory: str, p
     elif not two_threads:
         rows.append(Row(workload, "one core: not measured", "", "", f"within {KERNEL_GOAL}x of C", None))
     else:
-        rows.append(Row(workload, f"{ours_only_ns('omaha', hi_hands, 2, repeats):.1f}", "C without OpenMP: not measured",
+        rows.append(Row(workload, f"{ours_only_ns('omaha', hi_hands, 2, repeats):.1f}",
+                        "C without OpenMP: not measured",
                         "", f"within {KERNEL_GOAL}x of C", None))
     rows.append(row("exact hi/lo heads-up, 1 thread", hilo[0], "C", KERNEL_GOAL,
                     peer_cell(lambda: peer_exact_ns(peer, "omaha8", hilo_hands, peer_repeats))))
@@ -172,7 +178,7 @@ def range_row(repeats: int, threads: int) -> Row:
                f"within {KERNEL_GOAL}x of the fixed-hand kernel", fixed_rate / range_rate <= KERNEL_GOAL)
 
 
-def whole_command_row(binary: str | None, directory: str, peer, rounds: int, threads: int) -> Row:
+def whole_command_row(binary: str | None, c_note: str, directory: str, peer, rounds: int, threads: int) -> Row:
     """Row 6: the warm command beside importing numba, poker-equity through python -c and the C
     process, medians of ``rounds`` fresh processes each, run in turn."""
     commands = [(CLI_QUERY, BYTECODE_ENVIRONMENT), (NUMBA_IMPORT, BYTECODE_ENVIRONMENT)]
@@ -187,12 +193,12 @@ def whole_command_row(binary: str | None, directory: str, peer, rounds: int, thr
     (ours, ours_cpu), (numba_import, _) = next(medians), next(medians)
     peer_text = f"{PEER_NAME} via python -c {next(medians)[0]:.2f} s" if peer is not None else \
         f"{PEER_NAME}: {NOT_INSTALLED}"
-    c_text = f"C process {next(medians)[0]:.3f} s" if binary is not None else "C: no C compiler"
+    c_text = f"C process {next(medians)[0]:.3f} s" if binary is not None else f"C: {no_c_cell(c_note)}"
     margin = ours - numba_import
     return Row(f"whole command `omaha-equity calc {' '.join(CLI_QUERY[-2:])}`, warm (median of {rounds} processes)",
                f"{ours:.2f} s ({ours_cpu:.2f} s CPU)",
                f"`python -c \"import numba\"` {numba_import:.2f} s; {peer_text}; {c_text}",
-               f"+{margin:.2f} s over numba", f"at most +{WARM_MARGIN_GOAL:.2f} s over numba",
+               f"{margin:+.2f} s over numba", f"at most +{WARM_MARGIN_GOAL:.2f} s over numba",
                margin <= WARM_MARGIN_GOAL)
 
 
@@ -210,7 +216,7 @@ def other_rows(peer, repeats: int, threads: int) -> list[Row]:
     river = per_query_fixed_cost(repeats)
     peer_river = peer_river_seconds(repeats) if peer is not None else None
     rows.append(Row("heads-up river query in process (`calculate_equity`, 1 thread)", f"{river * 1e3:.3f} ms",
-                    f"{PEER_NAME}: {peer_river * 1e3:.3f} ms" if peer_river is not None else f"{PEER_NAME}: {NOT_INSTALLED}",
+                    f"{PEER_NAME}: {NOT_INSTALLED}" if peer_river is None else f"{PEER_NAME}: {peer_river * 1e3:.3f} ms",
                     slower(river, peer_river) if peer_river is not None else "",
                     f"at most {RIVER_GOAL_SECONDS * 1e3:.1f} ms", river <= RIVER_GOAL_SECONDS))
     shell = shell_query_seconds(repeats)
@@ -258,9 +264,11 @@ def limits_table(repeats: int, threads: int, command: str = "python benchmarks/b
     peer = peer_module()
     with tempfile.TemporaryDirectory(prefix="omaha-limits-") as directory:
         binary, openmp, c_note = build(directory)
-        rows = measured("kernels beside C and poker-equity", kernel_rows(binary, openmp, c_note, directory, peer, repeats))
+        rows = measured("kernels beside C and poker-equity",
+                        kernel_rows(binary, openmp, c_note, directory, peer, repeats))
         rows += measured("range enumeration", [range_row(min(repeats, 3), threads)])
-        rows += measured("whole command", [whole_command_row(binary, directory, peer, max(2 * repeats + 1, 7), threads)])
+        rows += measured("whole command",
+                         [whole_command_row(binary, c_note, directory, peer, max(2 * repeats + 1, 7), threads)])
     rows += measured("start, ranges and small queries", other_rows(peer, repeats, threads))
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     peer_version = metadata.version("poker-equity") if peer is not None else NOT_INSTALLED

@@ -79,7 +79,8 @@ def medians_in_turn(commands: list[tuple[list[str], dict[str, str] | None]], rou
     for _ in range(rounds):
         for times, (command, environment) in zip(runs, commands):
             times.append(process_seconds(command, environment))
-    return [(statistics.median(wall for wall, _ in times), statistics.median(cpu for _, cpu in times)) for times in runs]
+    return [(statistics.median(wall for wall, _ in times), statistics.median(cpu for _, cpu in times))
+            for times in runs]
 
 
 def cli_seconds(environment: dict[str, str] | None = None) -> float:
@@ -145,7 +146,8 @@ def peer_river_seconds(repeats: int) -> float | None:
         return None
     hands, board = RIVER_QUERY
     poker_equity.exact_from_text("omaha", hands, board=board)
-    return best_of(lambda: [poker_equity.exact_from_text("omaha", hands, board=board) for _ in range(200)], repeats) / 200
+    loop = lambda: [poker_equity.exact_from_text("omaha", hands, board=board) for _ in range(200)]  # noqa: E731
+    return best_of(loop, repeats) / 200
 
 
 RANGE_EXACT = ["AsAhKsKh", "AdAcT9"]
