@@ -3,6 +3,9 @@
 Run: ``make bench`` or ``python benchmarks/bench.py [--threads 2] [--skip-cold]``.
 
 Prints, for this machine:
+- first, issue 18's table (``--only-limits`` prints just it; ``benchmarks/limits.py``): every
+  workload of "Speed to the limit" beside its C limit or poker-equity, its goal and whether it
+  is met, with the machine, the date and the load;
 - exact heads-up preflop enumeration (1,086,008 boards), Omaha hi and hi/lo: kernel time and
   the whole ``calculate_equity`` call, warm, best of several runs;
 - Monte Carlo throughput in player-boards per second with fixed hands;
@@ -47,24 +50,18 @@ import time
 
 import numba
 from c_limit import c_limit_figures
+from limits import limits_table
+from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PEER_QUERY, RANGE_EXACT, SIX_RANGES,
+                     WARM_MARGIN_GOAL, best_of, best_process_seconds, cold_cli_seconds, per_query_fixed_cost,
+                     percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate,
+                     warm_command_over_numba)
 
 from omaha_equity.deal import make_deal
 from omaha_equity.equity import calculate as calc_module
 from omaha_equity.equity.calculate import calculate_equity
 from omaha_equity.equity.fixed_hands import prepare
 
-HI = ("omaha", ["AsAhKsKh", "JdTd9c8c"])
-HILO = ("omaha8", ["As2sKdQd", "Ah3h9c9d"])
 MC_TRIALS = 10_000_000
-
-
-def best_of(function, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def exact_figures(game: str, hands: list[str], repeats: int) -> tuple[float, float]:
@@ -74,19 +71,6 @@ def exact_figures(game: str, hands: list[str], repeats: int) -> tuple[float, flo
     kernel = best_of(lambda: calc_module._enumerate(prepared, None), repeats)
     whole = best_of(lambda: calculate_equity(hands, game=game), repeats)
     return kernel, whole
-
-
-RANGE_EXACT = ["AsAhKsKh", "AdAcT9"]
-
-
-def range_exact_rates(repeats: int) -> tuple[float, float]:
-    """Player-boards per second of exact ``calculate_equity``: AsAhKsKh against the range AdAcT9
-    (16 combinations x 1,086,008 boards, combination by combination on the fixed-hand kernel;
-    issue 18, goal within 1.5x) and against the fixed hand JdTd9c8c."""
-    calculate_equity(RANGE_EXACT, method="exact")
-    range_seconds = best_of(lambda: calculate_equity(RANGE_EXACT, method="exact"), repeats)
-    fixed_seconds = best_of(lambda: calculate_equity(HI[1], method="exact"), repeats)
-    return 16 * 1_086_008 * 2 / range_seconds, 1_086_008 * 2 / fixed_seconds
 
 
 def monte_carlo_rate(game: str, hands: list[str], repeats: int) -> float:
@@ -104,21 +88,6 @@ def random_opponent_rate(repeats: int) -> float:
     return MC_TRIALS / seconds
 
 
-def percent_ranges_seconds() -> float:
-    """1,000 different 5% ranges of 4-card Omaha parsed and expanded (issue 3)."""
-    from omaha_equity.ranges import parse_range
-
-    parse_range("0%-5%")  # load the ranking once
-    expressions = [f"{start * 0.095:.3f}%-{start * 0.095 + 5:.3f}%" for start in range(1000)]
-    start_time = time.perf_counter()
-    sizes = [parse_range(expression).size for expression in expressions]
-    assert min(sizes) > 0
-    return time.perf_counter() - start_time
-
-
-MULTIWAY_TRIALS = 1_000_000
-
-
 def multiway_range_figures(repeats: int) -> tuple[float, float, float]:
     """Six 15% ranges preflop (issue 9): (deals/s, effective samples / deals, seconds for
     1,000 deals of three 15% ranges, ranges parsed included)."""
@@ -127,14 +96,12 @@ def multiway_range_figures(repeats: int) -> tuple[float, float, float]:
     from omaha_equity.games import get_game
     from omaha_equity.pots import pot_units
 
-    players = ["15%"] * 6
-    calculate_equity(players, trials=20_000, seed=1)
-    seconds = best_of(lambda: calculate_equity(players, trials=MULTIWAY_TRIALS, seed=1), repeats)
+    rate = six_ranges_rate(repeats)
     game = get_game("omaha")
-    run = range_sampling.sample_range_equity(seat_players(players, (), (), game), (), (), game, pot_units(6, False),
+    run = range_sampling.sample_range_equity(seat_players(SIX_RANGES, (), (), game), (), (), game, pot_units(6, False),
                                              1, 100_000)
     three = best_of(lambda: calculate_equity(["15%"] * 3, trials=1_000, seed=1), repeats)
-    return MULTIWAY_TRIALS / seconds, run.effective_samples / run.deals, three
+    return rate, run.effective_samples / run.deals, three
 
 
 ALLIN_FLOP = (["As2sKdQd", "Ah3h9c9d", "5c4c8h8s"], [500, 350, 120], "Kh7s2d")
@@ -182,35 +149,6 @@ def distribution_seconds(repeats: int) -> tuple[float, int]:
     return best_of(lambda: equity_distribution("AsAhJs9h", "5%", "Qd7h2s"), repeats), len(spread.items)
 
 
-CLI_QUERY = [sys.executable, "-m", "omaha_equity", "calc", "AsAhKsKh", "JdTd9c8c"]
-
-
-def cli_seconds(environment: dict[str, str] | None = None) -> float:
-    return process_seconds(CLI_QUERY, environment)[0]
-
-
-def process_seconds(command: list[str], environment: dict[str, str] | None = None) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the process and its threads) of one run of ``command``."""
-    import resource
-
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, env=environment)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-
-
-def best_process_seconds(command: list[str], repeats: int) -> tuple[float, float]:
-    """Best wall and best CPU seconds of ``repeats`` runs (on a busy machine the CPU seconds
-    are the steadier figure)."""
-    runs = [process_seconds(command) for _ in range(repeats)]
-    return min(wall for wall, _ in runs), min(cpu for _, cpu in runs)
-
-
-PEER_QUERY = "import poker_equity; print(poker_equity.exact_from_text('omaha', ['AsAhKsKh', 'JdTd9c8c']))"
-
-
 def startup_figures(repeats: int, skip_cold: bool) -> None:
     """The whole command warm (issue 9: at most 0.35 s, and faster than poker-equity through
     python -c), what no command can go below (the interpreter, importing the CLI, importing
@@ -235,29 +173,6 @@ def startup_figures(repeats: int, skip_cold: bool) -> None:
         print(f"CLI cold (empty table and numba caches): {cold_cli_seconds():.1f} s wall")
 
 
-# Children of the start-up figures write and use .pyc files, as an installed package has them
-# (a PYTHONDONTWRITEBYTECODE=1 environment would compile every module's source in every run).
-BYTECODE_ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
-NUMBA_IMPORT = [sys.executable, "-c", "import numba"]
-WARM_MARGIN_GOAL = 0.15  # issue 18: the whole warm command at most this much above importing numba
-
-
-def warm_command_over_numba(rounds: int) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Median (wall, CPU) seconds of the whole warm command and of ``python -c "import numba"``,
-    fresh processes run in turn (so both see the same load), after a run that writes the .pyc
-    files. On a busy machine the CPU seconds are the steadier figure."""
-    import statistics
-
-    for command in (CLI_QUERY, NUMBA_IMPORT):
-        process_seconds(command, BYTECODE_ENVIRONMENT)
-    command_runs, numba_runs = [], []
-    for _ in range(rounds):
-        command_runs.append(process_seconds(CLI_QUERY, BYTECODE_ENVIRONMENT))
-        numba_runs.append(process_seconds(NUMBA_IMPORT, BYTECODE_ENVIRONMENT))
-    return tuple(tuple(statistics.median(run[index] for run in runs) for index in (0, 1))
-                 for runs in (command_runs, numba_runs))
-
-
 def import_seconds_by_package() -> dict[str, float]:
     """Seconds of the warm command's imports (``python -X importtime``, each module's own time),
     by what brings them: numba (and numpy, and what importing numba imports), click, tabulate
@@ -279,28 +194,6 @@ def import_seconds_by_package() -> dict[str, float]:
     return groups
 
 
-def shell_query_seconds(repeats: int) -> dict[str, float]:
-    """Median seconds of a heads-up river and flop query typed into ``omaha-equity shell``: the
-    line run through the command group, the table printed (into a buffer), in process, warm."""
-    import contextlib
-    import io
-    import statistics
-
-    from omaha_equity.cli import main as command_group
-
-    figures = {}
-    for street, board in (("river", "Qd7h2s5c3c"), ("flop", "Qd7h2s")):
-        words = ["calc", "AsAhKsKh", "JdTd9c8c", "-b", board]
-        times = []
-        for _ in range(1 + 20 * repeats):
-            start = time.perf_counter()
-            with contextlib.redirect_stdout(io.StringIO()):
-                assert command_group._run(words, "omaha-equity", None) == 0
-            times.append(time.perf_counter() - start)
-        figures[street] = statistics.median(times[1:])
-    return figures
-
-
 def lean_start_figures(repeats: int) -> None:
     """Issue 18, section 3: the warm command beside importing numba, where its imports go, and the
     shell's answer time."""
@@ -317,16 +210,6 @@ def lean_start_figures(repeats: int) -> None:
     shell = shell_query_seconds(repeats)
     print(f"shell, heads-up query typed in a warm session (in process, median): river {shell['river'] * 1e3:.2f} ms, "
           f"flop {shell['flop'] * 1e3:.2f} ms (goal at most 5 ms)")
-
-
-def cold_cli_seconds() -> float:
-    """The CLI with empty table and kernel caches (a temporary cache folder)."""
-    folder = tempfile.mkdtemp(prefix="omaha-equity-cold-")
-    try:
-        environment = dict(os.environ, OMAHA_EQUITY_CACHE=folder)
-        return cli_seconds(environment)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def peer_figures(repeats: int, threads: int):
@@ -425,13 +308,6 @@ def batch_spots(count: int, board_size: int, seed: int = 1) -> list:
         deck = rng.sample(range(52), 8 + board_size)
         spots.append(Query((format_cards(deck[0:4]), format_cards(deck[4:8])), board=format_cards(deck[8:])))
     return spots
-
-
-def per_query_fixed_cost(repeats: int) -> float:
-    """Seconds of one heads-up river query (one board: all fixed cost), one thread, in-process."""
-    hands, board = ["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c"
-    calculate_equity(hands, board, threads=1)
-    return best_of(lambda: [calculate_equity(hands, board, threads=1) for _ in range(200)], repeats) / 200
 
 
 def river_under_load(repeats: int) -> tuple[float, float]:
@@ -569,7 +445,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=min(2, numba.config.NUMBA_NUM_THREADS))
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--skip-cold", action="store_true", help="skip the cold-cache CLI run (about a minute)")
+    parser.add_argument("--skip-cold", action="store_true",
+                        help="skip the start-up section's cold-cache CLI run (the limits table always has one)")
     parser.add_argument("--only-startup", action="store_true",
                         help="only start-up: the CLI warm and cold, a small query, 1,000 percent ranges (issue 9)")
     parser.add_argument("--only-ev", action="store_true", help="run only the hand-history EV benchmark")
@@ -582,6 +459,9 @@ def main() -> None:
     parser.add_argument("--only-hits", action="store_true", help="only the hand-category figures (issue 16)")
     parser.add_argument("--only-c-limit", action="store_true",
                         help="only the kernels beside a C program of the same algorithm (issue 18, benchmarks/c_limit.py)")
+    parser.add_argument("--only-limits", "--limits", action="store_true",
+                        help="only issue 18's table: each workload beside its C limit or peer, goal and whether it "
+                             "is met (benchmarks/limits.py; `make bench` prints it first)")
     parser.add_argument("--readme-table", action="store_true",
                         help="only the headline figures, printed as the Markdown table of docs/speed.md (issue 17)")
     arguments = parser.parse_args()
@@ -592,6 +472,14 @@ def main() -> None:
     if arguments.readme_table:
         print(readme_table(arguments.repeats, arguments.threads))
         return
+    command = " ".join(["python", "benchmarks/bench.py", *sys.argv[1:]])
+    if arguments.only_limits:
+        print(limits_table(arguments.repeats, arguments.threads, command))
+        return
+    if not any((arguments.only_startup, arguments.only_ev, arguments.only_parse, arguments.only_hits,
+                arguments.only_c_limit, arguments.only_batch)):
+        print(limits_table(arguments.repeats, arguments.threads, command))
+        print()
     print(f"omaha-equity benchmarks, {arguments.threads} threads, best of {arguments.repeats}")
     if arguments.only_startup:
         startup_figures(arguments.repeats, arguments.skip_cold)
@@ -651,7 +539,7 @@ def main() -> None:
     seconds, hand_count = distribution_seconds(arguments.repeats)
     print(f"distribution by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands x 820 boards, exact): "
           f"{seconds:.2f} s")
-    startup_figures(arguments.repeats, arguments.skip_cold)
+    startup_figures(arguments.repeats, skip_cold=True)  # the table printed first has the cold run
     hits_figures(arguments.repeats)
 
     print_ev_figure(arguments.threads)

@@ -30,6 +30,7 @@ from omaha_equity.deal import make_deal
 from omaha_equity.equity import _kernels, plan
 from omaha_equity.equity import calculate as calc_module
 from omaha_equity.equity.calculate import calculate_equity
+from omaha_equity.equity.fixed_hands import prepare
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "c", "exact_omaha.c")
 
@@ -63,7 +64,8 @@ def exact_rows() -> list[tuple[str, str, list[str]]]:
 
 def build(directory: str) -> tuple[str | None, bool, str]:
     """Compile the C program into ``directory``: ``(path or None, with OpenMP, note)``."""
-    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    named = os.environ.get("CC")  # when set, that compiler or none (CC=none: the no-compiler case)
+    compiler = shutil.which(named) if named else shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if compiler is None:
         return None, False, "no C compiler found (set CC): C limit skipped"
     binary = os.path.join(directory, "exact_omaha")
@@ -137,10 +139,9 @@ def ours_exact_ns(prepared, threads: int) -> float:
     kernel threads, the outcomes scored), ns per player-board."""
     boards = comb(len(prepared.deck), prepared.dealt_count)
     now = clock(threads)
-    with calc_module._thread_count(threads):
-        started = now()
-        calc_module._enumerate(prepared, None)
-        seconds = now() - started
+    started = now()
+    calc_module._enumerate(prepared, None, threads)
+    seconds = now() - started
     return seconds * 1e9 / (boards * prepared.high_rows.shape[0])
 
 
@@ -149,11 +150,10 @@ def ours_monte_carlo(prepared, threads: int) -> tuple[float, list[float]]:
     player-board, equity per player)."""
     player_count = prepared.high_rows.shape[0]
     now = clock(threads)
-    with calc_module._thread_count(threads):
-        sampler = calc_module._fixed_hand_sampler(prepared, MC_SEED, MC_SAMPLES)
-        started = now()
-        samples, counts, _, _ = calc_module._sample(sampler, player_count, prepared.units, MC_SAMPLES, None, None)
-        seconds = now() - started
+    sampler = calc_module._fixed_hand_sampler(prepared, MC_SEED, MC_SAMPLES, threads)
+    started = now()
+    samples, counts, _, _ = calc_module._sample(sampler, player_count, prepared.units, MC_SAMPLES, None, None, threads)
+    seconds = now() - started
     equity = [int(counts[player, _kernels.EQUITY]) / (prepared.units * samples) for player in range(player_count)]
     return seconds * 1e9 / (samples * player_count), equity
 
@@ -176,6 +176,52 @@ def load_note() -> str:
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min), {os.cpu_count()} cores"
 
 
+def thread_counts_for(openmp: bool) -> list[int]:
+    """The thread counts compared: 1, and 2 when the C program has OpenMP and numba 2 threads."""
+    return [1, 2] if openmp and numba.config.NUMBA_NUM_THREADS >= 2 else [1]
+
+
+def compared_exact(binary: str, rows_path: str, game: str, hands: list[str], thread_counts: list[int],
+                   repeats: int) -> list[tuple[float, float]]:
+    """(ours, C) ns per player-board of the exact preflop enumeration of ``hands`` on each of
+    ``thread_counts`` (best of ``repeats`` interleaved rounds), after checking that the C program,
+    reading our rows (written to ``rows_path``), computes what we compute (:func:`check_exact`)."""
+    prepared = prepare(make_deal(hands, "", "", game))
+    write_rows(prepared, rows_path)
+    check_exact(game, hands, prepared, run_c(binary, rows_path, 1, ["exact", "1"]))
+    figures = []
+    for threads in thread_counts:
+        ours_exact_ns(prepared, threads)  # warm: the kernels loaded, the threads started
+        figures.append(interleaved(lambda: ours_exact_ns(prepared, threads),
+                                   lambda: run_c(binary, rows_path, threads, ["exact", "1"])[c_figure(threads)],
+                                   repeats))
+    return figures
+
+
+def compared_monte_carlo(binary: str, rows_path: str, thread_counts: list[int],
+                         repeats: int) -> list[tuple[float, float]]:
+    """(ours, C) ns per player-board of MC_SAMPLES Monte Carlo boards of the heads-up Omaha deal
+    ``HANDS[4][:2]`` on each of ``thread_counts``, after checking that both give the same equity
+    for the same seed."""
+    hands = HANDS[4][:2]
+    prepared = prepare(make_deal(hands, "", "", "omaha"))
+    write_rows(prepared, rows_path)
+    arguments = ["monte-carlo", "1", str(MC_SAMPLES), str(MC_SEED)]
+    figures = []
+    for threads in thread_counts:
+        _, equity = ours_monte_carlo(prepared, threads)
+        c_equity = run_c(binary, rows_path, threads, arguments)["equity"]
+        if any(abs(equity[p] - c_equity[p]) > 1e-12 for p in range(len(hands))):
+            raise AssertionError(f"C Monte Carlo equity {c_equity} != ours {equity} (same seed)")
+        figures.append(interleaved(lambda: ours_monte_carlo(prepared, threads)[0],
+                                   lambda: run_c(binary, rows_path, threads, arguments)[c_figure(threads)], repeats))
+    return figures
+
+
+def cells(figures: list[tuple[float, float]]) -> str:
+    return "".join(f" | {ours:7.1f} | {theirs:5.1f} | {ours / theirs:4.2f}x" for ours, theirs in figures)
+
+
 def c_limit_figures(repeats: int) -> None:
     """Print the C-limit table (see the module docstring)."""
     with tempfile.TemporaryDirectory(prefix="omaha-c-limit-") as directory:
@@ -183,37 +229,15 @@ def c_limit_figures(repeats: int) -> None:
         if binary is None:
             print(f"C limit: {note}")
             return
-        thread_counts = [1, 2] if openmp and numba.config.NUMBA_NUM_THREADS >= 2 else [1]
+        thread_counts = thread_counts_for(openmp)
         rows_path = os.path.join(directory, "rows.bin")
         print(f"C limit (benchmarks/c/exact_omaha.c, {note}): ns per player-board, best of {repeats} interleaved "
               f"rounds, ratio = ours / C; 1 thread in CPU time, 2 threads in wall time; {load_note()} at the start")
         header = "".join(f" | ours {t}t |  C {t}t | ratio" for t in thread_counts)
         print(f"  {'exact preflop':32s}{header}")
         for label, game, hands in exact_rows():
-            prepared = calc_module._prepare(make_deal(hands, "", "", game))
-            write_rows(prepared, rows_path)
-            check_exact(game, hands, prepared, run_c(binary, rows_path, 1, ["exact", "1"]))
-            cells = ""
-            for threads in thread_counts:
-                ours_exact_ns(prepared, threads)  # warm: the kernels loaded, the threads started
-                ours, theirs = interleaved(lambda: ours_exact_ns(prepared, threads),
-                                           lambda: run_c(binary, rows_path, threads, ["exact", "1"])[c_figure(threads)],
-                                           repeats)
-                cells += f" | {ours:7.1f} | {theirs:5.1f} | {ours / theirs:4.2f}x"
-            print(f"  {label:32s}{cells}")
-        game, hands = "omaha", HANDS[4][:2]
-        prepared = calc_module._prepare(make_deal(hands, "", "", game))
-        write_rows(prepared, rows_path)
-        mc_arguments = ["monte-carlo", "1", str(MC_SAMPLES), str(MC_SEED)]
-        cells = ""
-        for threads in thread_counts:
-            _, equity = ours_monte_carlo(prepared, threads)
-            c_equity = run_c(binary, rows_path, threads, mc_arguments)["equity"]
-            if any(abs(equity[p] - c_equity[p]) > 1e-12 for p in range(len(hands))):
-                raise AssertionError(f"C Monte Carlo equity {c_equity} != ours {equity} (same seed)")
-            ours, theirs = interleaved(lambda: ours_monte_carlo(prepared, threads)[0],
-                                       lambda: run_c(binary, rows_path, threads, mc_arguments)[c_figure(threads)],
-                                       repeats)
-            cells += f" | {ours:7.1f} | {theirs:5.1f} | {ours / theirs:4.2f}x"
-        print(f"  {'Monte Carlo omaha, 2 players':32s}{cells}  ({MC_SAMPLES:,} boards, same equity as C)")
+            figures = compared_exact(binary, rows_path, game, hands, thread_counts, repeats)
+            print(f"  {label:32s}{cells(figures)}")
+        figures = compared_monte_carlo(binary, rows_path, thread_counts, repeats)
+        print(f"  {'Monte Carlo omaha, 2 players':32s}{cells(figures)}  ({MC_SAMPLES:,} boards, same equity as C)")
         print(f"  ({load_note()} at the end)")
