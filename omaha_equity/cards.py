@@ -10,6 +10,7 @@ Text in is forgiving: ``As``, ``as``, ``AS``, ``10s`` for a ten, the suit symbol
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from .errors import InputError, quoted
@@ -111,21 +112,7 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
         For any token that is not a card.
     """
     if isinstance(text, str):
-        # Cards written back to back (``AsKsQhJh``, how most hands come): every two characters
-        # one card. Anything else (spaces, commas, ``10``, a bad card) takes the general way.
-        if not len(text) % 2:
-            cards = [_CARD_BY_TEXT.get(text[position:position + 2]) for position in range(0, len(text), 2)]
-            if None not in cards:
-                return tuple(cards)
-        cards = []
-        for token in _split_tokens(text):
-            try:
-                cards.append(parse_card(token))
-            except InputError:
-                if token.strip() == text.strip():
-                    raise
-                raise InputError(f"unknown card {quoted(token)} in {quoted(text)}: expected {_EXPECTED}") from None
-        return tuple(cards)
+        return _parse_card_text(text)
     result = []
     for item in text:
         if isinstance(item, str):
@@ -135,6 +122,27 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
         else:
             raise InputError(f"unknown card {quoted(item)}: expected {_EXPECTED}, or an int 0..51")
     return tuple(result)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_card_text(text: str) -> tuple[int, ...]:
+    """:func:`parse_cards` of a string, kept per text: a batch or the shell asks the same hands
+    and boards again and again (errors are raised each time, never kept)."""
+    # Cards written back to back (``AsKsQhJh``, how most hands come): every two characters
+    # one card. Anything else (spaces, commas, ``10``, a bad card) takes the general way.
+    if not len(text) % 2:
+        cards = [_CARD_BY_TEXT.get(text[position:position + 2]) for position in range(0, len(text), 2)]
+        if None not in cards:
+            return tuple(cards)
+    cards = []
+    for token in _split_tokens(text):
+        try:
+            cards.append(parse_card(token))
+        except InputError:
+            if token.strip() == text.strip():
+                raise
+            raise InputError(f"unknown card {quoted(token)} in {quoted(text)}: expected {_EXPECTED}") from None
+    return tuple(cards)
 
 
 def format_card(card: int) -> str:

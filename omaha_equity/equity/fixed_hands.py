@@ -70,7 +70,7 @@ def prepare(deal: Deal) -> Prepared:
     # for the boards this deal can reach (one on the river, 91 rank multisets on the flop).
     dealt_indexes = _dealt_board_indexes(tuple(sorted(card >> 2 for card in deal.board)), dealt_count)
     high_rows, flush_rows, low_rows = build_player_rows(
-        hole_cards, dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low)
+        hole_cards, dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, deal.board)
     return Prepared(
         deck=_undealt_deck(deal),
         dealt_count=dealt_count,

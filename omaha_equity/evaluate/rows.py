@@ -30,8 +30,49 @@ def _hole_pairs(hole_count: int) -> tuple[tuple[int, int], ...]:
     return tuple(itertools.combinations(range(hole_count), 2))
 
 
+@functools.lru_cache(maxsize=4096)
+def reachable_flush_masks(known_mask: int, dealt_count: int) -> np.ndarray | None:
+    """The rank masks of one suit that a completed board can hold whose flush value is not 0:
+    the known board's mask of the suit plus up to ``dealt_count`` more ranks, with three ranks
+    or more. ``(n,) intp`` ascending (read-only, shared), empty when the suit cannot reach three
+    cards; None when ``dealt_count`` is 3 or more (nearly every mask: the whole row is built)."""
+    if dealt_count >= 3:
+        return None
+    free = [1 << rank for rank in range(RANK_COUNT) if not known_mask >> rank & 1]
+    masks = {known_mask}
+    for count in range(1, dealt_count + 1):
+        masks.update(known_mask | sum(bits) for bits in itertools.combinations(free, count))
+    masks = np.array(sorted(mask for mask in masks if mask.bit_count() >= 3), dtype=np.intp)
+    masks.setflags(write=False)
+    return masks
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_features(hand: tuple[int, ...], colex_terms: tuple[tuple[int, ...], tuple[int, ...]]):
+    """One hand's features in plain Python (a few dozen integers, where numpy's per-call cost
+    would dominate), kept per hand: a batch or the shell meets the same hands again.
+    ``(pair indexes, low mask, suited pairs)``: each hole pair's rank-multiset index (``colex``
+    rows 0 and 1 as ``colex_terms``), the hand's low-rank mask, and ``(suit,
+    tables.suited_pair_index)`` of each suited pair."""
+    low_terms, high_terms = colex_terms
+    ranks = [card >> 2 for card in hand]
+    pair_indexes = []
+    suited = []
+    for first, second in _hole_pairs(len(hand)):
+        low_rank, high_rank = sorted((ranks[first], ranks[second]))
+        pair_indexes.append(low_terms[low_rank] + high_terms[high_rank])
+        suit = hand[first] & 3
+        if hand[second] & 3 == suit:  # one suit: two distinct ranks
+            suited.append((suit, high_rank * (high_rank - 1) // 2 + low_rank))
+    low_mask = 0
+    for rank in ranks:
+        low_mask |= LOW_RANK_BITS[rank]
+    return tuple(pair_indexes), low_mask, tuple(suited)
+
+
 def build_player_rows(hole_cards: np.ndarray, board_indexes: np.ndarray, colex: np.ndarray, pair_board: np.ndarray,
-                      pair_flush: np.ndarray, low: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                      pair_flush: np.ndarray, low: np.ndarray,
+                      known_board: tuple[int, ...] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per-player lookup rows for a set of fully known hole hands.
 
     A query with ``dealt_count`` board cards still to come visits only the board rank
@@ -47,6 +88,13 @@ def build_player_rows(hole_cards: np.ndarray, board_indexes: np.ndarray, colex: 
         The five-rank board multiset index of each dealt-rank multiset
         (``tables.dealt_board_indexes``).
     colex, pair_board, pair_flush, low : the arrays of ``tables.Tables``.
+    known_board : tuple of int, optional
+        The known board cards (0..5) when the rows serve only completions of that board (the
+        fixed-hand kernels): with 3 or more known cards, each flush row is filled only at the
+        masks a completion can give its suit with three ranks or more
+        (:func:`reachable_flush_masks`), the only entries the kernels read that are not 0, and
+        left 0 elsewhere. A river query then touches none or one suit's entry instead of
+        maximising whole 8,192-entry rows (issue 18, small queries). None: whole rows.
 
     Returns
     -------
@@ -55,40 +103,57 @@ def build_player_rows(hole_cards: np.ndarray, board_indexes: np.ndarray, colex: 
         pairs of ``pair_board[board index, pair index]``.
     flush_rows : (player_count, 4, 8192) int32
         Best flush value per suit and board-suit rank mask (0 when the board has fewer than
-        three cards of the suit, or the player fewer than two).
+        three cards of the suit, or the player fewer than two; with ``known_board``, also 0 at
+        masks no completion of it has).
     low_rows : (player_count, 256) int16
         Best low value per board low-rank mask (``NO_LOW`` = 0: none).
 
     All three are new C-contiguous, writeable arrays (the kernels' compiled signatures).
     """
     player_count, hole_count = hole_cards.shape
-    # The per-hand features in plain Python: a few dozen integers, where numpy's per-call cost
-    # would dominate (a river query builds its rows in microseconds).
-    low_terms, high_terms = colex[0].tolist(), colex[1].tolist()
+    colex_terms = (tuple(colex[0].tolist()), tuple(colex[1].tolist()))
     pair_indexes = []  # (player, hole pair): the pair's rank-multiset index
     hole_low_masks = []
     suited_pairs = []  # (player, suit, tables.suited_pair_index)
     for player, hand in enumerate(hole_cards.tolist()):
-        ranks = [card >> 2 for card in hand]
-        hand_pairs = []
-        for first, second in _hole_pairs(hole_count):
-            low_rank, high_rank = sorted((ranks[first], ranks[second]))
-            hand_pairs.append(low_terms[low_rank] + high_terms[high_rank])
-            suit = hand[first] & 3
-            if hand[second] & 3 == suit:  # one suit: two distinct ranks
-                suited_pairs.append((player, suit, high_rank * (high_rank - 1) // 2 + low_rank))
+        hand_pairs, low_mask, hand_suited = _hand_features(tuple(hand), colex_terms)
         pair_indexes.append(hand_pairs)
-        low_mask = 0
-        for rank in ranks:
-            low_mask |= LOW_RANK_BITS[rank]
         hole_low_masks.append(low_mask)
-    # pair_board[board, pair] of every hole pair and dealt multiset, (player, pair, board): the
-    # best over the pairs is a maximum of whole contiguous rows
-    board_offsets = board_indexes.astype(np.intp) * pair_board.shape[1]
-    flat = np.array(pair_indexes, dtype=np.intp)[:, :, None] + board_offsets
-    high_rows = pair_board.reshape(-1).take(flat).max(axis=1)
-    low_rows = low[hole_low_masks]
+        suited_pairs.extend((player, suit, row) for suit, row in hand_suited)
+    if len(board_indexes) == 1:
+        # one dealt-rank multiset (a river): a few Python reads of one row of pair_board
+        board_row = pair_board[int(board_indexes[0])].tolist()
+        high_rows = np.array([[max(board_row[pair] for pair in hand_pairs)] for hand_pairs in pair_indexes],
+                             dtype=np.int32)
+    else:
+        # pair_board[board, pair] of every hole pair and dealt multiset, (player, pair, board): the
+        # best over the pairs is a maximum of whole contiguous rows
+        board_offsets = board_indexes.astype(np.intp) * pair_board.shape[1]
+        flat = np.array(pair_indexes, dtype=np.intp)[:, :, None] + board_offsets
+        high_rows = pair_board.reshape(-1).take(flat).max(axis=1)
+    low_rows = low.take(hole_low_masks, axis=0)  # a new (players, 256) array; take costs a third of [ ]
+    # 0 wherever nothing is written: the kernels read suit 0's row at a mask of fewer than three
+    # ranks when no suit makes a flush
     flush_rows = np.zeros((player_count, 4, SUIT_MASKS), dtype=np.int32)
+    if known_board is None or len(known_board) < 3:
+        for player, suit, row in suited_pairs:
+            np.maximum(flush_rows[player, suit], pair_flush[row], out=flush_rows[player, suit])
+        return high_rows, flush_rows, low_rows
+    known_masks = [0, 0, 0, 0]
+    for card in known_board:
+        known_masks[card & 3] |= 1 << (card >> 2)
+    dealt_count = 5 - len(known_board)
+    suit_reach = [reachable_flush_masks(mask, dealt_count) for mask in known_masks]
+    # each (player, suit) with suited pairs in a suit that can make a flush: the best of its
+    # pairs' values at the reachable masks (gathers of at most 79 values, not 8,192)
+    pair_rows: dict[tuple[int, int], list[int]] = {}
     for player, suit, row in suited_pairs:
-        np.maximum(flush_rows[player, suit], pair_flush[row], out=flush_rows[player, suit])
+        if len(suit_reach[suit]):
+            pair_rows.setdefault((player, suit), []).append(row)
+    for (player, suit), rows in pair_rows.items():
+        masks = suit_reach[suit]
+        values = pair_flush[rows[0]].take(masks)
+        for row in rows[1:]:
+            np.maximum(values, pair_flush[row].take(masks), out=values)
+        flush_rows[player, suit].put(masks, values)
     return high_rows, flush_rows, low_rows
