@@ -66,6 +66,15 @@ MARKER_TEXT = (
 STALE_AFTER_DAYS = 30
 
 
+def read_only(array):
+    """A read-only view of the numpy ``array`` (no copy). A kernel that only reads an argument
+    gets it this way from every caller: numba compiles a writeable and a read-only array as two
+    signatures, each a compile on a first run (seconds)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 def cache_dir() -> Path:
     """``$OMAHA_EQUITY_CACHE``, else ``$XDG_CACHE_HOME/omaha-equity``, else
     ``~/.cache/omaha-equity``."""

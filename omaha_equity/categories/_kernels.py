@@ -113,7 +113,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
                     value = max(value, pair_flush[high_rank * (high_rank - 1) // 2 + low_rank, suit_masks[card & 3]])
                 position += 1
         category = value >> 20
-        row[0] = made_hand(value, hole_counts, rank_counts, ranks_info)
+        row[0] = made_hand(np.int64(value), hole_counts, rank_counts, ranks_info)  # int64: one signature
         row[1] = min(_beaten(high_values, value), _MAX_FIELD)
         for rank in range(13):
             left[rank] = 4 - rank_counts[rank] - hole_counts[rank]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..cache import read_only
 from ..cards import check_no_duplicates, format_cards, parse_cards
 from ..deal import CardsLike
 from ..errors import InputError, quoted
@@ -49,7 +50,7 @@ def categorize_hands(hands: np.ndarray, board: tuple[int, ...], hilo: bool) -> n
 
     def categorize_piece(first: int, count: int) -> tuple[np.ndarray]:
         fields = np.empty((count, names.FIELD_COUNT), dtype=np.int16)
-        kernel(hands[first:first + count], *arguments, fields)
+        kernel(read_only(hands[first:first + count]), *arguments, fields)
         return (fields,)
 
     if hands.shape[0] < 2 * _MIN_HANDS_PER_THREAD:  # threads cost more than they save

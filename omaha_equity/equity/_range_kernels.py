@@ -609,9 +609,9 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
             if prefix_count == player_count:
                 weight, deals, lows = _score_combination(
                     index, used, list_hands, list_weights, board_known_count, colex, pair_board, flush, low,
-                    dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
-                    hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values, shares,
-                    slab_counts)
+                    dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, np.int64(fixed_low_mask),
+                    pair_indexes, hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values,
+                    low_values, shares, slab_counts)
                 weight_totals[slab] += weight
                 deal_totals[slab] += deals
                 low_boards[slab] += lows
@@ -625,9 +625,9 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                     break
                 weight, deals, lows = _score_combination(
                     index, used_stack[level], list_hands, list_weights, board_known_count, colex, pair_board, flush,
-                    low, dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
-                    hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values, shares,
-                    slab_counts)
+                    low, dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, np.int64(fixed_low_mask),
+                    pair_indexes, hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values,
+                    low_values, shares, slab_counts)
                 weight_totals[slab] += weight
                 deal_totals[slab] += deals
                 low_boards[slab] += lows
@@ -706,8 +706,8 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
                                                                 pair_flush, low)
         deck_size = undealt_deck(used, deck)
         slice_outcomes, slice_has_low = enumerate_boards(
-            deck[:deck_size], dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows, colex,
-            binomials, hilo, board_slice, 1, slice_count)
+            deck[:deck_size], dealt_count, fixed_suit_masks, np.int64(fixed_low_mask), high_rows, flush_rows, low_rows,
+            colex, binomials, hilo, board_slice, np.int64(1), slice_count)  # int64s: the signature Python calls use
         completions = binomials[deck_size, dealt_count]
         boards = (completions * (board_slice + 1) // slice_count) - (completions * board_slice // slice_count)
         for key in range(slice_outcomes.shape[1]):

@@ -9,6 +9,7 @@ from math import comb
 
 import numpy as np
 
+from ..cache import read_only
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game
@@ -265,10 +266,10 @@ def canonical_rows(hands: np.ndarray) -> np.ndarray:
     from . import _kernels as kernels  # lazy: importing numba is slow
 
     rows = np.empty_like(hands)
-    count = kernels.canonical_rows(hands, rows)
+    count = kernels.canonical_rows(read_only(hands), rows)
     if count < 0:  # some row's cards are not in descending order: order them first
         hands = np.ascontiguousarray(np.sort(hands, axis=1)[:, ::-1])
-        count = kernels.canonical_rows(hands, rows)
+        count = kernels.canonical_rows(read_only(hands), rows)
     return rows[:count]
 
 

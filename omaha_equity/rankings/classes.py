@@ -127,12 +127,13 @@ def class_indexes(hands: np.ndarray) -> np.ndarray:
 def expand(hole_count: int, order: np.ndarray) -> np.ndarray:
     """Every hand of the classes ``order`` (class indexes), class after class:
     ``(sum of their sizes, hole_count) int8``, rows descending."""
+    from ..cache import read_only
     from ._class_kernels import expand_classes  # lazy: numba
 
     order = np.ascontiguousarray(order, dtype=np.int64)
     total = int(class_sizes(hole_count)[order].sum())
     hands = np.empty((total, hole_count), dtype=np.int8)
-    written = expand_classes(class_keys(hole_count), order, SUIT_PERMUTATIONS, hands)
+    written = expand_classes(class_keys(hole_count), read_only(order), SUIT_PERMUTATIONS, hands)
     assert written == total, (written, total)
     return hands
 

@@ -20,6 +20,7 @@ from math import comb
 import numpy as np
 
 from .. import cache
+from ..cache import read_only
 from ..cards import DECK_SIZE, format_cards, parse_card
 from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
@@ -288,7 +289,7 @@ def equity_distribution(
             cache.announce_compiling(["sample_hand_by_hand"])
             counts, _, square_sums = across_threads(
                 lambda first, count: _kernels.sample_hand_by_hand(
-                    hero, opponent_hands[first:first + count], first, base_used, board_known, tables.colex,
+                    hero, read_only(opponent_hands[first:first + count]), first, base_used, board_known, tables.colex,
                     tables.pair_board, tables.flush, tables.low, game.hilo, units, np.uint64(seed),
                     trials_per_hand),
                 0, hand_count)
