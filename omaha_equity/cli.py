@@ -162,7 +162,7 @@ class _ProgressBar:
     """Progress of a long run on stderr, drawn from the library's ``progress(done, total)``
     callback: nothing for the first ``PROGRESS_AFTER_SECONDS`` (or when the run finishes in its
     first call); then a click progress bar when stderr is a terminal, else a plain line every
-    ``PROGRESS_LINE_SECONDS`` such as ``progress: 41% of 2,250,000,000 boards, 0:12 left``
+    ``PROGRESS_LINE_SECONDS`` such as ``progress: 41% of 2,250,000,000 deals, 0:12 left``
     (the time left at the rate measured since the first call, which excludes loading the
     kernels)."""
 
@@ -185,12 +185,12 @@ class _ProgressBar:
             return
         if self.terminal:
             if self.bar is None:
-                self.bar = click.progressbar(length=total, label="boards", file=sys.stderr)
+                self.bar = click.progressbar(length=total, label="deals", file=sys.stderr)
                 self.bar.__enter__()
             self.bar.update(done - self.bar.pos)
         elif now >= self.next_line_at:
             self.next_line_at = now + PROGRESS_LINE_SECONDS
-            _say(f"progress: {100 * done // total}% of {total:,} boards{self._time_left(now, done, total)}")
+            _say(f"progress: {100 * done // total}% of {total:,} deals{self._time_left(now, done, total)}")
 
     def _time_left(self, now: float, done: int, total: int) -> str:
         first_at, first_done = self.first

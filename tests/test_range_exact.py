@@ -133,8 +133,8 @@ def test_progress_lines_when_stderr_is_not_a_terminal(monkeypatch):
     progress.close()
     # 9% in 0.7 s after the first call, then 40% in 6.7 s
     assert stderr.getvalue().splitlines() == [
-        "progress: 10% of 2,250,000,000 boards, 0:07 left",
-        "progress: 41% of 2,250,000,000 boards, 0:10 left",
+        "progress: 10% of 2,250,000,000 deals, 0:07 left",
+        "progress: 41% of 2,250,000,000 deals, 0:10 left",
     ]
 
 
