@@ -34,7 +34,7 @@ _INT64_SAFE = 2**62
 
 def run_kernel(call, first: int, count: int):
     """``call(first, count)``, a compiled kernel over units ``first ..`` of uneven work, cut into
-    pieces that threads take one at a time (``pieces.across_threads``). Ctrl-C during the call
+    pieces that threads take one at a time (``threads.across_threads``). Ctrl-C during the call
     comes out as a plain KeyboardInterrupt: when a piece runs on this thread, Python sees the
     interrupt as the kernel hands control back, often inside one of numba's own callbacks,
     which then reports it as a SystemError chained to the KeyboardInterrupt."""
@@ -264,27 +264,19 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
     outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, game.hilo), dtype=np.int64)
     has_low = np.zeros(player_count, dtype=np.int64)
     deal_count = weight_total = 0
-    per_call = max(1, int(FIRST_CALL_WORK // (unit_deals * player_count)))
-    first_unit = 0
-    while first_unit < unit_total:
-        unit_count = min(per_call, unit_total - first_unit)
-        started = time.monotonic()
-        call_outcomes, call_has_low, weight_totals, deal_totals = run_kernel(
-            lambda first, count: _range_kernels.enumerate_combination_boards(
-                lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-                lists.dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, plan.BINOMIALS,
-                game.hilo, slice_count, first, count),
-            first_unit, unit_count,
-        )
-        elapsed = time.monotonic() - started
+    calls = _kernel_calls(
+        lambda first, count: _range_kernels.enumerate_combination_boards(
+            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
+            lists.dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, plan.BINOMIALS,
+            game.hilo, slice_count, first, count),
+        unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))))
+    for units_done, (call_outcomes, call_has_low, weight_totals, deal_totals) in calls:
         outcomes += call_outcomes.sum(axis=0)
         has_low += call_has_low.sum(axis=0)
         weight_total += int(weight_totals.sum())
         deal_count += int(deal_totals.sum())
-        first_unit += unit_count
         if progress is not None:
-            progress(first_unit * completions // slice_count, prod(sizes) * completions)
-        per_call = _next_call_size(unit_count, elapsed)
+            progress(units_done * completions // slice_count, prod(sizes) * completions)
     counts, low_weight = _kernels.score_outcomes(outcomes, has_low, game.hilo, units)
     return deal_count, weight_total, counts, low_weight
 
@@ -296,30 +288,38 @@ def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, g
     prefix_count = _prefix_count(sizes, completions, len(sizes))
     unit_total = prod(sizes[:prefix_count])
     unit_deals = prod(sizes[prefix_count:]) * completions
-    per_call = max(1, UNIT_WORK // max(1, unit_deals * len(sizes)))
     counts = np.zeros((len(sizes), _kernels.STAT_COUNT), dtype=np.int64)
     deal_count = weight_total = low_weight = 0
-    first_unit = 0
-    while first_unit < unit_total:
-        unit_count = min(per_call, unit_total - first_unit)
-        started = time.monotonic()
-        call_counts, low_weights, weight_totals, deal_totals = run_kernel(
-            lambda first, count: _range_kernels.enumerate_ranges(
-                lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-                lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
-                game.hilo, units, prefix_count, first, count, 1),
-            first_unit, unit_count,
-        )
-        elapsed = time.monotonic() - started
+    calls = _kernel_calls(
+        lambda first, count: _range_kernels.enumerate_ranges(
+            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
+            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
+            game.hilo, units, prefix_count, first, count, 1),
+        unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))))
+    for units_done, (call_counts, low_weights, weight_totals, deal_totals) in calls:
         counts += call_counts.sum(axis=0)
         low_weight += int(low_weights.sum())
         weight_total += int(weight_totals.sum())
         deal_count += int(deal_totals.sum())
-        first_unit += unit_count
         if progress is not None:
-            progress(first_unit * unit_deals, unit_total * unit_deals)
-        per_call = _next_call_size(unit_count, elapsed)
+            progress(units_done * unit_deals, unit_total * unit_deals)
     return deal_count, weight_total, counts, low_weight
+
+
+def _kernel_calls(call, unit_total: int, first_count: int):
+    """Run ``call(first, count)`` (:func:`run_kernel`) over units ``0 .. unit_total - 1`` in
+    consecutive calls, the first of ``first_count`` units, later ones sized to take about
+    ``CALL_SECONDS`` (:func:`_next_call_size`). Yields ``(units done, the call's outputs)``."""
+    first_unit = 0
+    per_call = first_count
+    while first_unit < unit_total:
+        unit_count = min(per_call, unit_total - first_unit)
+        started = time.monotonic()
+        outputs = run_kernel(call, first_unit, unit_count)
+        elapsed = time.monotonic() - started
+        first_unit += unit_count
+        yield first_unit, outputs
+        per_call = _next_call_size(unit_count, elapsed)
 
 
 def _next_call_size(last_count: int, elapsed: float) -> int:
