@@ -103,7 +103,7 @@ def test_the_compiled_rows_equal_the_numpy_rows(hole_count, known_count):
 
 def test_the_low_bit_table_is_the_kernels_low_rank_bit():
     from omaha_equity.evaluate._kernels import low_rank_bit
-    from omaha_equity.evaluate.rows import LOW_RANK_BITS
+    from omaha_equity.evaluate.tables import LOW_RANK_BITS
 
     assert LOW_RANK_BITS == tuple(low_rank_bit.py_func(rank) for rank in range(13))
     assert LOW_RANK_BITS[12] == 1 and LOW_RANK_BITS[0] == 2 and LOW_RANK_BITS[6] == 128 and LOW_RANK_BITS[7] == 0

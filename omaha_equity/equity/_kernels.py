@@ -1,6 +1,6 @@
 """Compiled equity kernels: deal the rest of the board, exactly or at random, and score it.
 
-Both kernels read per-player rows from ``evaluate._kernels.build_player_rows`` (re-indexed by
+Both kernels read per-player rows from ``evaluate.rows.build_player_rows`` (re-indexed by
 the multiset of the *dealt* board ranks, see ``tables.dealt_board_indexes``), so a board costs
 a few table reads per player. The exact kernel tallies boards by outcome (who wins each half)
 and :func:`score_outcomes` scores each outcome once; Monte Carlo scores each board. Work is cut

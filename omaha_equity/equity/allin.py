@@ -226,7 +226,7 @@ def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
-    """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``pieces``):
+    """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``threads.run_in_pieces``):
     ``(boards, payout_sums (pots, players))``."""
     prepared = prepare(deal)
     pot_amounts, eligible_masks = _pot_arrays(pots)
@@ -252,7 +252,7 @@ def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, thread
 
 
 def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress, work: int):
-    """Exact enumeration over ranges, a few of the first list's hands per call (``pieces``):
+    """Exact enumeration over ranges, a few of the first list's hands per call (``threads.run_in_pieces``)
     ``(deals, weight_total, payout_sums (pots, players))``. ``work`` (player-boards) is the
     total reported to ``progress``."""
     lists = ExactLists(seats, board, dead, game, weights_by_seat)

@@ -45,9 +45,7 @@ def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: i
             outcomes, has_low = enumerate_slices(0, 1)
         if progress is not None:
             progress(completions, completions)
-        # one row per slab: one slab from one call, else their sums
-        outcomes, has_low = ((outcomes[0], has_low[0]) if outcomes.shape[0] == 1
-                             else (outcomes.sum(axis=0), has_low.sum(axis=0)))
+        outcomes, has_low = outcomes[0], has_low[0]  # one call of one slice: one row
         counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
         return completions, counts, low_boards
     outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, prepared.hilo), dtype=np.int64)

@@ -10,7 +10,8 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from ..deal import Deal
-from ..evaluate.rows import LOW_RANK_BITS, build_player_rows
+from ..evaluate.rows import build_player_rows
+from ..evaluate.tables import LOW_RANK_BITS
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..pots import pot_units
 from . import plan

@@ -59,6 +59,7 @@ def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count
 
 
 def card_mask(cards) -> int:
+    """Bit mask (bit ``card``) of some cards."""
     mask = 0
     for card in cards:
         mask |= 1 << int(card)
@@ -66,6 +67,7 @@ def card_mask(cards) -> int:
 
 
 def all_known_cards(seats: list[Seat], board, dead) -> list[int]:
+    """Cards written in hands, on the board and dead."""
     return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
 
 

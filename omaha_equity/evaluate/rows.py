@@ -14,14 +14,10 @@ import itertools
 
 import numpy as np
 
-from .tables import ACE, RANK_COUNT
+from .tables import LOW_RANK_BITS, RANK_COUNT
 
 SUIT_MASKS = 1 << RANK_COUNT  # rank masks of one suit's board cards
 
-# The low-mask bit of each rank (the kernels' ``_kernels.low_rank_bit``, as a table; tests/test_rows.py
-# checks they agree): ace -> bit 0, deuce -> bit 1, ...
-# eight -> bit 7, nine and up -> none.
-LOW_RANK_BITS = tuple(1 << (rank + 1) if rank <= 6 else 1 if rank == ACE else 0 for rank in range(RANK_COUNT))
 
 
 @functools.cache

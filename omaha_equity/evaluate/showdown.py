@@ -20,7 +20,6 @@ from ..deal import CardsLike, make_deal
 from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import showdown_shares
-from ._kernels import evaluate_deals
 from .tables import (
     CATEGORY_NAMES, CATEGORY_SHIFT, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, NO_LOW, PAIR,
     STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND, TWO_PAIR, load_tables, low_bit, low_value, suited_value, unsuited_value,
@@ -55,6 +54,8 @@ def best_values(hole_cards: Sequence[int], board_cards: Sequence[int]) -> tuple[
     kernels' encoding: larger is better; low ``NO_LOW`` = 0 when there is no 8-or-better low,
     whatever the game).
     """
+    from ._kernels import evaluate_deals  # lazy: numba, which reading a hand needs not
+
     tables = load_tables()
     high, low = evaluate_deals(np.array([hole_cards], dtype=np.int8), np.array([board_cards], dtype=np.int8),
                                tables.colex, tables.pair_board, tables.flush, tables.low)

@@ -58,12 +58,14 @@ def multiset_index(sorted_ranks) -> int:
     return sum(comb(rank + position, position + 1) for position, rank in enumerate(sorted_ranks))
 
 
-def low_bit(rank: int) -> int:
-    """Bit of a rank in a low mask: ace bit 0, deuce bit 1 ... eight bit 7, other ranks 0 (the
-    kernels' own function, ``_kernels.low_rank_bit``, run as Python)."""
-    from ._kernels import low_rank_bit  # lazy: importing numba is slow
+# The low-mask bit of each rank: ace bit 0, deuce bit 1 ... eight bit 7, other ranks 0 (the
+# kernels' ``_kernels.low_rank_bit`` as a table; tests/test_rows.py checks they agree).
+LOW_RANK_BITS = tuple(1 << (rank + 1) if rank <= 6 else 1 if rank == 12 else 0 for rank in range(13))
 
-    return low_rank_bit.py_func(rank)
+
+def low_bit(rank: int) -> int:
+    """Bit of a rank in a low mask (:data:`LOW_RANK_BITS`)."""
+    return LOW_RANK_BITS[rank]
 
 
 def pack_hand_value(category: int, ranks_by_significance) -> int:

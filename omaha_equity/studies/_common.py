@@ -12,25 +12,8 @@ import numpy as np
 from ..cards import DECK_SIZE, RANKS, SUITS
 from ..equity.players import DEALT, FIXED, Seat
 from ..equity.result import EquityResult, PlayerEquity
+from ..equity.range_equity import all_known_cards
 from ..games import Game
-
-
-def card_mask(cards) -> int:
-    """Bit mask (bit ``card``) of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << int(card)
-    return mask
-
-
-def hand_masks(hands: np.ndarray) -> np.ndarray:
-    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
-    return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
-
-
-def known_cards(seats: list[Seat], board, dead) -> list[int]:
-    """Cards written in hands, on the board and dead."""
-    return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
 
 
 _CARD_TEXT = np.array([RANKS[card >> 2] + SUITS[card & 3] for card in range(DECK_SIZE)])
@@ -57,7 +40,7 @@ def seat_hand_list(seat: Seat, available: list[int], hole_count: int) -> np.ndar
 
 def available_cards(seats: list[Seat], board, dead) -> list[int]:
     """Cards not known to anyone, ascending."""
-    known = set(known_cards(seats, board, dead))
+    known = set(all_known_cards(seats, board, dead))
     return [card for card in range(DECK_SIZE) if card not in known]
 
 

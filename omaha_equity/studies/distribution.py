@@ -267,7 +267,7 @@ def equity_distribution(
         chosen = plan.choose_method(method, work, sampling_asked=trials is not None)
     tables = load_tables()
     hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
-    base_used = _common.card_mask(seats[0].known_cards + board_cards + dead_cards)
+    base_used = range_equity.card_mask(seats[0].known_cards + board_cards + dead_cards)
     board_known = np.array(board_cards, dtype=np.int8)
     with use_threads(threads):
         if chosen == plan.EXACT:

@@ -249,8 +249,8 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
     cache.announce_compiling(["enumerate_by_next_card"])
     dealt_indexes = dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
     chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
-    list_masks = _common.hand_masks(list_hands)
-    base_used_mask = _common.card_mask(board_cards + dead_cards)
+    list_masks = range_equity.hand_masks(list_hands)
+    base_used_mask = range_equity.card_mask(board_cards + dead_cards)
     counts, low_boards, weight_totals, deal_totals = across_threads(
         lambda first_slab, slab_count: _kernels.enumerate_by_next_card(
             list_hands, list_masks, offsets, list_weights, base_used_mask, board_known, dealt_indexes, tables.colex,
@@ -300,7 +300,7 @@ def _card_probabilities(seats, cards: list[int]) -> dict[int, float] | None:
     if not ranges:
         return {card: 1 / len(cards) for card in cards}
     seat = ranges[0]
-    masks = _common.hand_masks(np.asarray(seat.hands))
+    masks = range_equity.hand_masks(np.asarray(seat.hands))
     weights = np.asarray(seat.weights, dtype=np.float64)
     free = {card: float(weights[(masks >> card) & 1 == 0].sum()) for card in cards}
     total = sum(free.values())
@@ -316,7 +316,7 @@ def _monte_carlo(seats, hands, board_cards, dead_cards, game: Game, trials, prec
     cards = []
     for card in _common.available_cards(seats, board_cards, dead_cards):
         # a card that every hand of some range holds cannot come next
-        if any(seat.kind == RANGE and bool(((_common.hand_masks(np.asarray(seat.hands)) >> card) & 1).all())
+        if any(seat.kind == RANGE and bool(((range_equity.hand_masks(np.asarray(seat.hands)) >> card) & 1).all())
                for seat in seats):
             continue
         cards.append(card)
