@@ -338,7 +338,7 @@ def batch_figures(skip_cluster: bool) -> None:
     a Dask LocalCluster of one worker process per core."""
     from omaha_equity.batch import run_batch
     from omaha_equity.batch.run import warm_up
-    from omaha_equity.executor import DaskExecutor, make_executor
+    from omaha_equity.runtime.executor import DaskExecutor, make_executor
 
     workloads = (("1,000 flop queries", batch_spots(1000, 3)), ("10,000 river queries", batch_spots(10_000, 5)))
 
@@ -367,7 +367,7 @@ def batch_figures(skip_cluster: bool) -> None:
     except ImportError:
         print("Dask not installed: no LocalCluster figures (pip install 'omaha-equity[cluster]')")
         return
-    from omaha_equity.executor import local_core_count
+    from omaha_equity.runtime.executor import local_core_count
 
     start = time.perf_counter()
     with distributed.LocalCluster(n_workers=local_core_count(), threads_per_worker=1, processes=True,

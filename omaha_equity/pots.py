@@ -26,7 +26,7 @@ from math import lcm
 import numpy as np
 from numba import njit
 
-from .cache import redirect_numba_cache, restore_numba_cache
+from .runtime.cache import redirect_numba_cache, restore_numba_cache
 
 from .errors import InputError, quoted
 from .games import NO_LOW

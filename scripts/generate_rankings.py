@@ -72,7 +72,7 @@ def estimate(hands: np.ndarray, opponent_count: int, sample_count: int, seed: in
              ) -> tuple[np.ndarray, np.ndarray]:
     """Share sums and square sums of every class (see ``sample_class_shares``), in chunks of
     ``batch_classes`` classes run on ``executor`` (default: this process, every core)."""
-    from omaha_equity.executor import InProcessExecutor
+    from omaha_equity.runtime.executor import InProcessExecutor
     from omaha_equity.rankings.sampling import ClassChunk, sample_chunk
 
     executor = executor or InProcessExecutor()
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     executor = None
     if arguments.workers is not None or arguments.scheduler or arguments.scheduler_file:
         from omaha_equity.errors import InputError
-        from omaha_equity.executor import make_executor
+        from omaha_equity.runtime.executor import make_executor
 
         try:
             executor = make_executor(arguments.workers, arguments.scheduler, arguments.scheduler_file)

@@ -263,7 +263,7 @@ def test_rankings_estimated_on_a_dask_cluster_equal_the_ones_estimated_here(loca
 
     import distributed
 
-    from omaha_equity.executor import DaskExecutor
+    from omaha_equity.runtime.executor import DaskExecutor
     from omaha_equity.rankings import classes
 
     path = Path(__file__).resolve().parent.parent / "scripts" / "generate_rankings.py"

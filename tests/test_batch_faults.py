@@ -22,7 +22,7 @@ from omaha_equity.batch.progress import TimeLeft
 from omaha_equity.batch.records import MAX_LINE_CHARACTERS, json_too_deep, open_records
 from omaha_equity.cli import main
 from omaha_equity.errors import InputError
-from omaha_equity.executor import MAX_WORKERS, make_executor
+from omaha_equity.runtime.executor import MAX_WORKERS, make_executor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOOD = "AsAhKsKh,JdTd9c8c"  # on Qd7h2s: 168/205 for the aces
@@ -238,7 +238,7 @@ def json_text(text):
 
 def test_workers_beyond_the_cores_are_capped_unless_oversubscribed(monkeypatch):
     from omaha_equity.batch import command
-    from omaha_equity.executor import InProcessExecutor
+    from omaha_equity.runtime.executor import InProcessExecutor
 
     asked = []
 

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from omaha_equity.cli import main
-from omaha_equity.executor import MAX_POOL_RESTARTS, ExecutorLost, ProcessExecutor
+from omaha_equity.runtime.executor import MAX_POOL_RESTARTS, ExecutorLost, ProcessExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

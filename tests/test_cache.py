@@ -1,4 +1,4 @@
-"""The on-disk cache (omaha_equity/cache.py, evaluate/tables.py): damaged files are rebuilt and the
+"""The on-disk cache (omaha_equity/runtime/cache.py, evaluate/tables.py): damaged files are rebuilt and the
 run goes on, kernels never land beside the sources, cleanup removes only this tool's own files.
 
 The command runs in a subprocess with ``OMAHA_EQUITY_CACHE`` pointing into ``tmp_path``. Compiling
@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from omaha_equity import cache
+from omaha_equity.runtime import cache
 from omaha_equity.evaluate import tables
 from omaha_equity.rankings import store
 

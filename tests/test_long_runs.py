@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from omaha_equity import InputError, calculate_allin
 from omaha_equity.cli import main
-from omaha_equity import threads as kernel_threads
+from omaha_equity.runtime import threads as kernel_threads
 from omaha_equity.equity import plan
 from omaha_equity.equity.calculate import calculate_equity
 
@@ -118,7 +118,7 @@ CTRL_C_AS_A_THREAD_STARTS = textwrap.dedent("""
     import signal, sys, threading
     import numba
     import numpy as np
-    from omaha_equity import threads as kernel_threads
+    from omaha_equity.runtime import threads as kernel_threads
 
     numba.set_num_threads(2)
     start = threading.Thread.start

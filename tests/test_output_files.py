@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from omaha_equity.cli import main
 from omaha_equity.errors import OutputError
-from omaha_equity.output_files import output_file
+from omaha_equity.runtime.output_files import output_file
 
 ROOT = Path(__file__).parent.parent
 QUIRKS = ROOT / "tests" / "data" / "pokerstars-quirks"

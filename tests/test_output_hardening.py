@@ -13,7 +13,7 @@ import numba
 import pytest
 from click.testing import CliRunner
 
-from omaha_equity import views
+from omaha_equity.views import equity as views
 from omaha_equity.batch.run import BATCH_COLUMNS
 from omaha_equity.cards import format_cards
 from omaha_equity.cli import main

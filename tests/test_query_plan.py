@@ -9,7 +9,7 @@ import pytest
 
 from omaha_equity import calculate_equity
 from omaha_equity.cards import _split_tokens, format_cards, parse_card, parse_cards
-from omaha_equity import threads as pieces
+from omaha_equity.runtime import threads as pieces
 from omaha_equity.equity import plan
 from omaha_equity.equity.allin import calculate_allin, plan_allin
 from omaha_equity.equity.calculate import plan_equity

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from omaha_equity.cli import main
-from omaha_equity.shell import (HISTORY_FILE_NAME, INSTALL_HINT, Session, command_words, completions, history_path,
+from omaha_equity.cli.shell import (HISTORY_FILE_NAME, INSTALL_HINT, Session, command_words, completions, history_path,
                                 prompt_session, run_shell)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -91,7 +91,7 @@ def interactive_session(lines: str, tmp_path, monkeypatch):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    monkeypatch.setattr("omaha_equity.shell.history_path", lambda: tmp_path / HISTORY_FILE_NAME)
+    monkeypatch.setattr("omaha_equity.cli.shell.history_path", lambda: tmp_path / HISTORY_FILE_NAME)
     with create_pipe_input() as pipe:
         pipe.send_text(lines)
         return Session(main, run).run_interactive(prompt_session(main, input=pipe, output=DummyOutput()))
@@ -148,7 +148,7 @@ def test_completion_offers_commands_options_and_choices():
 
 
 def test_the_history_file_is_in_the_cache_folder():
-    from omaha_equity.cache import cache_dir
+    from omaha_equity.runtime.cache import cache_dir
 
     assert history_path() == cache_dir() / HISTORY_FILE_NAME
 

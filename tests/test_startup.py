@@ -36,7 +36,7 @@ def test_importing_the_package_or_the_cli_does_not_import_numba():
 def test_csv_and_json_rendering_do_not_import_tabulate():
     result = python("""
         import sys
-        from omaha_equity.render import render
+        from omaha_equity.views.render import render
         render("csv", [{"a": 1}], None)
         render("json", [], {"a": 1})
         print("tabulate" in sys.modules)
@@ -103,7 +103,7 @@ def test_a_running_thread_is_waited_for_as_in_an_ordinary_exit():
 
 def test_a_string_exit_code_is_printed_and_gives_status_1():
     result = python("""
-        from omaha_equity.fast_exit import exit_program
+        from omaha_equity.cli.fast_exit import exit_program
         print("output first")
         exit_program("fatal: something broke")
     """)
@@ -114,7 +114,7 @@ def test_a_string_exit_code_is_printed_and_gives_status_1():
 def test_exit_codes_pass_through_the_fast_exit():
     result = python("""
         import sys
-        from omaha_equity.fast_exit import exit_program
+        from omaha_equity.cli.fast_exit import exit_program
         sys.stdout.write("x" * 100_000)  # more than a pipe holds: written while the parent reads
         exit_program(int(sys.argv[1]))
     """, "3")
@@ -195,7 +195,7 @@ def test_rank_and_range_do_not_import_the_equity_kernels():
 def test_a_fixed_hand_calc_imports_neither_all_in_nor_study_kernels_nor_the_shell():
     loaded = modules_after("calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s7s")
     assert "omaha_equity.equity._kernels" in loaded and "tabulate" in loaded  # it ran, and drew a table
-    assert not loaded & (OTHER_KERNELS | {"omaha_equity.shell", "prompt_toolkit"})
+    assert not loaded & (OTHER_KERNELS | {"omaha_equity.cli.shell", "prompt_toolkit"})
 
 
 def test_csv_output_does_not_import_tabulate():

@@ -21,7 +21,7 @@ from omaha_equity.rules.hand import Hand
 from omaha_equity.studies import equity_by_street, equity_distribution, next_card_equity
 from omaha_equity.studies.distribution import DistributionItem, histogram
 from omaha_equity.validate import check_whole_number, is_whole_number
-from omaha_equity.views import range_report
+from omaha_equity.views.equity import range_report
 
 SESSION = Path(__file__).parent / "data" / "pokerstars" / "5-Card-PLO-6max-USD-3.00-6.00-201303.txt"
 

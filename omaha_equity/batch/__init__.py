@@ -9,7 +9,7 @@ Python::
 
 Command line: ``omaha-equity batch spots.csv -o equities.csv`` (see ``omaha-equity batch --help``
 and the README's "Recipes"). The input keys are documented in :mod:`omaha_equity.batch.queries`,
-the seeds in :func:`derive_seed`, where the work runs in :mod:`omaha_equity.executor`; the
+the seeds in :func:`derive_seed`, where the work runs in :mod:`omaha_equity.runtime.executor`; the
 input bounds in :mod:`.records`, the output files and faults in :mod:`.output` and :mod:`.command`.
 """
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from ..equity.plan import draw_seed
 from ..errors import InputError, InterruptReported, OutputError, quoted, writing
-from ..output_faults import discard_pending_output
-from ..executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
+from ..runtime.output_faults import discard_pending_output
+from ..runtime.executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
 from .files import RowWriter, format_for_path
 from .ids import QueryIds
 from .output import BatchOutput

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import InputError
-from ..output_files import is_regular_or_missing, publish
+from ..runtime.output_files import is_regular_or_missing, publish
 from .files import ResumePoint, scan_output
 from .ids import QueryIds
 

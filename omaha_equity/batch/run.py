@@ -4,7 +4,7 @@ The queries are read in order, named (their ``id``, else their position from 1),
 duplicate ids (every query after the first with an id is an error row naming the first; the ids
 are kept on disk, :mod:`.ids`, so memory does not grow with the rows), given a seed (their own,
 else :func:`queries.derive_seed` of the batch seed and the id), cut into chunks and sent to an
-executor (``omaha_equity.executor``): this process, local worker processes, or a Dask cluster.
+executor (``omaha_equity.runtime.executor``): this process, local worker processes, or a Dask cluster.
 Results come back in input order, chunk by chunk; every query runs on one kernel thread (the
 workers are the parallelism), so its numbers do not depend on where it ran.
 """
@@ -19,7 +19,7 @@ from ..equity.plan import draw_seed
 from ..equity.result import EquityResult
 from ..equity.rows import equity_rows
 from ..errors import InputError, caused_by_interrupt, quoted
-from ..executor import DaskExecutor, Executor, InProcessExecutor, make_executor
+from ..runtime.executor import DaskExecutor, Executor, InProcessExecutor, make_executor
 from ..validate import MAX_SEED, check_whole_number, is_whole_number
 from .ids import QueryIds
 from .queries import Query, UnreadableRow, derive_seed, query_from_record, record_id, written_fields
@@ -222,7 +222,7 @@ def run_batch(
         Run on a Dask cluster instead (address ``tcp://HOST:8786``, scheduler file, or a
         ``distributed.Client``); needs ``pip install 'omaha-equity[cluster]'``.
     executor : Executor, optional
-        An executor made by the caller (``omaha_equity.executor.make_executor``), left open.
+        An executor made by the caller (``omaha_equity.runtime.executor.make_executor``), left open.
     chunk_size : int, optional
         Queries per task (default ``LOCAL_CHUNK_SIZE`` = 16 for local processes,
         ``DASK_CHUNK_SIZE`` = 64 on Dask, 1 in this process).
@@ -242,8 +242,8 @@ def run_batch(
     ------
     InputError
         A bad seed, worker count or chunk size, both a cluster and workers, or Dask missing.
-    omaha_equity.executor.ExecutorLost
-        The workers could not go on (see :mod:`omaha_equity.executor`); every result before
+    omaha_equity.runtime.executor.ExecutorLost
+        The workers could not go on (see :mod:`omaha_equity.runtime.executor`); every result before
         it was yielded.
 
     Examples

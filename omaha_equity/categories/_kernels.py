@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import bit_count, low_rank_bit, next_combination
 
 # Constants repeated from names.py and tables.py as plain ints (numba freezes globals).

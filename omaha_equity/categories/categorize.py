@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cache import read_only
+from ..runtime.cache import read_only
 from ..cards import check_no_duplicates, format_cards, parse_cards
 from ..deal import CardsLike
 from ..errors import InputError, quoted
@@ -46,7 +46,7 @@ def categorize_hands(hands: np.ndarray, board: tuple[int, ...], hilo: bool) -> n
     tables = load_tables()
     arguments = board_tables(tuple(sorted(board))).kernel_arguments() + (tables.colex, tables.pair_flush, tables.low,
                                                                          hilo)
-    from ..threads import across_threads
+    from ..runtime.threads import across_threads
 
     def categorize_piece(first: int, count: int) -> tuple[np.ndarray]:
         fields = np.empty((count, names.FIELD_COUNT), dtype=np.int16)

@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import board_features, hand_values, hole_features, next_combination
 from ..pots import settle_pots
-from ..random_state import chunk_random_state
+from ..runtime.random_state import chunk_random_state
 from ._kernels import (
     board_values, evaluate_board, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
     known_board_masks, new_board_levels, sampled_board,

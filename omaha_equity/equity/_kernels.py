@@ -16,10 +16,10 @@ import functools
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
-from ..random_state import chunk_random_state, splitmix64
+from ..runtime.random_state import chunk_random_state, splitmix64
 
 # Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
 # low half, are counted in pot units). WIN, TIE and SPLIT are disjoint (see ``score_board``).

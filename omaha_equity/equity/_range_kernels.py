@@ -22,11 +22,11 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 from ..evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
-from ..random_state import chunk_random_state, splitmix64
+from ..runtime.random_state import chunk_random_state, splitmix64
 from ._kernels import (
     STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
     score_board,

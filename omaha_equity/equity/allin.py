@@ -25,7 +25,7 @@ from ..deal import CardsLike, Deal
 from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
-from ..threads import PieceSizer, across_threads, run_in_pieces
+from ..runtime.threads import PieceSizer, across_threads, run_in_pieces
 from ..validate import check_hands, check_run_options, is_whole_number
 from . import _allin_kernels, plan
 from .allin_result import AllinPlayer, AllinResult

@@ -17,7 +17,7 @@ from ..cards import format_cards
 from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
-from ..threads import across_threads, deferred_interrupt, run_in_pieces
+from ..runtime.threads import across_threads, deferred_interrupt, run_in_pieces
 from ..validate import check_run_options
 from . import _kernels, plan, range_equity, range_sampling
 from .fixed_hands import Prepared, exact_slices, prepare

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .. import cache
+from ..runtime import cache
 from ..cards import DECK_SIZE
 from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..games import Game, get_game
 from ..validate import check_hands
 from . import plan, range_equity
-from ..threads import threads_to_run, use_threads
+from ..runtime.threads import threads_to_run, use_threads
 from .players import FIXED, Seat, seat_players
 from .plan import QueryPlan
 

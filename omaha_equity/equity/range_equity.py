@@ -25,7 +25,7 @@ from ..cards import DECK_SIZE
 from ..errors import InputError, caused_by_interrupt
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game
-from ..threads import across_threads
+from ..runtime.threads import across_threads
 from . import _kernels, _range_kernels, plan
 from .players import DEALT, FIXED, RANGE, Seat
 

@@ -31,7 +31,7 @@ import numpy as np
 from ..errors import InputError
 from ..evaluate.tables import load_tables
 from ..games import Game
-from ..threads import thread_count
+from ..runtime.threads import thread_count
 from . import _kernels, _range_kernels
 from .players import DEALT, FIXED, RANGE, Seat
 from .range_equity import card_mask, hand_masks, all_known_cards, known_cards_of_dealt, run_kernel

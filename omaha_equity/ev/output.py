@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import InputError
-from ..output_files import write_atomically
+from ..runtime.output_files import write_atomically
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.records import DuplicateHand
-from ..render import render_csv, render_json, render_table
+from ..views.render import render_csv, render_json, render_table
 from .allin import HandEV, PlayerSummary
 from .session import SessionResult, SessionTotals, format_amount
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError
-from ..executor import MAX_WORKERS, make_executor
+from ..runtime.executor import MAX_WORKERS, make_executor
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
 from ..hand_history.records import DuplicateHand

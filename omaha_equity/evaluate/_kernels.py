@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 
 BOARD_MULTISETS = 6188
 SUIT_MASKS = 8192

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from ..games import NO_LOW
-from ..cache import cache_dir, cache_root_state, notify_not_cached, notify_once
+from ..runtime.cache import cache_dir, cache_root_state, notify_not_cached, notify_once
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 CATEGORY_NAMES = (

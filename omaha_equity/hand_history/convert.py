@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
-from ..output_files import output_file
+from ..runtime.output_files import output_file
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .file_replay import replay_checked
 from .phh import dumps

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..cards import format_cards
-from ..render import render_json, render_table
+from ..views.render import render_json, render_table
 from .notation import Amount
 from .replay import Replay
 

@@ -36,13 +36,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from ..cache import redirect_numba_cache, restore_numba_cache
-from ..threads import quiet_idle_threads
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.threads import quiet_idle_threads
 from ..evaluate._kernels import prange_only
 
 quiet_idle_threads()  # before any parallel kernel runs: idle OpenMP workers sleep, not spin
 
-# Compiled kernels are cached with the package's others (see omaha_equity.cache). Every
+# Compiled kernels are cached with the package's others (see omaha_equity.runtime.cache). Every
 # function these kernels call is in this file, so numba's per-file check keeps the cache valid.
 _previous_numba_cache = redirect_numba_cache()
 

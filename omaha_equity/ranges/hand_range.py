@@ -9,7 +9,7 @@ from math import comb
 
 import numpy as np
 
-from ..cache import read_only
+from ..runtime.cache import read_only
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..errors import InputError, quoted
 from ..games import Game, get_game

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 
 MASK_BITS = 13
 MASK_ALL = (1 << MASK_BITS) - 1

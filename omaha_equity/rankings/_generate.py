@@ -16,11 +16,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 
 from ..evaluate._kernels import board_features, hand_values, hole_features
 from ..pots import split_pot
-from ..random_state import chunk_random_state, splitmix64
+from ..runtime.random_state import chunk_random_state, splitmix64
 
 DECK_SIZE = 52
 BOARD_SIZE = 5

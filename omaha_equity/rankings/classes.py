@@ -127,7 +127,7 @@ def class_indexes(hands: np.ndarray) -> np.ndarray:
 def expand(hole_count: int, order: np.ndarray) -> np.ndarray:
     """Every hand of the classes ``order`` (class indexes), class after class:
     ``(sum of their sizes, hole_count) int8``, rows descending."""
-    from ..cache import read_only
+    from ..runtime.cache import read_only
     from ._class_kernels import expand_classes  # lazy: numba
 
     order = np.ascontiguousarray(order, dtype=np.int64)

@@ -1,6 +1,6 @@
 """One piece of a ranking's Monte Carlo, shaped to run anywhere: a :class:`ClassChunk` holds a
 slice of class representatives and everything the kernel needs, :func:`sample_chunk` runs it.
-``scripts/generate_rankings.py`` sends the chunks to an executor (``omaha_equity.executor``):
+``scripts/generate_rankings.py`` sends the chunks to an executor (``omaha_equity.runtime.executor``):
 this process, local worker processes, or a Dask cluster.
 
 Class ``i`` draws from the stream of ``(seed, i)`` whatever chunk or worker it lands in, and
@@ -44,7 +44,7 @@ def sample_chunk(chunk: ClassChunk) -> tuple[np.ndarray, np.ndarray]:
     """Share sums and square sums, both ``(class_count,) int64`` in pot units, of a chunk."""
     import numba
 
-    from ..threads import across_threads
+    from ..runtime.threads import across_threads
     from ..evaluate.tables import load_tables
     from ._generate import sample_class_shares
 

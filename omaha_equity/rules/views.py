@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..render import render
+from ..views.render import render
 from .sizing import table_raise_limits
 from .streets import Street
 from .structures import BettingStructure, FixedLimit

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.cache import redirect_numba_cache, restore_numba_cache
 from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers read
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
@@ -30,7 +30,7 @@ from ..equity._range_kernels import (
 from ..evaluate._kernels import (
     best_flush_high, best_unsuited_high, board_features, hand_values, hole_features, next_combination,
 )
-from ..random_state import chunk_random_state
+from ..runtime.random_state import chunk_random_state
 
 DECK_CARDS = 52
 

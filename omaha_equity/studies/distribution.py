@@ -19,14 +19,14 @@ from math import comb
 
 import numpy as np
 
-from .. import cache
-from ..cache import read_only
+from ..runtime import cache
+from ..runtime.cache import read_only
 from ..cards import DECK_SIZE, format_cards, parse_card
 from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
-from ..threads import across_threads, use_threads
+from ..runtime.threads import across_threads, use_threads
 from ..equity.players import FIXED, RANGE, seat_players
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables

@@ -1,11 +1,11 @@
 """What ``omaha-equity hits`` shows: a range's composition as rows, a title and JSON data for the
-shared renderer (``omaha_equity.render``)."""
+shared renderer (``omaha_equity.views.render``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..render import render
+from ..views.render import render
 from .composition import Composition
 
 _PERCENT_COLUMNS = ("share", "equity", "vs")

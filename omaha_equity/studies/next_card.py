@@ -17,12 +17,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from .. import cache
+from ..runtime import cache
 from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
 from ..equity.calculate import calculate_equity
-from ..threads import across_threads, use_threads
+from ..runtime.threads import across_threads, use_threads
 from ..equity.players import RANGE, seat_players
 from ..equity.result import EquityResult, PlayerEquity
 from ..errors import InputError, quoted

@@ -1,5 +1,5 @@
 """What ``calc --streets``, ``calc --next-card`` and ``distribution`` show: rows, titles and
-JSON data for the shared renderer (``omaha_equity.render``), so the Python API can produce the
+JSON data for the shared renderer (``omaha_equity.views.render``), so the Python API can produce the
 same table, CSV and JSON text as the command line.
 """
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from ..equity.result import EXACT, EquityResult, PlayerEquity
 from ..equity.rows import HILO_COLUMNS
-from ..render import percent, render
+from ..views.render import percent, render
 from ..cards import NO_CARDS
 from .distribution import BY_CATEGORY, BY_HAND, EquityDistribution
 from .next_card import NextCardResult, equity_change

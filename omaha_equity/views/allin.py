@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import NO_CARDS
-from .equity.allin_result import AllinResult, pot_name
-from .equity.result import EXACT
+from ..cards import NO_CARDS
+from ..equity.allin_result import AllinResult, pot_name
+from ..equity.result import EXACT
 from .render import render
-from .views import method_text, partial_hands_line
+from .equity import method_text, partial_hands_line
 
 
 def _column(index: int) -> str:

@@ -41,7 +41,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from .errors import InputError
+from ..errors import InputError
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from .errors import writing
+from ..errors import writing
 from .output_faults import GuardedStream
 
 

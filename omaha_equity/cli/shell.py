@@ -28,7 +28,7 @@ from pathlib import Path
 
 import click
 
-from .cache import cache_root_state
+from ..runtime.cache import cache_root_state
 
 PROGRAM_NAME = "omaha-equity"
 PROMPT = "omaha-equity> "

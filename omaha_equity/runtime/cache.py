@@ -44,17 +44,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from .errors import ClosedPipeError, OutputError
+from ..errors import ClosedPipeError, OutputError
 
 CACHE_ENV = "OMAHA_EQUITY_CACHE"
-_PACKAGE_DIR = Path(__file__).resolve().parent
-_PACKAGE_NAME = __name__.rpartition(".")[0]
+# The package this module belongs to (omaha_equity, one folder up from runtime/).
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_PACKAGE_NAME = __name__.split(".")[0]
 # The modules numba compiles, and the table generator.
 _COMPILED_SOURCES = (
     "pots.py", "evaluate/_kernels.py", "evaluate/tables.py", "equity/_kernels.py", "equity/_range_kernels.py",
     "ranges/_kernels.py", "rankings/_generate.py", "rankings/_class_kernels.py",
     "equity/_allin_kernels.py",
-    "studies/_kernels.py", "categories/_kernels.py", "random_state.py",
+    "studies/_kernels.py", "categories/_kernels.py", "runtime/random_state.py",
 )
 # Written into every folder this tool creates in the cache folder; cleanup removes only folders
 # that hold it.

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
-from .errors import InputError
-from .validate import is_whole_number
+from ..errors import InputError
+from ..validate import is_whole_number
 
 # Threads whose names start with this may be ended with the process at any moment: the kernel
 # threads below only ever run compiled computations (the program's fast exit, ``fast_exit``).

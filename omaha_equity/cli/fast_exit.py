@@ -23,7 +23,7 @@ import sys
 import threading
 from typing import NoReturn
 
-from .threads import ABANDONABLE_THREAD_PREFIX
+from ..runtime.threads import ABANDONABLE_THREAD_PREFIX
 
 
 def _only_this_thread_and_process() -> bool:

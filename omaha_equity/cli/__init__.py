@@ -15,16 +15,16 @@ import time
 
 import click
 
-from . import __version__
-from .cards import NO_CARDS, parse_cards
-from .errors import (ClosedPipeError, InputError, InterruptReported, OutputError, bounded_message, caused_by_interrupt,
+from .. import __version__
+from ..cards import NO_CARDS, parse_cards
+from ..errors import (ClosedPipeError, InputError, InterruptReported, OutputError, bounded_message, caused_by_interrupt,
                      quoted)
-from .executor import DEFAULT_WORKER_TIMEOUT, MAX_WORKER_TIMEOUT, MAX_WORKERS
+from ..runtime.executor import DEFAULT_WORKER_TIMEOUT, MAX_WORKER_TIMEOUT, MAX_WORKERS
 from .fast_exit import exit_program
-from .output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
-from .games import GAME_NAMES, get_game, normalize_game_name
-from .render import FORMATS
-from .validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
+from ..runtime.output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
+from ..games import GAME_NAMES, get_game, normalize_game_name
+from ..views.render import FORMATS
+from ..validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
 
 
 class CardsType(click.ParamType):
@@ -360,8 +360,8 @@ def calc(hands, board, dead, game, die, exact, mc, trials, precision, seed, thre
         _calc_study(list(hands), board, query, streets=streets, next_card=next_card, above=above,
                     format_name=format_name, table_style=table_style)
         return
-    from .equity.calculate import calculate_equity
-    from .views import equity_report
+    from ..equity.calculate import calculate_equity
+    from ..views.equity import equity_report
 
     progress = _ProgressBar(enabled=not quiet, terminal=sys.stderr.isatty())
     try:
@@ -388,8 +388,8 @@ def show(hands, board, game, die, format_name, table_style):
 
     Example: omaha-equity show 6h6c4h2c AsKdQh9c -b 8c6s4s3hAc -g omaha8
     """
-    from .evaluate.showdown import read_showdown
-    from .views import showdown_report
+    from ..evaluate.showdown import read_showdown
+    from ..views.equity import showdown_report
 
     click.echo(showdown_report(read_showdown(list(hands), board, game, die=die), format_name, table_style))
 
@@ -412,10 +412,10 @@ def range_command(expression, board, dead, game, die, sample_size, format_name, 
 
     Example: omaha-equity range 'AA:$ds' -g omaha
     """
-    from .cards import check_no_duplicates, format_cards
-    from .deal import parse_board_and_dead
-    from .ranges import parse_range
-    from .views import range_pieces, range_report
+    from ..cards import check_no_duplicates, format_cards
+    from ..deal import parse_board_and_dead
+    from ..ranges import parse_range
+    from ..views.equity import range_pieces, range_report
 
     resolved = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board, dead)
@@ -443,8 +443,8 @@ def rank(hand, game, die, six_handed, format_name, table_style):
 
     Example: omaha-equity rank AsAhKsKh -g omaha
     """
-    from .rankings import hand_ranking
-    from .views import rank_report
+    from ..rankings import hand_ranking
+    from ..views.equity import rank_report
 
     resolved = get_game(game, die)
     click.echo(rank_report(hand_ranking(resolved, hand, six_handed), resolved, format_name, table_style))
@@ -486,7 +486,7 @@ class FixedLimitType(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, tuple):
             return value
-        from .rules.chips import MAX_CHIPS
+        from ..rules.chips import MAX_CHIPS
 
         small, _, big = value.partition("/")
         digit_count = len(str(MAX_CHIPS))
@@ -503,7 +503,7 @@ class RoundType(click.ParamType):
     name = "round"
 
     def convert(self, value, param, ctx):
-        from .rules.streets import Street
+        from ..rules.streets import Street
 
         if isinstance(value, Street):
             return value
@@ -526,7 +526,7 @@ class TableChipsType(click.ParamType):
         self.list_of = list_of
 
     def convert(self, value, param, ctx):
-        from .rules.chips import parse_chips
+        from ..rules.chips import parse_chips
 
         if isinstance(value, int | tuple):
             return value
@@ -564,8 +564,8 @@ def raise_limits_command(pot, bets, own_bet, stack, blind, no_limit, fixed_limit
 
     Example: omaha-equity pot-limit --pot 100 --bets 100
     """
-    from .rules.structures import FixedLimit, NoLimit, PotLimit
-    from .rules.views import sizing_report, sizing_row
+    from ..rules.structures import FixedLimit, NoLimit, PotLimit
+    from ..rules.views import sizing_report, sizing_row
 
     if no_limit and fixed_limit:
         raise click.UsageError("--no-limit and --fixed-limit cannot be used together")
@@ -608,8 +608,8 @@ def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table
 
     Example: omaha-equity ev hands/ -f csv --summary players.csv > hands.csv
     """
-    from .ev.output import SessionWriter, check_summary_path
-    from .ev.session import iter_session
+    from ..ev.output import SessionWriter, check_summary_path
+    from ..ev.session import iter_session
 
     if summary_file is not None:
         check_summary_path(summary_file)
@@ -640,7 +640,7 @@ def convert(files, out):
 
     Example: omaha-equity convert hands/ -o session.phhs
     """
-    from .hand_history.convert import convert as convert_hands
+    from ..hand_history.convert import convert as convert_hands
 
     def report(line):
         click.echo(line, err=True)
@@ -666,8 +666,8 @@ def play(file, format_name, table_style):
 
     Example: omaha-equity play examples/hands/plo8-short-all-in.phh
     """
-    from .hand_history import load_each, replay
-    from .hand_history.report import play_report
+    from ..hand_history import load_each, replay
+    from ..hand_history.report import play_report
 
     results = []
     for label, hand_history in load_each(file):
@@ -724,8 +724,8 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
 
     Example: omaha-equity allin AsAhKsKh JdTd9c8c 2c3d4h5s --stacks 300,200,100 -b Qd7h2s -g omaha8
     """
-    from .equity.allin import calculate_allin, committed_from_stacks
-    from .allin_views import allin_report
+    from ..equity.allin import calculate_allin, committed_from_stacks
+    from ..views.allin import allin_report
 
     if (stacks is None) == (committed is None):
         raise click.UsageError("give either --stacks or --committed (one amount per player)")
@@ -796,7 +796,7 @@ def batch(ctx, input_file, output, input_format, output_format, seed, workers, o
 
     Example: omaha-equity batch spots.csv -o equities.csv --seed 1
     """
-    from .batch.command import BatchOptions, run_batch_command
+    from ..batch.command import BatchOptions, run_batch_command
 
     options = BatchOptions(input_file=input_file, output=output, input_format=input_format,
                            output_format=output_format, seed=seed, workers=workers, scheduler=scheduler,
@@ -824,9 +824,9 @@ def _calc_study(hands: list, board: str, query: dict, *, streets: bool, next_car
         raise click.UsageError("--streets and --next-card cannot be used together")
     if above is not None and not next_card:
         raise click.UsageError("--above applies to --next-card")
-    from .studies import equity_by_street, next_card_equity
-    from .studies.next_card import DEFAULT_ABOVE
-    from .studies.views import next_card_report, streets_report
+    from ..studies import equity_by_street, next_card_equity
+    from ..studies.next_card import DEFAULT_ABOVE
+    from ..studies.views import next_card_report, streets_report
 
     if streets:
         click.echo(streets_report(equity_by_street(hands, board, **query), format_name, table_style))
@@ -868,9 +868,9 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, m
     """
     if exact and mc:
         raise click.UsageError("--exact and --mc cannot be used together")
-    from .studies import equity_distribution
-    from .studies.plot import check_plot_target, plot_distribution
-    from .studies.views import distribution_report
+    from ..studies import equity_distribution
+    from ..studies.plot import check_plot_target, plot_distribution
+    from ..studies.views import distribution_report
 
     if plot_path is not None:
         check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
@@ -911,11 +911,11 @@ def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_dra
         raise click.UsageError("--exact and --mc cannot be used together")
     if vs is None and (exact or mc or trials is not None or seed is not None):
         raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
-    from .studies.composition import range_composition
-    from .studies.hits_views import composition_report
+    from ..studies.composition import range_composition
+    from ..studies.hits_views import composition_report
 
     if plot_path is not None:
-        from .studies.plot import check_plot_target
+        from ..studies.plot import check_plot_target
 
         check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
     composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
@@ -923,7 +923,7 @@ def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_dra
                                     seed=seed)
     click.echo(composition_report(composition, format_name, table_style, draws=not no_draws))
     if plot_path is not None:
-        from .studies.hits_plot import plot_composition
+        from ..studies.hits_plot import plot_composition
 
         click.echo(f"plot written to {plot_composition(composition, plot_path)}", err=True)
 
@@ -948,7 +948,7 @@ def shell(ctx):
 
 def run() -> None:
     """The ``omaha-equity`` program (console script and ``python -m omaha_equity``): :func:`main`,
-    then a fast exit once the output is flushed (:mod:`omaha_equity.fast_exit`). Tests and other
+    then a fast exit once the output is flushed (:mod:`omaha_equity.cli.fast_exit`). Tests and other
     code that call :func:`main` in their own process keep the ordinary ``SystemExit``."""
     try:
         main()

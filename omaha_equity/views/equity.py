@@ -13,13 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from .cards import RANKS, SUITS, format_cards
-from .equity.allin_result import AllinResult
-from .equity.result import EXACT, EquityResult
-from .equity.rows import equity_rows
-from .errors import InputError
-from .validate import is_whole_number
-from .evaluate.showdown import Showdown
+from ..cards import RANKS, SUITS, format_cards
+from ..equity.allin_result import AllinResult
+from ..equity.result import EXACT, EquityResult
+from ..equity.rows import equity_rows
+from ..errors import InputError
+from ..validate import is_whole_number
+from ..evaluate.showdown import Showdown
 from .render import percent, render
 
 # What the hi/lo table shows: ``win`` is the same number as ``scoop`` (the whole pot alone), so

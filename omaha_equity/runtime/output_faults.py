@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .errors import writing
+from ..errors import writing
 
 # What the message calls each stream.
 STREAM_NAMES = {"stdout": "stdout", "stderr": "stderr"}

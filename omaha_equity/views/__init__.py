@@ -1,0 +1,1 @@
+"""Every renderer: results as tables (tabulate), CSV and JSON, one convention."""
