@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from math import comb
 
 import numpy as np
@@ -62,14 +63,31 @@ CHUNKS_PER_CALL = 16
 # few slices per call (progress is reported and Ctrl-C honoured between calls).
 EXACT_CHUNKS = 256
 
-AUTO, EXACT, MONTE_CARLO = "auto", "exact", "monte-carlo"
-# The two kernel families a query runs on: per-hand lookup rows when every hand is known
-# (``enumerate_boards``, ``sample_boards`` and their all-in twins), or lists of hands scored
-# board by board (ranges, partial and random hands; fixed hands where the rows do not pay).
-FIXED_HANDS, HAND_LISTS = "fixed-hands", "hand-lists"
+
+
+class Method(StrEnum):
+    """How a query is answered: chosen by the work (``AUTO``), every board (``EXACT``), or
+    sampled boards (``MONTE_CARLO``). The values are the API's and the output's words."""
+
+    AUTO = "auto"
+    EXACT = "exact"
+    MONTE_CARLO = "monte-carlo"
+
+
+class Family(StrEnum):
+    """The two kernel families a query runs on: per-hand lookup rows when every hand is known
+    (``enumerate_boards``, ``sample_boards`` and their all-in twins), or lists of hands scored
+    board by board (ranges, partial and random hands; fixed hands where the rows do not pay)."""
+
+    FIXED_HANDS = "fixed-hands"
+    HAND_LISTS = "hand-lists"
+
+
+AUTO, EXACT, MONTE_CARLO = Method.AUTO, Method.EXACT, Method.MONTE_CARLO
+FIXED_HANDS, HAND_LISTS = Family.FIXED_HANDS, Family.HAND_LISTS
 # BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
 BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
-METHODS = (AUTO, EXACT, MONTE_CARLO)
+METHODS = tuple(Method)
 
 
 def board_completions(undealt_count: int, board_count: int) -> int:

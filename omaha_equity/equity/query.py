@@ -15,15 +15,64 @@ from ..runtime import cache
 from ..cards import DECK_SIZE
 from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..games import Game, get_game
-from ..validate import check_hands
+from ..errors import InputError, quoted
+from ..validate import check_hands, check_run_options
 from . import plan, range_equity
 from ..runtime.threads import threads_to_run, use_threads
 from .players import FIXED, Seat, seat_players
-from .plan import QueryPlan
+from .plan import Method, QueryPlan
 
 # progress(done, total): called after each piece of work (boards, deals or player-boards)
 ProgressCallback = Callable[[int, int], None]
 _Output = TypeVar("_Output")
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How a query runs, checked once (:meth:`checked`); every calculation and study takes one.
+
+    Attributes
+    ----------
+    method : Method
+        ``auto`` (exact enumeration when affordable, ``plan.choose_method``), ``exact`` or
+        ``monte-carlo``.
+    trials : int or None
+        Monte Carlo boards to sample, 1..2**62 (None: ``plan.DEFAULT_TRIALS``; with a
+        precision, the most to sample).
+    precision : float or None
+        Monte Carlo: stop once every standard error is below this many percentage points.
+    seed : int or None
+        Monte Carlo seed, 0..2**64-1 (None: drawn at random and reported).
+    threads : int or None
+        Kernel threads, at least 1 (None: numba's setting, one per core).
+    """
+
+    method: Method = Method.AUTO
+    trials: int | None = None
+    precision: float | None = None
+    seed: int | None = None
+    threads: int | None = None
+
+    @classmethod
+    def checked(cls, method: str = "auto", *, trials=None, precision=None, seed=None, threads=None) -> RunOptions:
+        """Run options from what a caller gave (text or numbers), checked.
+
+        Raises
+        ------
+        InputError
+            Trials, precision, seed or threads out of range (``validate.check_run_options``),
+            or a method that is not one of ``auto``, ``exact``, ``monte-carlo``.
+        """
+        trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed,
+                                                             threads=threads)
+        if method not in plan.METHODS:
+            raise InputError(f"unknown method {quoted(method)}: expected one of {', '.join(plan.METHODS)}")
+        return cls(Method(method), trials, precision, seed, threads)
+
+    @property
+    def sampling_asked(self) -> bool:
+        """Trials or a precision were given: Monte Carlo is asked for."""
+        return self.trials is not None or self.precision is not None
 
 
 @dataclass(frozen=True)
