@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench docs dist clean
+.PHONY: demo test lint bench docs dist clean
 
 # What an install brings is recorded by a stamp per level: the runtime dependencies only
 # (make demo), or with the test extras (make test; they include the docs and plot extras).
@@ -35,6 +35,12 @@ demo: $(VENV)/.runtime-installed
 # numba, the package and its own test files from source again.
 test: $(BIN)/omaha-equity
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n 2 --dist worksteal
+
+# Install, then check the code: ruff (pyflakes, pycodestyle, bugbear; [tool.ruff] in pyproject.toml)
+# on everything, mypy on the packages [tool.mypy] lists as strict.
+lint: $(BIN)/omaha-equity
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # Install, then print the speed figures: first the table of each workload beside its limit (a C
 # program of the same algorithm, built when a C compiler exists) and the poker-equity package, then

@@ -244,7 +244,7 @@ def ev_session_text(hand_count: int) -> tuple[str, dict]:
     import itertools
     import re
 
-    from omaha_equity.ev.allin import evaluate_hand
+    from omaha_equity.ev.hand_ev import evaluate_hand
     from omaha_equity.hand_history.pokerstars import parse_pokerstars_blocks, split_hands
     from omaha_equity.hand_history.file_replay import replay_pokerstars_hand
 

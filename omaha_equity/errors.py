@@ -24,13 +24,13 @@ class InputError(ValueError):
     a whole file pasted in is echoed in part, never whole.
     """
 
-    def __init__(self, *args):
+    def __init__(self, *args: object) -> None:
         if len(args) == 1 and isinstance(args[0], str):
             args = (bounded(args[0]),)
         super().__init__(*args)
 
 
-def quoted(value, position: int | None = None) -> str:
+def quoted(value: object, position: int | None = None) -> str:
     """``repr(value)`` for an error message, shortened when long so a 100 KB argument does not
     come back whole: at most :data:`QUOTE_LIMIT` characters of it, ``…`` where text was left
     out, and the full length.

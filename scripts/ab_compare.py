@@ -624,7 +624,8 @@ ERRORS = [
     ["calc", "AA", "AA", "AA"], ["calc", "AA", "KK", "--exact"], ["calc", "AsKsQhJh", "JdTd9c8c", "-g", "binglao"],
     ["calc", "AsKsQhJh", "JdTd9c8c", "--die", "3"], ["calc", "AsKsQhJh", "JdTd9c8c", "--die", "7", "-g", "binglao"],
     ["calc", "AsKsQhJh", "JdTd9c8cQd"], ["calc", "AsKsQhJh", "JdTd9c8c", "--streets"],
-    ["calc", "AsKsQhJh", "JdTd9c8c", "--next-card"], ["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Qd7h2s5c9d", "--next-card"],
+    ["calc", "AsKsQhJh", "JdTd9c8c", "--next-card"],
+    ["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Qd7h2s5c9d", "--next-card"],
     ["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Qd7h", "--streets"], ["calc", "AsKsQhJh", "JdTd9c8c", "--above", "0.5"],
     ["calc", "AsKsQhJh", "JdTd9c8c", "--bogus"], ["calc", "AsKsQhJh", "", "-f", "json"],
     ["calc", "AsKsQhJh", "Jd" * 80], ["calc", "15%:{set}", "AsKsQhJh"], ["calc", "QQ:$xx", "AsKsQhJh"],
@@ -640,7 +641,8 @@ ERRORS = [
     # distribution
     ["distribution", "AsKsQhJh"], ["distribution", "AsKsQhJh", "15%", "--by", "next-card"],
     ["distribution", "AsKsQhJh", "15%", "--by", "category"], ["distribution", "AsKsQhJh", "15%", "--bins", "0"],
-    ["distribution", "AsKsQhJh", "QQ%", "-b", "Qd7h2s"], ["distribution", "AsKsQhJh", "AA", "-b", "Qd7h2s", "--plot", "x.gif"],
+    ["distribution", "AsKsQhJh", "QQ%", "-b", "Qd7h2s"],
+    ["distribution", "AsKsQhJh", "AA", "-b", "Qd7h2s", "--plot", "x.gif"],
     ["distribution", "AsKs", "15%", "-b", "Qd7h2s"], ["distribution", "AsKsQhJh", "AsKs**", "-b", "Qd7h2s"],
     # hits
     ["hits", "15%"], ["hits", "15%", "-b", "Qd7h"], ["hits", "15%", "-b", "Qd7h2s", "--vs", "JJ%"],
@@ -670,8 +672,8 @@ def gen_errors(g: Gen, i: int) -> dict:
         stdin = "id,hand1,hand2\n" if args[:2] == ["batch", "-"] else None
         return q("errors", list(args), stdin=stdin)
     rng = g.rng
-    command = rng.choice(["calc", "calc", "allin", "distribution", "hits", "show", "calc --streets", "calc --next-card"])
-    holes = 4
+    command = rng.choice(["calc", "calc", "allin", "distribution", "hits", "show", "calc --streets",
+                          "calc --next-card"])
     cards = g.deal(12)
     a, b, board = "".join(cards[:4]), "".join(cards[4:8]), "".join(cards[8:11])
     fault = rng.choice(["dup", "rank", "suit", "short", "game", "board", "option", "number"])
@@ -1092,7 +1094,8 @@ def compare(path_a: str, path_b: str, context: int = 12, common: bool = False) -
         if ra is None or rb is None:
             differing += 1
             per_kind_diff[kind] += 1
-            print(f"=== {query_id} [{kind}] only in {path_a if rb is None else path_b}: {json.dumps((ra or rb)['args'])}")
+            only_in = path_a if rb is None else path_b
+            print(f"=== {query_id} [{kind}] only in {only_in}: {json.dumps((ra or rb)['args'])}")
             continue
         keys = [k for k in dict.fromkeys(list(ra) + list(rb)) if k not in ("id", "kind")]
         diffs = [k for k in keys if ra.get(k) != rb.get(k)]
@@ -1119,8 +1122,9 @@ def compare(path_a: str, path_b: str, context: int = 12, common: bool = False) -
                 print(f"    {line[:300]}")
             if len(diff) > 2 + context:
                 print(f"    ... ({len(diff) - 2 - context} more diff lines)")
+    by_kind = f" ({', '.join(f'{k} {n}' for k, n in per_kind_diff.items())})" if differing else ""
     print(f"compared {len(ids)} queries ({', '.join(f'{k} {n}' for k, n in per_kind.items())}): "
-          f"{differing} differ" + (f" ({', '.join(f'{k} {n}' for k, n in per_kind_diff.items())})" if differing else ""))
+          f"{differing} differ" + by_kind)
     return 1 if differing else 0
 
 

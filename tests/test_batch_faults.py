@@ -16,7 +16,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from omaha_equity.batch import BATCH_COLUMNS, derive_seed, run_batch
+from omaha_equity.batch import BATCH_COLUMNS, derive_seed
 from omaha_equity.batch.cells import escape_cell, unescape_cell
 from omaha_equity.batch.progress import TimeLeft
 from omaha_equity.batch.records import MAX_LINE_CHARACTERS, json_too_deep, open_records

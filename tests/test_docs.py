@@ -248,4 +248,6 @@ def test_the_sdist_carries_the_docs_and_the_wheel_the_rankings():
     assert "recursive-include docs *.md" in manifest and "CHANGELOG.md" in manifest
     setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     assert setuptools["package-data"]["omaha_equity.rankings"] == ["data/*.npz"]
+    assert setuptools["package-data"]["omaha_equity"] == ["py.typed"]  # the annotations ship (PEP 561)
+    assert (ROOT / "omaha_equity" / "py.typed").exists()
     assert len(list((ROOT / "omaha_equity" / "rankings" / "data").glob("*.npz"))) == 12

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 import naive
 from omaha_equity.cards import parse_cards
 from omaha_equity.cli import main
-from omaha_equity.ev.allin import evaluate_hand, summarize
+from omaha_equity.ev.hand_ev import evaluate_hand, summarize
 from omaha_equity.hand_history.pokerstars import parse_pokerstars_text, read_pokerstars
 from omaha_equity.rules import StatedRake
 from omaha_equity.hand_history.file_replay import replay_pokerstars_hand

@@ -1,5 +1,5 @@
 """The import graph of the package runs one way (issues 17 and 19): no circle; across the package
-no module imports a layer above its own (``PACKAGE_LAYERS``, STYLE.md "Where things go"),
+no module imports a layer above its own (``PACKAGE_LAYERS``, docs/development.md "Where things go"),
 ``equity`` and ``rules`` never import each other, and no module imports another module's
 ``_private`` name; in the hand-history, all-in EV and rules packages no module imports a layer
 above its own within the package.
@@ -47,7 +47,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["convert"],
     ],
     "omaha_equity.ev": [
-        ["allin"],
+        ["hand_ev"],
         ["session"],
         ["output"],
         ["__init__"],
@@ -58,7 +58,7 @@ LAYERS: dict[str, list[list[str]]] = {
 PACKAGE_ORDER = ["omaha_equity.rules", "omaha_equity.hand_history", "omaha_equity.ev", "omaha_equity.cli"]
 
 
-# The package's layers, lowest first (STYLE.md "Where things go"): a module may import modules
+# The package's layers, lowest first (docs/development.md "Where things go"): a module may import modules
 # of its own layer or lower ones. A module's layer is that of the longest entry naming it or a
 # package holding it ("rules.views" before "rules"); "__init__" alone is the package's own.
 PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
@@ -371,7 +371,7 @@ def test_the_graph_sees_real_arrows(graph):
     # the checks above are only worth something if the graph holds the arrows we know of
     assert "omaha_equity.rules.payout" in graph["omaha_equity.rules.hand"]
     assert "omaha_equity.hand_history.phh" in graph["omaha_equity.hand_history.replay"]
-    assert "omaha_equity.ev.allin" in graph["omaha_equity.ev.session"]
+    assert "omaha_equity.ev.hand_ev" in graph["omaha_equity.ev.session"]
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

@@ -12,9 +12,9 @@ from omaha_equity.cli import _ProgressBar
 from omaha_equity.equity import plan, range_equity
 from omaha_equity.equity.players import seat_players
 from omaha_equity.games import get_game
+from test_range_equity import brute_force, hands_of
 
 OMAHA = get_game("omaha")
-from test_range_equity import brute_force, hands_of
 
 
 def by_lists(monkeypatch):

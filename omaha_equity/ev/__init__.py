@@ -1,7 +1,7 @@
 """All-in EV and luck of played hands, over sessions of hand-history files (``omaha-equity ev``).
 
 Layers, lowest first (each imports only those below it, and :mod:`omaha_equity.hand_history`):
-:mod:`.allin` (one replayed hand's all-in EV, the per-player summary), :mod:`.session`
+:mod:`.hand_ev` (one replayed hand's all-in EV, the per-player summary), :mod:`.session`
 (every hand of the files: read, replay, check, evaluate, streamed), :mod:`.output` (the
 tables, CSV and JSON the ``ev`` command prints). docs/hand-histories.md.
 
@@ -15,7 +15,7 @@ Example::
 
 from __future__ import annotations
 
-from .allin import HandEV, PlayerHandEV, PlayerSummary, evaluate_hand, summarize
+from .hand_ev import HandEV, PlayerHandEV, PlayerSummary, evaluate_hand, summarize
 from .output import SessionWriter
 from .session import SessionEV, SessionTotals, analyze_session, iter_session
 

@@ -28,7 +28,7 @@ from ..runtime.output_files import write_atomically
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.records import DuplicateHand
 from ..views.render import render_csv, render_json, render_table
-from .allin import HandEV, PlayerSummary
+from .hand_ev import HandEV, PlayerSummary
 from .session import SessionResult, SessionTotals, format_amount
 
 #: The ``tournament`` cell of a cash-game row, as CSV writes ``-`` for no cards: a column of

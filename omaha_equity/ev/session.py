@@ -24,7 +24,7 @@ from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpe
 from ..hand_history.records import DuplicateHand
 from ..hand_history.sessions import SessionItem, hand_history_files, read_session_items
 from ..validate import is_whole_number
-from .allin import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
+from .hand_ev import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
 
 SessionResult = HandEV | HandHistoryError | DuplicateHand
 

@@ -433,7 +433,8 @@ class _Reader:
         seen_summary = False
         summary_boards: dict[int, str] = {}
         street_reached = "preflop"
-        for self.line_index in range(self.line_index, len(self.lines)):
+        # the loop moves the reader's own position (the range is built once, from where it stood)
+        for self.line_index in range(self.line_index, len(self.lines)):  # noqa: B020
             line = self.lines[self.line_index]
             marker = _STREET.match(line)
             if marker:

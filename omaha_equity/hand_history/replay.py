@@ -180,7 +180,8 @@ def _rake(hand_history: HandHistory, scale: int) -> Rake | StatedRake | None:
     if percent is not None:
         cap = _custom(hand_history, "_rake_cap", (int, Decimal))
         try:
-            return Rake(percent if isinstance(percent, str) else str(percent), None if cap is None else _chips(cap, scale),
+            return Rake(percent if isinstance(percent, str) else str(percent),
+                        None if cap is None else _chips(cap, scale),
                         no_flop_no_drop=_custom(hand_history, "_rake_no_flop_no_drop", bool, True))
         except InputError as error:
             raise ReplayError(f"field '_rake_percent': {error}") from None
@@ -197,7 +198,8 @@ def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
     try:
         showdown_order = ShowdownOrder(order)
     except ValueError:
-        raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', got {quoted(order)}") from None
+        raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', "
+                          f"got {quoted(order)}") from None
     # A history records the order players really showed in; it does not change who wins.
     return HandSettings(showdown_order=showdown_order, enforce_showdown_order=False,
                         run_count=_custom(hand_history, "_run_count", int, 1), rake=rake,
@@ -227,7 +229,8 @@ def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:
     if first_to_act is not None:
         text = first_to_act.strip()
         if not (text[:1] == "p" and text[1:].isdigit() and 1 <= int(text[1:]) <= player_count):
-            raise ReplayError(f"field '_first_to_act': expected a player p1..p{player_count}, got {quoted(first_to_act)}")
+            raise ReplayError(f"field '_first_to_act': expected a player p1..p{player_count}, "
+                              f"got {quoted(first_to_act)}")
         first_to_act = int(text[1:]) - 1
     names = hand_history.players
     if names is None or not all(names) or len(set(names)) != len(names):

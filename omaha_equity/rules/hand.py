@@ -170,8 +170,8 @@ class Hand(DealingMixin, ShowdownMixin):
                 raise InputError(f"bad stack {quoted(stack)} for seat {seat + 1}: expected a whole number of chips, "
                                  f"1 to {MAX_CHIPS:,}")
         if sum(int(stack) for stack in stacks) > MAX_CHIPS:
-            raise InputError(f"the stacks add up to {quoted(sum(int(stack) for stack in stacks))} chips: a hand settles at most {MAX_CHIPS:,} "
-                             "(2**63 - 1) exactly")
+            raise InputError(f"the stacks add up to {quoted(sum(int(stack) for stack in stacks))} chips: "
+                             f"a hand settles at most {MAX_CHIPS:,} (2**63 - 1) exactly")
         if not is_whole_number(button) or not 0 <= button < seat_count:
             raise InputError(f"bad button seat {button!r}: expected 0..{seat_count - 1}")
         if forced_bets.seat_count != seat_count:

@@ -21,7 +21,8 @@ def settlement_lines(hand: HandState) -> list[str]:
         rake = f", rake {pot.rake}" if pot.rake else ""
         lines.append(f"{pot.name.capitalize()} {pot.amount}{rake}; eligible: {_seats_text(hand, pot.eligible)}")
         for run in pot.runs:
-            prefix = f"  run {run.run_index + 1} [{format_cards(run.board, separator=' ')}]: " if len(pot.runs) > 1 else "  "
+            prefix = (f"  run {run.run_index + 1} [{format_cards(run.board, separator=' ')}]: "
+                      if len(pot.runs) > 1 else "  ")
             if not settlement.showdown:
                 lines.append(f"{prefix}{run.amount} to {_seats_text(hand, run.high_winners)} (no showdown)")
                 continue

@@ -6,8 +6,9 @@ For each replayed hand (a :class:`PlayedHand`, built from the rules engine's rep
 least two players in the pot and at most one of them not all in (no more decisions to make),
 and every one of them showed all their hole cards, each such player's **all-in EV** is the
 exact expected number of chips they get back, averaged over every remaining board
-(:func:`~omaha_equity.equity.allin.calculate_allin`), with the hand's own main and side pots (the folded players' chips stay in the pots as dead money; cards
-the file shows of folded players are dead). It is compared with what they actually won:
+(:func:`~omaha_equity.equity.allin.calculate_allin`), with the hand's own main and side pots
+(the folded players' chips stay in the pots as dead money; cards the file shows of folded
+players are dead). It is compared with what they actually won:
 ``luck = won - all-in EV``.
 
 Choices, documented here and in the README:
