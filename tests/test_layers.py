@@ -67,8 +67,7 @@ PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
     ("calculations and rules", ["equity", "rules"]),
     ("studies, batch and files", ["studies", "batch", "hand_history", "ev", "__init__"]),
     # ev/__init__ offers the session writer (ev/output) with the rest of the API
-    ("views", ["views", "rules.views", "studies.views", "studies.hits_views",
-               "hand_history.report", "ev.output", "ev.__init__"]),
+    ("views", ["views", "rules.views", "hand_history.report", "ev.output", "ev.__init__"]),
     ("command line", ["cli", "__main__"]),
 ]
 # Packages of one layer that never import each other.

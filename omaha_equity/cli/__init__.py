@@ -826,7 +826,7 @@ def _calc_study(hands: list, board: str, query: dict, *, streets: bool, next_car
         raise click.UsageError("--above applies to --next-card")
     from ..studies import equity_by_street, next_card_equity
     from ..studies.next_card import DEFAULT_ABOVE
-    from ..studies.views import next_card_report, streets_report
+    from ..views.studies import next_card_report, streets_report
 
     if streets:
         click.echo(streets_report(equity_by_street(hands, board, **query), format_name, table_style))
@@ -870,7 +870,7 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, exact, m
         raise click.UsageError("--exact and --mc cannot be used together")
     from ..studies import equity_distribution
     from ..studies.plot import check_plot_target, plot_distribution
-    from ..studies.views import distribution_report
+    from ..views.studies import distribution_report
 
     if plot_path is not None:
         check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
@@ -912,7 +912,7 @@ def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_dra
     if vs is None and (exact or mc or trials is not None or seed is not None):
         raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
     from ..studies.composition import range_composition
-    from ..studies.hits_views import composition_report
+    from ..views.hits import composition_report
 
     if plot_path is not None:
         from ..studies.plot import check_plot_target
