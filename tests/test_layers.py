@@ -26,7 +26,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["streets", "chips", "settlement"],
         ["structures", "forced", "settings"],
         ["sizing"],
-        ["actions", "views"],
+        ["actions"],
         ["dealing", "state"],
         ["payout", "history"],
         ["showdown"],
@@ -43,13 +43,12 @@ LAYERS: dict[str, list[list[str]]] = {
         ["sessions"],
         # replay: the record -> the rules engine and back, checked against the file
         ["replay", "export"],
-        ["file_replay", "report", "__init__"],
+        ["file_replay", "__init__"],
         ["convert"],
     ],
     "omaha_equity.ev": [
         ["allin"],
         ["session"],
-        ["output"],
         ["__init__"],
     ],
 }
@@ -66,8 +65,9 @@ PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
     ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots"]),
     ("calculations and rules", ["equity", "rules"]),
     ("studies, batch and files", ["studies", "batch", "hand_history", "ev", "__init__"]),
-    # ev/__init__ offers the session writer (ev/output) with the rest of the API
-    ("views", ["views", "rules.views", "hand_history.report", "ev.output", "ev.__init__"]),
+    # every renderer; ev/__init__ still offers the ev command's writer (views.ev) with the rest
+    # of its API, loaded on first use
+    ("views", ["views", "ev.__init__"]),
     ("command line", ["cli", "__main__"]),
 ]
 # Packages of one layer that never import each other.

@@ -565,7 +565,7 @@ def raise_limits_command(pot, bets, own_bet, stack, blind, no_limit, fixed_limit
     Example: omaha-equity pot-limit --pot 100 --bets 100
     """
     from ..rules.structures import FixedLimit, NoLimit, PotLimit
-    from ..rules.views import sizing_report, sizing_row
+    from ..views.rules import sizing_report, sizing_row
 
     if no_limit and fixed_limit:
         raise click.UsageError("--no-limit and --fixed-limit cannot be used together")
@@ -608,7 +608,7 @@ def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table
 
     Example: omaha-equity ev hands/ -f csv --summary players.csv > hands.csv
     """
-    from ..ev.output import SessionWriter, check_summary_path
+    from ..views.ev import SessionWriter, check_summary_path
     from ..ev.session import iter_session
 
     if summary_file is not None:
@@ -667,7 +667,7 @@ def play(file, format_name, table_style):
     Example: omaha-equity play examples/hands/plo8-short-all-in.phh
     """
     from ..hand_history import load_each, replay
-    from ..hand_history.report import play_report
+    from ..views.play import play_report
 
     results = []
     for label, hand_history in load_each(file):
@@ -725,7 +725,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     Example: omaha-equity allin AsAhKsKh JdTd9c8c 2c3d4h5s --stacks 300,200,100 -b Qd7h2s -g omaha8
     """
     from ..equity.allin import calculate_allin, committed_from_stacks
-    from ..views.allin import allin_report
+    from ..views.chips import allin_report
 
     if (stacks is None) == (committed is None):
         raise click.UsageError("give either --stacks or --committed (one amount per player)")
