@@ -338,7 +338,7 @@ def click_importers(root: Path) -> list[str]:
 
 
 def test_only_the_command_line_imports_click():
-    assert click_importers(PACKAGE_ROOT) == ["omaha_equity.cli.__init__", "omaha_equity.cli.shell"]
+    assert [module for module in click_importers(PACKAGE_ROOT) if not module.startswith("omaha_equity.cli.")] == []
 
 
 def test_the_layer_checks_catch_injected_arrows(tmp_path):
