@@ -25,6 +25,7 @@ from .params import DEFAULT_TABLE_STYLE, PRECISION, SEED, THREADS, TRIALS, GameT
 EXACT_HELP = "Force exact enumeration of every board."
 MONTE_CARLO_HELP = "Force Monte Carlo sampling."
 SEED_HELP = "Monte Carlo seed (same seed, same numbers)."
+TABLE_STYLES_HELP = "STYLE: one of tabulate's formats (simple, grid, github, pipe, psql, rst, ...)."
 THREADS_HELP = ("Worker threads (default: one per core; more than the cores run as many as the cores; any count "
                 "gives the same numbers).")
 
@@ -35,8 +36,10 @@ def output_options(command=None, *, formats=FORMATS, table_style_help: str = "ta
     Used bare (``@output_options``) or with arguments (``@output_options(formats=...)``)."""
 
     def decorate(command):
-        command = click.option("--table-style", default=DEFAULT_TABLE_STYLE, show_default=True,
-                               type=TableStyleType(), help=table_style_help)(command)
+        # the styles are named by a metavar, not listed: tabulate's 38 names made a line of 370
+        # characters in every help page
+        command = click.option("--table-style", default=DEFAULT_TABLE_STYLE, show_default=True, metavar="STYLE",
+                               type=TableStyleType(), help=f"{table_style_help} {TABLE_STYLES_HELP}")(command)
         command = click.option("-f", "--format", "format_name", default="table", show_default=True,
                                type=click.Choice(formats), help="Output format.")(command)
         return command

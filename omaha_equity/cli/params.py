@@ -82,8 +82,8 @@ DEFAULT_TABLE_STYLE = "simple"
 
 class TableStyleType(click.Choice):
     """tabulate's table formats, looked up in tabulate only when a style other than the default
-    is given, or the choices are shown (help, completion): importing tabulate costs about 0.02 s,
-    wasted on CSV and JSON output."""
+    is given, or the choices are listed (completion, an unknown style's error): importing
+    tabulate costs about 0.02 s, wasted on CSV and JSON output."""
 
     def __init__(self):
         super().__init__((DEFAULT_TABLE_STYLE,))
