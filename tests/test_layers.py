@@ -1,9 +1,8 @@
 """The import graph of the package runs one way (docs/layout.md): no circle; across the package
-no module imports a layer above its own (``PACKAGE_LAYERS``),
-``equity`` and ``rules`` never import each other, and no module imports another module's
-``_private`` name; in the packages of ``LAYERS`` (rules, hand histories, all-in EV, views, the
-command line) no module imports a layer
-above its own within the package.
+no module imports a layer above its own (``PACKAGE_LAYERS``), ``equity`` and ``rules`` never
+import each other, and no module imports another module's ``_private`` name; in the packages
+of ``LAYERS`` (rules, hand histories, all-in EV, views, the command line) no module imports a
+layer above its own within the package.
 
 The graph is read from the source with ``ast``: every ``import`` and ``from ... import``
 counts, at module level, inside functions and under ``if TYPE_CHECKING`` alike (a circle that
