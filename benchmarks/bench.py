@@ -590,7 +590,7 @@ def hits_figures(repeats: int) -> None:
     from omaha_equity.cards import format_cards
     from omaha_equity.ranges import parse_range
     from omaha_equity.studies import range_composition
-    from omaha_equity.studies.hits_views import composition_report
+    from omaha_equity.views.hits import composition_report
 
     range_composition("*", "Qh7d2c")  # load the kernels
     for board in ("Qh7d2c", "Qh7d2c5s"):

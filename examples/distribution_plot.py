@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from omaha_equity.studies import equity_distribution, plot_distribution
-from omaha_equity.studies.views import distribution_report
+from omaha_equity.views.studies import distribution_report
 
 HAND, BOARD = "AsKsQhJh", "Td9h2c"
 

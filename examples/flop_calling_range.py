@@ -11,7 +11,7 @@ the hand (every turn and river), then the parts the hand is behind.
 import sys
 
 from omaha_equity.studies import range_composition
-from omaha_equity.studies.hits_views import composition_report
+from omaha_equity.views.hits import composition_report
 
 
 def main() -> int:

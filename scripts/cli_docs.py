@@ -16,7 +16,7 @@ import click
 from omaha_equity.cli import main as omaha_equity
 
 PAGE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "cli.md"
-WIDTH = 100  # fixed, so the page does not depend on the terminal it was written from
+WIDTH = 80  # fixed, so the page does not depend on the terminal it was written from
 
 INTRODUCTION = """\
 # Command line reference

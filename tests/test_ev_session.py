@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from omaha_equity.cli import main
-from omaha_equity.ev.output import SessionWriter
+from omaha_equity.views.ev import SessionWriter
 from omaha_equity.ev.session import SessionTotals, analyze_session, iter_session
 
 QUIRKS = Path(__file__).parent / "data" / "pokerstars-quirks"

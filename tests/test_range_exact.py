@@ -8,7 +8,7 @@ import pytest
 
 import naive
 from omaha_equity import InputError, calculate_equity
-from omaha_equity.cli import _ProgressBar
+from omaha_equity.cli.progress import ProgressBar
 from omaha_equity.equity import plan, range_equity
 from omaha_equity.equity.players import seat_players
 from omaha_equity.games import get_game
@@ -118,7 +118,7 @@ def test_progress_lines_when_stderr_is_not_a_terminal(monkeypatch):
     stderr = io.StringIO()
     monkeypatch.setattr("sys.stderr", stderr)
     clock = FakeClock()
-    progress = _ProgressBar(enabled=True, terminal=False, clock=clock)
+    progress = ProgressBar(enabled=True, terminal=False, clock=clock)
     total = 2_250_000_000
     clock.now += 0.5
     progress(total // 100, total)  # the first call: under a second, nothing
@@ -142,8 +142,8 @@ def test_no_progress_when_quiet_or_done_at_once(monkeypatch):
     stderr = io.StringIO()
     monkeypatch.setattr("sys.stderr", stderr)
     clock = FakeClock()
-    quiet = _ProgressBar(enabled=False, terminal=False, clock=clock)
-    one_call = _ProgressBar(enabled=True, terminal=False, clock=clock)
+    quiet = ProgressBar(enabled=False, terminal=False, clock=clock)
+    one_call = ProgressBar(enabled=True, terminal=False, clock=clock)
     clock.now += 30
     quiet(1, 10)
     one_call(10, 10)

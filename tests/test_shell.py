@@ -23,7 +23,7 @@ FLOP = "calc AsAhKsKh JdTd9c8c -b Qd7h2s -f csv"  # 820 boards: 168/205 for the 
 
 
 def run(words):
-    return main._run(words, "omaha-equity", None)
+    return main.run_words(words, "omaha-equity", None)
 
 
 def shell_child(*arguments):

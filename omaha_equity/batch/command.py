@@ -1,6 +1,6 @@
 """``omaha-equity batch``: files around :func:`run_batch` (checking the input, the earlier output
 and the cluster before anything is written, the progress, the summary line, and one line and an
-exit code for every way a run can stop). The command line (``cli.py``) draws the progress bar
+exit code for every way a run can stop). The command line (``cli.commands.batch``) draws the progress bar
 and prints the lines this module hands it: no click here.
 
 Exit codes (the README's Batch section has the same table):

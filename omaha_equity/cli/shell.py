@@ -29,6 +29,7 @@ from pathlib import Path
 import click
 
 from ..runtime.cache import cache_root_state
+from .errors import EXIT_INTERRUPTED, EXIT_USAGE
 
 PROGRAM_NAME = "omaha-equity"
 PROMPT = "omaha-equity> "
@@ -37,11 +38,9 @@ HELP_WORD = "help"
 SHELL_COMMAND = "shell"
 HISTORY_FILE_NAME = "shell-history"
 INSTALL_HINT = "the interactive shell needs prompt_toolkit: pip install 'omaha-equity[shell]'"
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 # Runs one command line's words through the program's command group; returns its exit code and
-# reports its own errors (cli.py gives the group's one-line error handling).
+# reports its own errors (cli.errors.OneLineErrors gives the group its one-line error handling).
 RunCommand = Callable[[list[str]], int]
 
 

@@ -1,7 +1,7 @@
 """Standard output and error that cannot be written: the program ends with one line, not a traceback.
 
 Every command writes its results through ``sys.stdout`` (``click.echo``, the batch writer), so
-the program's entry point (``cli._OneLineErrors``) wraps the two standard streams in
+the program's entry point (``cli.errors.OneLineErrors``) wraps the two standard streams in
 :class:`GuardedStream` for the run: a write or flush that fails raises
 :class:`~omaha_equity.errors.OutputError` naming ``stdout`` (or ``stderr``), which the entry point
 reports as ``no space left writing stdout`` (a full disk) or ``cannot write stdout: REASON``,

@@ -9,11 +9,11 @@ from typing import Any
 
 from ..equity.result import EXACT, EquityResult, PlayerEquity
 from ..equity.rows import HILO_COLUMNS
-from ..views.render import percent, render
+from .render import percent, render
 from ..cards import NO_CARDS
-from .distribution import BY_CATEGORY, BY_HAND, EquityDistribution
-from .next_card import NextCardResult, equity_change
-from .streets import StreetsResult
+from ..studies.distribution import BY_CATEGORY, BY_HAND, EquityDistribution
+from ..studies.next_card import NextCardResult, equity_change
+from ..studies.streets import StreetsResult
 
 # The equity rows' hi/lo columns (``equity.rows.HILO_COLUMNS``) less the equity of each half and the
 # split share: a study row shows how a player's equity moves (by street, next card, opponent

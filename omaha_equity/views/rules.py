@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..views.render import render
-from .sizing import table_raise_limits
-from .streets import Street
-from .structures import BettingStructure, FixedLimit
+from .render import render
+from ..rules.sizing import table_raise_limits
+from ..rules.streets import Street
+from ..rules.structures import BettingStructure, FixedLimit
 
 
 def sizing_row(structure: BettingStructure, *, pot: int, bets: Sequence[int], player_bet: int = 0,

@@ -27,9 +27,9 @@ from ..errors import InputError
 from ..runtime.output_files import write_atomically
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.records import DuplicateHand
-from ..views.render import render_csv, render_json, render_table
-from .hand_ev import HandEV, PlayerSummary
-from .session import SessionResult, SessionTotals, format_amount
+from .render import render_csv, render_json, render_table
+from ..ev.hand_ev import HandEV, PlayerSummary
+from ..ev.session import SessionResult, SessionTotals, format_amount
 
 #: The ``tournament`` cell of a cash-game row, as CSV writes ``-`` for no cards: a column of
 #: tournament ids and blanks would be read as floats by pandas (447493868.0), one with ``-`` is
@@ -217,14 +217,14 @@ class SessionWriter:
                 kind = "Every hand" if self.all_hands else "Hands all in before the river"
                 self.out.write(f"{kind}: none\n\n")
             if summary_file is None:
-                self.out.write(summary_text(summaries, "table", self.style))
+                self.out.write(summary_report(summaries, "table", self.style))
         self.out.flush()
         if summary_file is not None:
             write_summary(summary_file, summaries, self.format_name, self.style)
         self._say(self.totals.counts_line())
 
 
-def summary_text(summaries: list[PlayerSummary], format_name: str, style: str = "simple") -> str:
+def summary_report(summaries: list[PlayerSummary], format_name: str, style: str = "simple") -> str:
     """The per-player summary alone: a CSV table, a JSON list, or a text table."""
     if format_name == "csv":
         rows = player_rows(summaries)
@@ -239,7 +239,7 @@ def summary_text(summaries: list[PlayerSummary], format_name: str, style: str = 
 def write_summary(path: str, summaries: list[PlayerSummary], format_name: str, style: str = "simple") -> None:
     """The per-player summary written to ``path`` whole or not at all (a temporary file
     renamed)."""
-    write_atomically(path, summary_text(summaries, format_name, style))
+    write_atomically(path, summary_report(summaries, format_name, style))
 
 
 def check_summary_path(path: str | Path) -> None:

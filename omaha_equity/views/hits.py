@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..views.render import render
-from .composition import Composition
+from .render import render
+from ..studies.composition import Composition
 
 _PERCENT_COLUMNS = ("share", "equity", "vs")
 

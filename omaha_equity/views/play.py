@@ -13,9 +13,9 @@ from decimal import Decimal
 from typing import Any
 
 from ..cards import format_cards
-from ..views.render import render_json, render_table
-from .notation import Amount
-from .replay import Replay
+from .render import render_json, render_table
+from ..hand_history.notation import Amount
+from ..hand_history.replay import Replay
 
 
 def _number(value: Amount) -> int | float:

@@ -1,0 +1,89 @@
+"""The study commands: ``distribution`` (a hand's equity across a range, the next card or the
+range's made hands) and ``hits`` (what a range holds on a board), each with an optional plot.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import usage_errors
+from ..options import game_options, output_options, run_options
+from ..params import CardsType
+
+
+@click.command()
+@click.argument("hand")
+@click.argument("opponent", metavar="RANGE")
+@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
+@game_options
+@click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card", "category"]),
+              help="Across the opponent's range hands, across the next card (on a flop or a turn), or across the "
+              "opponent's made hands (category, on a flop, turn or river).")
+@click.option("--bins", "bin_count", default=10, show_default=True, type=click.IntRange(1, 100),
+              help="Equal histogram bins over 0-100%.")
+@run_options(exact_help="Force exact enumeration.", monte_carlo_help="Force Monte Carlo.",
+             trials_help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw the histogram to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@output_options
+@usage_errors
+def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plot_path, format_name, table_style):
+    """The distribution of HAND's equity across the hands of RANGE (each weighted by its range
+    weight), across the next card (--by next-card) or across RANGE's made hands (--by category,
+    docs/categories.md): a histogram, CSV or JSON, and a plot.
+
+    Example: omaha-equity distribution AsAhKsKh '15%' -b Qd7h2s --plot spread.png
+    """
+    from ...studies import equity_distribution
+    from ...studies.plot import check_plot_target, plot_distribution
+    from ...views.studies import distribution_report
+
+    if plot_path is not None:
+        check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
+    result = equity_distribution(hand, opponent, board, dead, game, die=die, by=by, bin_count=bin_count,
+                                 method=run.method.value, trials=run.trials, seed=run.seed, threads=run.threads)
+    click.echo(distribution_report(result, format_name, table_style))
+    if plot_path is not None:
+        click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
+
+
+@click.command()
+@click.argument("expression", metavar="RANGE")
+@click.option("-b", "--board", required=True, type=CardsType(), help="The board: a flop, turn or river (3 to 5 cards).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (removed from the range).")
+@game_options
+@click.option("--vs", "vs", metavar="HAND|RANGE", help="Equity of each part of RANGE against this hand or range.")
+@run_options(exact_help="With --vs: force exact enumeration.", monte_carlo_help="With --vs: force Monte Carlo.",
+             trials_help="With --vs: Monte Carlo boards per hand (a hand) or deals per part (a range).",
+             with_threads=False)
+@click.option("--no-draws", "no_draws", is_flag=True, help="Table without the draw rows under each made hand.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw the shares as a stacked bar to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@output_options
+@usage_errors
+def hits(expression, board, dead, game, die, vs, run, no_draws, plot_path, format_name, table_style):
+    """What RANGE holds on the board: made hands (split by draws), nut status and lows, with
+    the hand combinations and share of each part; with --vs, each part's equity.
+
+    The categories and their rules are in docs/categories.md; each row's filter (CSV column
+    'filter') selects the same hands in any range, e.g. '15%:{set}'.
+
+    Example: omaha-equity hits '15%' -b Qh7d2c --vs AsKsQdJh
+    """
+    if vs is None and (run.method != "auto" or run.trials is not None or run.seed is not None):
+        raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
+    from ...studies.composition import range_composition
+    from ...views.hits import composition_report
+
+    if plot_path is not None:
+        from ...studies.plot import check_plot_target
+
+        check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
+    composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
+                                    method=run.method.value, trials=run.trials, seed=run.seed)
+    click.echo(composition_report(composition, format_name, table_style, draws=not no_draws))
+    if plot_path is not None:
+        from ...studies.hits_plot import plot_composition
+
+        click.echo(f"plot written to {plot_composition(composition, plot_path)}", err=True)
