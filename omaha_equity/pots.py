@@ -24,9 +24,8 @@ from fractions import Fraction
 from math import lcm
 
 import numpy as np
-from numba import njit
 
-from .runtime.cache import redirect_numba_cache, restore_numba_cache
+from .runtime.numba import helper
 
 from .errors import InputError, quoted
 from .games import NO_LOW
@@ -42,10 +41,7 @@ def pot_units(player_count: int, hilo: bool) -> int:
     return 2 * units if hilo else units
 
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def split_pot(high_values, low_values, hilo, units, shares):
     """Split one pot between players given their hand values.
 
@@ -115,7 +111,7 @@ def showdown_shares(high_values, low_values, hilo: bool) -> list[Fraction]:
     return [Fraction(int(share), units) for share in shares]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _pay_evenly(amount, winner_mask, player_count, payouts_row):
     """Add ``amount`` chips split evenly among the players of ``winner_mask`` to
     ``payouts_row``: the remainder chips one each to the first winners in index order."""
@@ -133,7 +129,7 @@ def _pay_evenly(amount, winner_mask, player_count, payouts_row):
                 remainder -= 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts):
     """Pay out every pot in chips on one complete board.
 
@@ -199,9 +195,6 @@ def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payo
             low_half = amount // 2
             _pay_evenly(amount - low_half, high_mask, player_count, payouts_row)
             _pay_evenly(low_half, low_mask, player_count, payouts_row)
-
-
-restore_numba_cache(_previous_numba_cache)
 
 
 @dataclass(frozen=True)
