@@ -275,7 +275,7 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool], dead: Sequen
     >>> side_pots([300, 300, 100], [False, False, False])
     [Pot(amount=300, eligible=(0, 1, 2)), Pot(amount=400, eligible=(0, 1))]
 
-    A big blind all in on a 100-chip big-blind ante (issue 14): the ante is a pot of its own
+    A big blind all in on a 100-chip big-blind ante: the ante is a pot of its own
     that he may win; the others' calls are a side pot.
 
     >>> side_pots([100, 0, 100], [False, False, False], dead=[0, 100, 0])

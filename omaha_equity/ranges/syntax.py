@@ -55,7 +55,7 @@ _MACRO_CHARACTERS = set(_DIGITS + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 # A hand's weight, the product of the weights written around it, stays within these bounds, so
 # a range's total over millions of hands, and the product of such totals over the most players a
-# deck deals (11), stay finite and normal in 64-bit floats (issue 9: 'AA@1e308' and
+# deck deals (11), stay finite and normal in 64-bit floats ('AA@1e308' and
 # '(AA@1e200)@1e200' overflowed to infinity and changed the equity).
 MIN_WEIGHT = Fraction(1, 10**20)
 MAX_WEIGHT = Fraction(10**20)
