@@ -226,7 +226,8 @@ def _check_chips(values: Sequence[int], what: str) -> list[int]:
     checked = []
     for index, value in enumerate(values, start=1):
         if not is_whole_number(value) or value < 0:
-            raise InputError(f"bad {what} {quoted(value)} for player {index}: expected a whole number of chips, 0 or more")
+            raise InputError(f"bad {what} {quoted(value)} for player {index}: "
+                             "expected a whole number of chips, 0 or more")
         checked.append(int(value))
     return checked
 

@@ -293,7 +293,8 @@ def evaluate_deals(hole_cards, board_cards, colex, pair_board, flush, low):
     board_suit_masks = np.empty(4, dtype=np.int32)
     for deal in range(deal_count):
         hole_low_mask = hole_features(hole_cards[deal], colex, pair_indexes, hole_suit_masks)
-        board_index, flush_suit, board_low_mask = board_features(board_cards[deal], colex, board_ranks, board_suit_masks)
+        board_index, flush_suit, board_low_mask = board_features(board_cards[deal], colex, board_ranks,
+                                                                 board_suit_masks)
         board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
         high_values[deal], low_values[deal] = hand_values(
             pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask, board_low_mask,

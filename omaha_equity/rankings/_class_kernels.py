@@ -90,7 +90,8 @@ def expand_classes(class_keys, order, permutations, hands):
             first_of_its_kind = True
             for first in range(4):
                 for second in range(first + 1, 4):
-                    if masks[first] == masks[second] and permutations[permutation, first] > permutations[permutation, second]:
+                    if (masks[first] == masks[second]
+                            and permutations[permutation, first] > permutations[permutation, second]):
                         first_of_its_kind = False
             if not first_of_its_kind:
                 continue

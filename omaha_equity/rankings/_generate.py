@@ -93,13 +93,14 @@ def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_i
         for _ in range(sample_count):
             for position in range(0, dealt_count, 2):  # two card draws per 64 random bits
                 state, bits = splitmix64(state)
-                pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
+                high_bits = bits >> np.uint64(32)
+                pick = position + np.int64((high_bits * np.uint64(card_count - position)) >> np.uint64(32))
                 card = cards[pick]
                 cards[pick] = cards[position]
                 cards[position] = card
                 if position + 1 < dealt_count:
-                    pick = position + 1 + np.int64(((bits & np.uint64(0xFFFFFFFF)) * np.uint64(card_count - position - 1))
-                                                   >> np.uint64(32))
+                    low_bits = bits & np.uint64(0xFFFFFFFF)
+                    pick = position + 1 + np.int64((low_bits * np.uint64(card_count - position - 1)) >> np.uint64(32))
                     card = cards[pick]
                     cards[pick] = cards[position + 1]
                     cards[position + 1] = card
