@@ -13,13 +13,13 @@ from omaha_equity.runtime import threads as pieces
 from omaha_equity.equity import plan
 from omaha_equity.equity.allin import calculate_allin, plan_allin
 from omaha_equity.equity.calculate import plan_equity
-from omaha_equity.equity.query import seat_query
+from omaha_equity.equity.query import RunOptions, seat_query
 from omaha_equity.errors import InputError
 
 
 def _plan(hands, board="", **options):
-    run = {name: options.pop(name) for name in ("trials", "precision", "seed", "threads") if name in options}
-    return plan_equity(seat_query(hands, board, "", options.pop("game", "omaha"), None), **options, **run)[0]
+    game = options.pop("game", "omaha")
+    return plan_equity(seat_query(hands, board, "", game, None), RunOptions.checked(**options))[0]
 
 
 def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():
@@ -59,16 +59,13 @@ def test_forced_exact_beyond_the_ceiling_is_refused_with_the_estimate():
 
 
 def test_sums_that_do_not_fit_fall_back_to_monte_carlo_or_refuse_exact():
-    def kernels(family, method):
-        return (family, method)
-
-    fallback = plan.plan_query(plan.AUTO, 10, 2, seed=3, exact_fits=lambda family: False, kernels=kernels)
-    assert (fallback.method, fallback.seed, fallback.kernels) == (plan.MONTE_CARLO, 3,
-                                                                   (plan.FIXED_HANDS, plan.MONTE_CARLO))
+    assert plan.exact_or_fallback(plan.Method.AUTO, "too big") == plan.Method.MONTE_CARLO
     with pytest.raises(InputError, match="^too big$"):
-        plan.plan_query(plan.EXACT, 10, 2, exact_fits=lambda family: False, too_large="too big")
-    fits = plan.plan_query(plan.AUTO, 10, 2, family=lambda method: plan.HAND_LISTS, exact_fits=lambda family: True)
-    assert (fits.method, fits.family) == (plan.EXACT, plan.HAND_LISTS)
+        plan.exact_or_fallback(plan.Method.EXACT, "too big")
+    sampled = plan.plan_query(plan.Method.MONTE_CARLO, 10, 2, family=plan.Family.FIXED_HANDS, kernels=("k",), seed=3)
+    assert (sampled.method, sampled.seed, sampled.kernels) == (plan.Method.MONTE_CARLO, 3, ("k",))
+    exact = plan.plan_query(plan.Method.EXACT, 10, 2, family=plan.Family.HAND_LISTS, kernels=(), seed=3)
+    assert (exact.method, exact.family, exact.seed) == (plan.Method.EXACT, plan.Family.HAND_LISTS, None)
 
 
 def test_allin_plans_like_equity_and_takes_the_list_kernel_on_a_flop():
