@@ -29,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHILD = textwrap.dedent("""
     import sys
     from omaha_equity.cli import main
-    from omaha_equity.equity.allin import calculate_allin
+    from omaha_equity.equity.expected_chips import calculate_allin
     from omaha_equity.equity.calculate import calculate_equity
     {warm_up}
     print("ready", file=sys.stderr, flush=True)

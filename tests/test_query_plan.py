@@ -11,7 +11,7 @@ from omaha_equity import calculate_equity
 from omaha_equity.cards import _split_tokens, format_cards, parse_card, parse_cards
 from omaha_equity.runtime import threads as pieces
 from omaha_equity.equity import plan
-from omaha_equity.equity.allin import calculate_allin, plan_allin
+from omaha_equity.equity.expected_chips import calculate_allin, plan_allin
 from omaha_equity.equity.calculate import plan_equity
 from omaha_equity.equity.query import RunOptions, seat_query
 from omaha_equity.errors import InputError

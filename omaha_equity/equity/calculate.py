@@ -22,7 +22,7 @@ from . import _kernels, plan, range_equity, range_sampling
 from .fixed_hands import Prepared, exact_slices, prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
-from .result import EquityResult, PlayerEquity, standard_error
+from .results.equity import EquityResult, PlayerEquity, standard_error
 
 
 def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):

@@ -34,7 +34,7 @@ from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
-from ..equity.result import standard_error
+from ..equity.results.equity import standard_error
 from ..validate import check_whole_number
 from . import _common, _kernels
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_of, parse_next_card_board

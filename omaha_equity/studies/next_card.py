@@ -26,7 +26,7 @@ from ..equity.plan import Family, Method
 from ..equity.query import RunOptions, SeatedQuery, seat_cards
 from ..runtime.threads import across_threads, use_threads
 from ..equity.players import RANGE
-from ..equity.result import EquityResult, PlayerEquity
+from ..equity.results.equity import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game

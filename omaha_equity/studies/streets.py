@@ -19,7 +19,7 @@ from ..equity import plan
 from ..equity.calculate import run_equity
 from ..equity.plan import Method
 from ..equity.query import RunOptions, SeatedQuery, seat_cards
-from ..equity.result import EquityResult
+from ..equity.results.equity import EquityResult
 from ..errors import InputError, quoted
 from ..games import Game, get_game
 from ..validate import check_hands

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..equity.result import EXACT, EquityResult, PlayerEquity
-from ..equity.rows import HILO_COLUMNS
+from ..equity.results.equity import EXACT, EquityResult, PlayerEquity
+from ..equity.results.table_rows import HILO_COLUMNS
 from ..views.render import percent, render
 from ..cards import NO_CARDS
 from .distribution import BY_CATEGORY, BY_HAND, EquityDistribution
 from .next_card import NextCardResult, equity_change
 from .streets import StreetsResult
 
-# The equity rows' hi/lo columns (``equity.rows.HILO_COLUMNS``) less the equity of each half and the
+# The equity rows' hi/lo columns (``equity.results.table_rows.HILO_COLUMNS``) less the equity of each half and the
 # split share: a study row shows how a player's equity moves (by street, next card, opponent
 # hand), and its CSV and JSON columns have always been these; adding the others would change
 # every hi/lo study's output.

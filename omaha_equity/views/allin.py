@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import NO_CARDS
-from ..equity.allin_result import AllinResult, pot_name
-from ..equity.result import EXACT
+from ..equity.results.expected_chips import AllinResult, pot_name
+from ..equity.results.equity import EXACT
 from .render import render
 from .equity import method_text, partial_hands_line
 

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 
 from ..cards import RANKS, SUITS, format_cards
-from ..equity.allin_result import AllinResult
-from ..equity.result import EXACT, EquityResult
-from ..equity.rows import equity_rows
+from ..equity.results.expected_chips import AllinResult
+from ..equity.results.equity import EXACT, EquityResult
+from ..equity.results.table_rows import equity_rows
 from ..errors import InputError
 from ..validate import is_whole_number
 from ..evaluate.showdown import Showdown

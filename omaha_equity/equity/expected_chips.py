@@ -29,7 +29,7 @@ from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from ..runtime.threads import PieceSizer, across_threads, run_in_pieces
 from ..validate import check_hands, is_whole_number
 from . import _allin_kernels, plan
-from .allin_result import AllinPlayer, AllinResult
+from .results.expected_chips import AllinPlayer, AllinResult
 from .fixed_hands import exact_slices, prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
