@@ -24,8 +24,8 @@ def _plan(hands, board="", **options):
 
 def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():
     query = _plan(["AsAhKsKh", "JdTd9c8c"], threads=2)
-    assert query.method == plan.EXACT and query.exact
-    assert query.family == plan.FIXED_HANDS
+    assert query.method == plan.Method.EXACT and query.exact
+    assert query.family == plan.Family.FIXED_HANDS
     assert query.kernels == ("enumerate_boards",)
     assert query.exact_work == comb(44, 5) * 2 == 2_172_016 == query.work
     assert query.seed is None
@@ -34,12 +34,12 @@ def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():
 
 def test_a_river_is_small_work_on_one_thread_whatever_was_asked():
     query = _plan(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", threads=2)
-    assert (query.method, query.exact_work, query.small, query.kernel_threads) == (plan.EXACT, 2, True, 1)
+    assert (query.method, query.exact_work, query.small, query.kernel_threads) == (plan.Method.EXACT, 2, True, 1)
 
 
 def test_ranges_beyond_the_budget_sample_on_the_hand_lists_with_a_drawn_seed():
     query = _plan(["AA", "KK"])
-    assert query.method == plan.MONTE_CARLO and query.family == plan.HAND_LISTS
+    assert query.method == plan.Method.MONTE_CARLO and query.family == plan.Family.HAND_LISTS
     assert query.kernels == ("sample_ranges",)
     assert query.exact_work > plan.EXACT_WORK_CEILING
     assert query.trials == plan.DEFAULT_TRIALS and query.work == plan.DEFAULT_TRIALS * 2
@@ -49,13 +49,13 @@ def test_ranges_beyond_the_budget_sample_on_the_hand_lists_with_a_drawn_seed():
 
 
 def test_an_exact_query_has_no_seed_even_when_one_was_given():
-    assert _plan(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", method=plan.EXACT, seed=5).seed is None
+    assert _plan(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", method=plan.Method.EXACT, seed=5).seed is None
     assert calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", seed=5).seed is None
 
 
 def test_forced_exact_beyond_the_ceiling_is_refused_with_the_estimate():
     with pytest.raises(InputError, match=r"about 1\.1e\+14 player-boards"):
-        _plan(["AA", "KK"], method=plan.EXACT)
+        _plan(["AA", "KK"], method=plan.Method.EXACT)
 
 
 def test_sums_that_do_not_fit_fall_back_to_monte_carlo_or_refuse_exact():
@@ -72,13 +72,13 @@ def test_allin_plans_like_equity_and_takes_the_list_kernel_on_a_flop():
     seated = seat_query(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", "", "omaha", None)
     equity_query = plan_equity(seated)[0]
     allin_query, weights = plan_allin(seated, 200)
-    assert equity_query.method == allin_query.method == plan.EXACT
+    assert equity_query.method == allin_query.method == plan.Method.EXACT
     assert equity_query.exact_work == allin_query.exact_work == comb(41, 2) * 2 == 1640
-    assert (equity_query.family, allin_query.family) == (plan.FIXED_HANDS, plan.HAND_LISTS)
+    assert (equity_query.family, allin_query.family) == (plan.Family.FIXED_HANDS, plan.Family.HAND_LISTS)
     assert allin_query.kernels == ("enumerate_allin_ranges",)
     assert len(weights) == 2
     preflop = plan_allin(seat_query(["AsAhKsKh", "JdTd9c8c"], "", "", "omaha", None), 200)[0]
-    assert (preflop.family, preflop.kernels) == (plan.FIXED_HANDS, ("enumerate_allin_boards",))
+    assert (preflop.family, preflop.kernels) == (plan.Family.FIXED_HANDS, ("enumerate_allin_boards",))
 
 
 @pytest.mark.parametrize("hands, board", [
@@ -90,7 +90,7 @@ def test_equity_and_allin_with_equal_stacks_give_the_same_exact_numbers(hands, b
     equity = calculate_equity(hands, board)
     allin = calculate_allin(hands, [100] * len(hands), board)
     pot = 100 * len(hands)
-    assert equity.method == allin.method == plan.EXACT
+    assert equity.method == allin.method == plan.Method.EXACT
     assert equity.sample_count == allin.sample_count
     assert [player.equity_fraction * pot for player in equity.players] == [
         player.expected_exact for player in allin.players]

@@ -227,7 +227,7 @@ def run_equity(seated: SeatedQuery, options: RunOptions, progress: ProgressCallb
 
     def run(thread_count: int | None):
         nonlocal squares, errors
-        if query.family == plan.FIXED_HANDS:
+        if query.family == plan.Family.FIXED_HANDS:
             prepared = prepare(seated.deal)
             if query.exact:
                 sample_count, counts, low_boards = _enumerate(prepared, progress, thread_count)

@@ -466,13 +466,13 @@ def run_allin(seated: SeatedQuery, stakes: AllinStakes, options: RunOptions,
     query, weights_by_seat = plan_allin(seated, total_chips, options)
 
     def run(thread_count: int | None):
-        if query.exact and query.family == plan.FIXED_HANDS:
+        if query.exact and query.family == plan.Family.FIXED_HANDS:
             sample_count, sums = _enumerate_fixed(seated.deal, pots, progress, thread_count)
             return sample_count, sample_count, sums, None
         if query.exact:
             return (*_enumerate_ranges(list(seated.seats), seated.board, seated.dead, seated.game, pots,
                                        weights_by_seat, progress, query.exact_work), None)
-        if query.family == plan.FIXED_HANDS:
+        if query.family == plan.Family.FIXED_HANDS:
             sampler = _FixedAllinSampler(seated.deal, pots, query.seed, query.trials, thread_count)
         else:
             sampler = _AllinRangeSampler(list(seated.seats), seated.board, seated.dead, seated.game, pots, query.seed,

@@ -83,8 +83,6 @@ class Family(StrEnum):
     HAND_LISTS = "hand-lists"
 
 
-AUTO, EXACT, MONTE_CARLO = Method.AUTO, Method.EXACT, Method.MONTE_CARLO
-FIXED_HANDS, HAND_LISTS = Family.FIXED_HANDS, Family.HAND_LISTS
 # BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
 BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 METHODS = tuple(Method)
@@ -114,17 +112,17 @@ def choose_method(method: str, work: int, sampling_asked: bool = False, rate: in
     if method not in METHODS:
         raise InputError(f"unknown method {quoted(method)}: expected one of {', '.join(METHODS)}")
     if sampling_asked:
-        if method == EXACT:
+        if method == Method.EXACT:
             raise InputError("trials and precision apply to Monte Carlo, not to exact enumeration")
-        return MONTE_CARLO
+        return Method.MONTE_CARLO
     ceiling = EXACT_CEILING_SECONDS * rate
-    if method == EXACT and work > ceiling:
+    if method == Method.EXACT and work > ceiling:
         raise InputError(f"exact enumeration would score about {work:.1e} player-boards (boards x hands x players), "
                          f"more than the ceiling of {ceiling:.0e} (about {EXACT_CEILING_SECONDS // 60} minutes): "
                          "use Monte Carlo instead")
-    if method != AUTO:
+    if method != Method.AUTO:
         return method
-    return EXACT if work <= AUTO_EXACT_SECONDS * rate else MONTE_CARLO
+    return Method.EXACT if work <= AUTO_EXACT_SECONDS * rate else Method.MONTE_CARLO
 
 
 def draw_seed() -> int:
@@ -175,7 +173,7 @@ class QueryPlan:
 
     @property
     def exact(self) -> bool:
-        return self.method == EXACT
+        return self.method == Method.EXACT
 
     @property
     def work(self) -> int:
@@ -215,7 +213,7 @@ def plan_query(method: Method, exact_work: int, player_count: int, *, family: Fa
     trials, precision, seed, threads :
         As given by the caller (checked beforehand: ``query.RunOptions.checked``).
     """
-    if method == EXACT:
+    if method == Method.EXACT:
         seed = None
     elif seed is None:
         seed = draw_seed()
@@ -235,6 +233,6 @@ def exact_or_fallback(asked: str, too_large: str) -> Method:
     InputError
         ``too_large``, when exact enumeration was asked for.
     """
-    if asked == EXACT:
+    if asked == Method.EXACT:
         raise InputError(too_large)
-    return MONTE_CARLO
+    return Method.MONTE_CARLO

@@ -214,7 +214,7 @@ def run_plan(query: QueryPlan, run: Callable[[int | None], _Output]) -> _Output:
     (some are numba parallel loops): it is set around ``run``, which gets None.
     """
     cache.announce_compiling(query.kernels)
-    if query.family == plan.FIXED_HANDS:
+    if query.family == plan.Family.FIXED_HANDS:
         output = run(threads_to_run(query.kernel_threads))
     else:
         with use_threads(query.kernel_threads):

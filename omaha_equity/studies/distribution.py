@@ -287,7 +287,7 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
     base_used = range_equity.card_mask(seats[0].known_cards + board_cards + dead_cards)
     board_known = np.array(board_cards, dtype=np.int8)
     with use_threads(threads):
-        if chosen == plan.EXACT:
+        if chosen == plan.Method.EXACT:
             cache.announce_compiling(["completion_table", "enumerate_hand_by_hand"])
             fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
             dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board_cards), tables.colex)
@@ -332,7 +332,7 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
             category=categories[index],
         ))
     mean_fraction = None
-    if chosen == plan.EXACT:
+    if chosen == plan.Method.EXACT:
         whole = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
         if whole is not None:
             opponent_weights = whole[1] if seats[1].kind == RANGE else np.ones(hand_count, dtype=np.int64)
@@ -340,7 +340,7 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
             mean_fraction = Fraction(numerator, units * completions * int(opponent_weights.sum()))
     mean = float(mean_fraction) if mean_fraction is not None else float((normalized * share_sums / units / board_counts).sum())
     return _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND, chosen,
-                         seed, None if chosen == plan.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
+                         seed, None if chosen == plan.Method.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
 
 
 def _made_hands(hands: np.ndarray, board_cards, game: Game) -> list[str]:

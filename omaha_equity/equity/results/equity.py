@@ -29,7 +29,6 @@ from typing import Any
 from ...games import Game
 from .header import result_header
 from .. import counters
-from ..plan import EXACT, MONTE_CARLO  # noqa: F401  (the method names a result carries)
 
 # Statistics given as a board count and a fraction, in the order of the JSON ``counts``.
 COUNTED_STATISTICS = ("win", "tie", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
