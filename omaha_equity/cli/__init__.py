@@ -911,7 +911,7 @@ def hits(expression, board, dead, game, die, vs, exact, mc, trials, seed, no_dra
         raise click.UsageError("--exact and --mc cannot be used together")
     if vs is None and (exact or mc or trials is not None or seed is not None):
         raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
-    from ..studies.composition import range_composition
+    from ..studies.hits import range_composition
     from ..studies.hits_views import composition_report
 
     if plot_path is not None:

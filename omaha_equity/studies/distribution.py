@@ -36,7 +36,7 @@ from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..equity.results.equity import standard_error
 from ..validate import check_whole_number
-from . import _common, _kernels
+from . import _kernels, seat_lists
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_of, parse_next_card_board
 
 BY_HAND, BY_NEXT_CARD, BY_CATEGORY = "hand", "next-card", "category"
@@ -271,8 +271,8 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
     seats, board_cards, dead_cards, game = list(seated.seats), seated.board, seated.dead, seated.game
     trials, seed, threads = options.trials, options.seed, options.threads
     units = pot_units(2, game.hilo)
-    available = _common.available_cards(seats, board_cards, dead_cards)
-    opponent_hands = _common.seat_hand_list(seats[1], available, game.hole_count)
+    available = seat_lists.available_cards(seats, board_cards, dead_cards)
+    opponent_hands = seat_lists.seat_hand_list(seats[1], available, game.hole_count)
     hand_count = opponent_hands.shape[0]
     completions = comb(DECK_SIZE - 2 * game.hole_count - len(board_cards) - len(dead_cards),
                        BOARD_SIZE - len(board_cards))
@@ -318,7 +318,7 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
     else:
         float_weights = np.ones(hand_count, dtype=np.float64)
     normalized = float_weights / float_weights.sum()
-    labels = _common.hand_labels(opponent_hands)
+    labels = seat_lists.hand_labels(opponent_hands)
     categories = _made_hands(opponent_hands, board_cards, game)
     items = []
     for index in range(hand_count):

@@ -19,7 +19,7 @@ from ..equity import plan
 from ..equity.calculate import run_equity
 from ..equity.query import RunOptions, seat_cards
 from ..ranges import parse_range
-from . import _common
+from . import seat_lists
 from .distribution import distribution_by_hand
 
 # Monte Carlo deals per part when ``trials`` is not given (standard error about 0.1 points).
@@ -71,7 +71,7 @@ def _against_hand(expression, vs, masks, hands, weights, board_cards, dead_cards
     options = RunOptions.checked(method, trials=trials, seed=seed)
     spread = distribution_by_hand(seat_cards([vs, expression], board_cards, dead_cards, game), options)
     by_label = {item.label: item for item in spread.items}
-    items = [by_label[label] for label in _common.hand_labels(hands)]
+    items = [by_label[label] for label in seat_lists.hand_labels(hands)]
     exact = spread.method == plan.Method.EXACT
     uniform = bool((weights == weights[0]).all()) if weights.shape[0] else True
     # the range's equity per hand is the rest of the pot: 1 - the other player's

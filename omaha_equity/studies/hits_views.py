@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..views.render import render
-from .composition import Composition
+from .hits import Composition
 
 _PERCENT_COLUMNS = ("share", "equity", "vs")
 

@@ -32,7 +32,7 @@ from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..validate import check_hands
-from . import _common, _kernels
+from . import _kernels, seat_lists
 
 # Monte Carlo boards per next card when neither trials nor precision is given (a flop has up
 # to 45 next cards; 100,000 boards give a standard error of at most 0.16 points each).
@@ -245,8 +245,8 @@ def next_card_of(seated: SeatedQuery, options: RunOptions, above: float = DEFAUL
 def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_seat):
     """One pass of ``enumerate_by_next_card``: ``(current, [(card, probability, fraction, result)])``."""
     tables = load_tables()
-    available = _common.available_cards(seats, board_cards, dead_cards)
-    hand_lists = [_common.seat_hand_list(seat, available, game.hole_count) for seat in seats]
+    available = seat_lists.available_cards(seats, board_cards, dead_cards)
+    hand_lists = [seat_lists.seat_hand_list(seat, available, game.hole_count) for seat in seats]
     weight_lists = [weights if seat.kind == RANGE else np.ones(hand_list.shape[0], dtype=np.int64)
                     for seat, weights, hand_list in zip(seats, weights_by_seat, hand_lists)]
     # the longest list first: the kernel splits its work over player 0's list
@@ -287,7 +287,7 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
     dead_text = format_cards(dead_cards, sort=True)
     # every board is credited to each of its dealt cards, so the totals over cards are
     # dealt_count times the current board's
-    current = _common.exact_result(
+    current = seat_lists.exact_result(
         game, hands, format_cards(board_cards), dead_text, by_player.sum(axis=0) // dealt_count, units,
         int(deals_by_card.sum()) // dealt_count, all_weight // dealt_count, int(low_by_card.sum()) // dealt_count,
     )
@@ -296,7 +296,7 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
         weight = int(weight_by_card[card])
         if weight == 0:
             continue
-        result = _common.exact_result(game, hands, format_cards(board_cards + (card,)), dead_text, by_player[card],
+        result = seat_lists.exact_result(game, hands, format_cards(board_cards + (card,)), dead_text, by_player[card],
                                       units, int(deals_by_card[card]), weight, int(low_by_card[card]))
         fraction = Fraction(weight, all_weight)
         entries.append((card, float(fraction), fraction, result))
@@ -328,7 +328,7 @@ def _monte_carlo(seated: SeatedQuery, options: RunOptions):
     seats = list(seated.seats)
     current = run_equity(seated, options)
     cards = []
-    for card in _common.available_cards(seats, seated.board, seated.dead):
+    for card in seat_lists.available_cards(seats, seated.board, seated.dead):
         # a card that every hand of some range holds cannot come next
         if any(seat.kind == RANGE and bool(((range_equity.hand_masks(np.asarray(seat.hands)) >> card) & 1).all())
                for seat in seats):
