@@ -63,7 +63,9 @@ Timings of the capture itself go to this script's stderr only, never into the fi
 
 ``compare A.jsonl B.jsonl`` matches the lines by ``id``, prints how many queries were compared
 and, for each difference, the kind, the arguments and the first differing lines of each field;
-exit 1 if anything differs (or a query is missing from either file), else 0.
+exit 1 if anything differs (or a query is missing from either file), else 0. ``--common``
+compares only the queries in both files: a quick ``capture --count 20`` (the first 20 queries of
+each kind are the same whatever the count) against a full capture.
 """
 
 from __future__ import annotations
@@ -74,7 +76,6 @@ import difflib
 import enum
 import fractions
 import json
-import math
 import os
 import random
 import re
@@ -279,7 +280,8 @@ class Gen:
         return (["--table-style", rng.choice(TABLE_STYLES)] if self.chance(0.5) else []) + \
             (["-f", "table"] if self.chance(0.5) else [])
 
-    def hands(self, holes, players, cards, board_size, allow=("range", "partial", "random"), nonfixed=0.2):
+    def hands(self, holes, players, cards, board_size, allow=("range", "partial", "random"), nonfixed=0.2,
+              filters=True):
         """Players' hands from ``cards`` (fixed unless drawn otherwise) and the kinds used."""
         rng = self.rng
         hands, kinds = [], []
@@ -291,7 +293,7 @@ class Gen:
                 kind = rng.choice(allow)
             if kind == "range":
                 expression, small = rng.choice(RANGES[holes])
-                if board_size >= 3 and holes == 4 and self.chance(0.2):
+                if filters and board_size >= 3 and holes == 4 and self.chance(0.2):
                     expression, small = rng.choice(FILTERED), False
                 hands.append(expression)
                 kinds.append("small-range" if small else "range")
@@ -394,7 +396,8 @@ def gen_streets(g: Gen, i: int) -> dict:
     board_size = rng.choice([3, 4, 5, 5])
     cards = g.deal(players * holes + board_size + 1)
     board = cards[players * holes:players * holes + board_size]
-    hands, kinds = g.hands(holes, players, cards, board_size, allow=("range", "partial"), nonfixed=0.12)
+    hands, kinds = g.hands(holes, players, cards, board_size, allow=("range", "partial") if holes < 6 else (),
+                           nonfixed=0.12, filters=False)
     args = ["calc", *hands, "-b", g.cards(board), *game, "--streets"]
     if g.chance(0.1):
         args += ["-d", cards[-1]]
@@ -413,7 +416,7 @@ def gen_next_card(g: Gen, i: int) -> dict:
     board_size = rng.choice([3, 4])
     cards = g.deal(players * holes + board_size + 1)
     board = cards[players * holes:players * holes + board_size]
-    hands, kinds = g.hands(holes, players, cards, board_size, allow=("range",), nonfixed=0.12)
+    hands, kinds = g.hands(holes, players, cards, board_size, allow=("range",) if holes < 6 else (), nonfixed=0.12)
     args = ["calc", *hands, "-b", g.cards(board), *game, "--next-card"]
     if g.chance(0.3):
         args += ["--above", rng.choice(["0", "0.25", "0.5", "0.75", "0.9", "1"])]
@@ -460,6 +463,8 @@ def gen_distribution(g: Gen, i: int) -> dict:
         args += g.mc(trials=(2, 5, 10), precision=False) if by == "hand" else g.mc(trials=(20, 50), precision=False)
     elif g.chance(0.15):
         args += g.mc(trials=(5, 10, 30), precision=False) if by == "hand" else g.mc(trials=(20, 50), precision=False)
+    if "--seed" not in args:  # exact unless over the work budget: the seed is there if it is
+        args += ["--seed", g.seed()]
     if g.chance(0.03):
         args += ["--plot", f"{{TMP}}/dist{i}.svg"]
     return q("distribution", args + g.threads() + g.fmt(), files=[f"dist{i}.svg"] if "--plot" in args else [])
@@ -481,7 +486,7 @@ def gen_hits(g: Gen, i: int) -> dict:
     if g.chance(0.1):
         args += ["-d", cards[-1]]
     roll = rng.random()
-    if roll < 0.35:
+    if roll < 0.35 and expression != "*!{nothing}":  # (that one takes seconds against a hand)
         args += ["--vs", g.cards(hand)]
         if g.chance(0.2):
             args += g.mc(trials=(20, 50), precision=False)
@@ -489,6 +494,8 @@ def gen_hits(g: Gen, i: int) -> dict:
         args[1] = rng.choice(["AA:$ds", "RxRyOxOy", "AKQJ", "1%"])
         args += ["--vs", rng.choice(["KK:$ds", "JT98", "AAKK"]), "--trials", str(rng.choice([10, 30])),
                  "--seed", g.seed()]
+    if "--vs" in args and "--seed" not in args:  # exact unless over the work budget
+        args += ["--seed", g.seed()]
     if g.chance(0.3):
         args.append("--no-draws")
     if g.chance(0.03):
@@ -505,7 +512,7 @@ def _batch_row(g: Gen, n: int) -> dict:
     cards = g.deal(players * holes + board_size + 1)
     board = cards[players * holes:players * holes + board_size]
     hands = ["".join(cards[p * holes:(p + 1) * holes]) for p in range(players)]
-    row = {"id": f"q{n}", "game": game[-1] if game else "", "die": game[3] if "--die" in game else "",
+    row = {"id": f"q{n}", "game": game[1] if game else "", "die": game[3] if "--die" in game else "",
            "board": "".join(board), "dead": "", "hands": hands, "method": "", "trials": "", "seed": "",
            "precision": ""}
     if board_size == 0 and holes == 5 or g.chance(0.15):
@@ -520,19 +527,19 @@ def _batch_row(g: Gen, n: int) -> dict:
     if g.chance(0.1):
         row["dead"] = cards[-1]
     roll = rng.random()  # bad rows
-    if roll < 0.04:
+    if roll < 0.01:
         hands[1] = hands[0][:2] + hands[1][2:]  # a duplicate card
-    elif roll < 0.07:
+    elif roll < 0.018:
         hands[0] = hands[0][:-2] + "1c"
-    elif roll < 0.09:
+    elif roll < 0.024:
         row["game"] = "stud"
-    elif roll < 0.11:
+    elif roll < 0.03:
         row["board"] = "".join(cards[-6:])
-    elif roll < 0.13:
+    elif roll < 0.036:
         row.update(method="monte-carlo", trials="0")
-    elif roll < 0.15:
+    elif roll < 0.042:
         row["method"] = "guess"
-    elif roll < 0.17:
+    elif roll < 0.048:
         row["seed"] = "-3"
     return row
 
@@ -544,7 +551,7 @@ def _csv_cell(text: str) -> str:
 def gen_batch(g: Gen, i: int) -> dict:
     rng = g.rng
     rows = [_batch_row(g, n) for n in range(rng.randint(1, 5))]
-    if len(rows) > 1 and g.chance(0.08):
+    if len(rows) > 1 and g.chance(0.05):
         rows[-1]["id"] = rows[0]["id"]  # a duplicate id
     ids = g.chance(0.85)
     jsonl = g.chance(0.3)
@@ -620,7 +627,7 @@ ERRORS = [
     ["calc", "AsKsQhJh", "JdTd9c8c", "--next-card"], ["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Qd7h2s5c9d", "--next-card"],
     ["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Qd7h", "--streets"], ["calc", "AsKsQhJh", "JdTd9c8c", "--above", "0.5"],
     ["calc", "AsKsQhJh", "JdTd9c8c", "--bogus"], ["calc", "AsKsQhJh", "", "-f", "json"],
-    ["calc", "AsKsQhJh", "Jd" * 80], ["calc", "15%:{set}", "AsKsQhJh"], ["calc", "XX:$ds", "AsKsQhJh"],
+    ["calc", "AsKsQhJh", "Jd" * 80], ["calc", "15%:{set}", "AsKsQhJh"], ["calc", "QQ:$xx", "AsKsQhJh"],
     ["calc", "AsKsQhJh", "JdTd9c8c", "-f", "xml"], ["calc", "AsKsQhJh", "JdTd9c8c", "-d", "As"],
     ["calc", *["*"] * 12], ["calc", "AsKsQhJh", "JdTd9c8c", "--trials", "99999999999999999999"],
     # allin
@@ -657,7 +664,9 @@ ERRORS = [
 def gen_errors(g: Gen, i: int) -> dict:
     """The fixed list first, then random bad queries (a duplicate card, a bad token, ...)."""
     if i < len(ERRORS):
-        args = ERRORS[i]
+        args = list(ERRORS[i])
+        if args[:1] in (["calc"], ["allin"], ["distribution"], ["hits"]) and "--seed" not in args:
+            args += ["--seed", "1"]  # a query that runs after all (Monte Carlo) gives the same numbers
         stdin = "id,hand1,hand2\n" if args[:2] == ["batch", "-"] else None
         return q("errors", list(args), stdin=stdin)
     rng = g.rng
@@ -671,16 +680,18 @@ def gen_errors(g: Gen, i: int) -> dict:
     elif fault == "rank":
         a = a[:2] + "X" + a[3:]
     elif fault == "suit":
-        b = b[:3] + "z" + b[4:]
+        b = b[:3] + "e" + b[4:]  # (x, y, z, w are a range's suit variables)
     elif fault == "short":
         b = b[:rng.choice([2, 6])] if command in ("show", "distribution") else b + "Q"
     elif fault == "board":
         board = board + "".join(cards[11:12]) + cards[0]
     words = command.split()
     if words[0] == "distribution":
-        args = ["distribution", a, rng.choice(["15%", "AA", b]), "-b", board]
+        if fault == "short":
+            a = a[:6]
+        args = ["distribution", a, b if fault in ("dup", "suit") else "AA:$ds", "-b", board]
     elif words[0] == "hits":
-        args = ["hits", rng.choice(["15%", a]), "-b", board, "--vs", b]
+        args = ["hits", a if fault in ("rank", "dup") else "1%", "-b", board, "--vs", b]
     elif words[0] == "show":
         args = ["show", a, b, "-b", board + "".join(cards[11:12]) + "2c" if fault != "board" else board]
     elif words[0] == "allin":
@@ -692,7 +703,9 @@ def gen_errors(g: Gen, i: int) -> dict:
     elif fault == "option":
         args += [rng.choice(["--trails", "--seeds", "-x"]), "1"]
     elif fault == "number":
-        args += [rng.choice(["--trials", "--seed", "--threads"]), rng.choice(["-1", "1.5", "x", "0"])]
+        args += [rng.choice(["--trials", "--seed", "--threads"]), rng.choice(["-1", "1.5", "x"])]
+    if words[0] != "show" and "--seed" not in args:
+        args += ["--seed", "1"]
     return q("errors", args + ["-f", "json"])
 
 
@@ -976,14 +989,13 @@ def run_api(query: dict, norm: Normaliser) -> dict:
 
     spec = query["args"]
     func = spec["func"]
-    if func == "range_composition":
-        from omaha_equity.studies import range_composition as function
-    else:
-        function = getattr(omaha_equity, func)
-    kwargs = dict(spec["kwargs"])
     record = {"id": query["id"], "kind": query["kind"], "args": spec}
-    try:
-        result = function(*spec["args"], **kwargs)
+    try:  # a function that cannot be found is recorded as the difference it is
+        if func == "range_composition":
+            from omaha_equity.studies import range_composition as function
+        else:
+            function = getattr(omaha_equity, func)
+        result = function(*spec["args"], **spec["kwargs"])
     except Exception as error:  # noqa: BLE001 - recorded, compared
         record.update(exit_code=1, output="", stderr="",
                       exception=norm.text(f"{type(error).__name__}: {error}"))
@@ -1063,9 +1075,13 @@ def _lines(value) -> list[str]:
     return json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False).splitlines()
 
 
-def compare(path_a: str, path_b: str, context: int = 12) -> int:
+def compare(path_a: str, path_b: str, context: int = 12, common: bool = False) -> int:
     a, b = _load(path_a), _load(path_b)
     ids = list(a) + [i for i in b if i not in a]
+    if common:  # a smaller capture (a lower --count: the same first queries of each kind) against a full one
+        skipped = len(ids)
+        ids = [i for i in ids if i in a and i in b]
+        print(f"--common: {skipped - len(ids)} queries in only one of the files left out")
     differing = 0
     per_kind: Counter = Counter()
     per_kind_diff: Counter = Counter()
@@ -1085,8 +1101,15 @@ def compare(path_a: str, path_b: str, context: int = 12) -> int:
         differing += 1
         per_kind_diff[kind] += 1
         print(f"=== {query_id} [{kind}] {json.dumps(ra['args'], ensure_ascii=False)}")
+        fields = []
         for key in diffs:
             va, vb = ra.get(key), rb.get(key)
+            if isinstance(va, dict) and isinstance(vb, dict) and key in ("files", "inputs"):  # each file on its own
+                fields += [(f"{key}[{name}]", va.get(name), vb.get(name))
+                           for name in dict.fromkeys(list(va) + list(vb)) if va.get(name) != vb.get(name)]
+            else:
+                fields.append((key, va, vb))
+        for key, va, vb in fields:
             if not isinstance(va, (str, dict, list)) or not isinstance(vb, (str, dict, list)):
                 print(f"  {key}: {va!r} != {vb!r}")
                 continue
@@ -1114,6 +1137,8 @@ def main(argv=None) -> int:
     cmp.add_argument("a", metavar="A.jsonl")
     cmp.add_argument("b", metavar="B.jsonl")
     cmp.add_argument("--context", type=int, default=12, help="diff lines shown per field (default 12)")
+    cmp.add_argument("--common", action="store_true",
+                     help="compare only the queries in both files (e.g. a --count 20 capture against a full one)")
     options = parser.parse_args(argv)
     if options.command == "capture":
         kinds = [k for k in options.kinds.split(",") if k]
@@ -1121,7 +1146,7 @@ def main(argv=None) -> int:
         if unknown:
             parser.error(f"unknown kinds: {', '.join(unknown)}")
         return capture(os.path.abspath(options.out), options.count, options.seed, kinds)
-    return compare(options.a, options.b, options.context)
+    return compare(options.a, options.b, options.context, options.common)
 
 
 if __name__ == "__main__":
