@@ -112,7 +112,7 @@ def allin_figures(repeats: int) -> tuple[float, float, float]:
     """All-in with side pots (issue 7): (seconds for an exact 3-way flop all-in hi/lo,
     seconds for an exact heads-up preflop all-in, Monte Carlo deals/s of a 4-way preflop all-in
     with three side pots)."""
-    from omaha_equity.equity.allin import calculate_allin
+    from omaha_equity.equity.expected_chips import calculate_allin
 
     hands, committed, board = ALLIN_FLOP
     calculate_allin(hands, committed, board, game="omaha8")

@@ -3,7 +3,7 @@ the main pot and the side pot on average, exactly. Players are listed from the f
 of the button (the order that gives odd chips)."""
 
 from omaha_equity import calculate_allin
-from omaha_equity.equity.allin import committed_from_stacks
+from omaha_equity.equity.expected_chips import committed_from_stacks
 
 hands = ["As2sKdQd", "Ah3h9c9d", "5c4c8h8s"]
 committed = committed_from_stacks([500, 350, 120])  # the 500 stack can only lose 350

@@ -21,24 +21,24 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from .equity.calculate import calculate_equity
-    from .equity.result import EquityResult, PlayerEquity
+    from .equity.results.equity import EquityResult, PlayerEquity
     from .evaluate.showdown import HandReading, MadeHand, Showdown, read_hand, read_showdown
-    from .equity.allin import calculate_allin
-    from .equity.allin_result import AllinPlayer, AllinResult
+    from .equity.expected_chips import calculate_allin
+    from .equity.results.expected_chips import AllinPlayer, AllinResult
     from .studies import equity_by_street, equity_distribution, next_card_equity, plot_distribution
 
 _LAZY = {
     "calculate_equity": "omaha_equity.equity.calculate",
-    "EquityResult": "omaha_equity.equity.result",
-    "PlayerEquity": "omaha_equity.equity.result",
+    "EquityResult": "omaha_equity.equity.results.equity",
+    "PlayerEquity": "omaha_equity.equity.results.equity",
     "read_hand": "omaha_equity.evaluate.showdown",
     "read_showdown": "omaha_equity.evaluate.showdown",
     "Showdown": "omaha_equity.evaluate.showdown",
     "HandReading": "omaha_equity.evaluate.showdown",
     "MadeHand": "omaha_equity.evaluate.showdown",
-    "calculate_allin": "omaha_equity.equity.allin",
-    "AllinResult": "omaha_equity.equity.allin_result",
-    "AllinPlayer": "omaha_equity.equity.allin_result",
+    "calculate_allin": "omaha_equity.equity.expected_chips",
+    "AllinResult": "omaha_equity.equity.results.expected_chips",
+    "AllinPlayer": "omaha_equity.equity.results.expected_chips",
     # studies: streets, next card, distributions
     "equity_by_street": "omaha_equity.studies",
     "next_card_equity": "omaha_equity.studies",

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 import naive
 from omaha_equity import InputError, calculate_allin
 from omaha_equity.cli import main
-from omaha_equity.equity.allin import committed_from_stacks
+from omaha_equity.equity.expected_chips import committed_from_stacks
 from omaha_equity.pots import Pot, settle, side_pots
 
 

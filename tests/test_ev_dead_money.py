@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from omaha_equity.cli import main
-from omaha_equity.equity.allin import calculate_allin
+from omaha_equity.equity.expected_chips import calculate_allin
 from omaha_equity.equity.calculate import calculate_equity
 from omaha_equity.errors import InputError
 

@@ -313,7 +313,7 @@ finishing_stacks = [400, 0]
 
 def test_phh_hand_all_in_preflop_is_checked_against_finishing_stacks_and_evaluated(tmp_path):
     # Heads-up p2 is the button: all in pre-flop for 200 each, AA KK vs J T 9 8 double-suited.
-    from omaha_equity.equity.allin import calculate_allin
+    from omaha_equity.equity.expected_chips import calculate_allin
 
     path = tmp_path / "hu.phh"
     path.write_text(PHH_ALL_IN)

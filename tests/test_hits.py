@@ -15,7 +15,7 @@ from omaha_equity.cli import main
 from omaha_equity.games import GAMES
 from omaha_equity.ranges import parse_range
 from omaha_equity.studies import range_composition
-from omaha_equity.studies.composition import LOW_SECTION, MADE_SECTION, NUT_SECTION
+from omaha_equity.studies.hits import LOW_SECTION, MADE_SECTION, NUT_SECTION
 
 
 def test_counts_and_shares_agree_with_the_categorizer():
@@ -160,7 +160,7 @@ def test_hits_plot_is_a_reproducible_svg(tmp_path):
 def test_each_row_holds_exactly_the_hands_its_filter_selects(board, game):
     # every row of every section, the boat, backdoor and counterfeit-risk rows included, on
     # flops, turns and a river, unpaired, paired and trips boards
-    from omaha_equity.studies.composition import CellTally, row_masks, row_specs
+    from omaha_equity.studies.hits import CellTally, row_masks, row_specs
 
     board_cards = parse_cards(board)
     hilo = GAMES[game].hilo
@@ -227,7 +227,7 @@ def test_counterfeit_risk_rows_nest_under_made_lows():
                                          ("Jc8c4c2d", "omaha"), ("Kh7d7c2s", "omaha"), ("9s8s2h", "omaha5")])
 def test_sets_trips_and_two_pair_always_draw_to_a_boat(board, game):
     # why their rows leave the boat draw out of the filter: on every hand of the deck
-    from omaha_equity.studies.composition import ALWAYS_BOAT_DRAW
+    from omaha_equity.studies.hits import ALWAYS_BOAT_DRAW
 
     board_cards = parse_cards(board)
     fields = categorize_hands(parse_range("*", game, excluded=board_cards).hands, board_cards, False)

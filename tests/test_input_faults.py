@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from omaha_equity import InputError, calculate_allin
 from omaha_equity.cli import main
-from omaha_equity.equity.allin import committed_from_stacks
+from omaha_equity.equity.expected_chips import committed_from_stacks
 from omaha_equity.errors import MESSAGE_LIMIT, bounded
 
 ROOT = Path(__file__).resolve().parents[1]

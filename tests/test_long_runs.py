@@ -29,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHILD = textwrap.dedent("""
     import sys
     from omaha_equity.cli import main
-    from omaha_equity.equity.allin import calculate_allin
+    from omaha_equity.equity.expected_chips import calculate_allin
     from omaha_equity.equity.calculate import calculate_equity
     {warm_up}
     print("ready", file=sys.stderr, flush=True)
@@ -168,8 +168,8 @@ def test_forced_exact_enumeration_beyond_the_ceiling_is_refused_with_the_estimat
     with pytest.raises(InputError, match=r"about 1\.1e\+14 player-boards"):
         calculate_allin(["AA", "KK"], [5, 5], method="exact")
     # the automatic choice is never refused: it goes to Monte Carlo
-    assert plan.choose_method(plan.AUTO, 10**14) == plan.MONTE_CARLO
-    assert plan.choose_method(plan.EXACT, plan.EXACT_WORK_CEILING) == plan.EXACT
+    assert plan.choose_method(plan.Method.AUTO, 10**14) == plan.Method.MONTE_CARLO
+    assert plan.choose_method(plan.Method.EXACT, plan.EXACT_WORK_CEILING) == plan.Method.EXACT
 
 
 @pytest.fixture

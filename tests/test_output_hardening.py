@@ -18,7 +18,7 @@ from omaha_equity.batch.run import BATCH_COLUMNS
 from omaha_equity.cards import format_cards
 from omaha_equity.cli import main
 from omaha_equity.equity.calculate import calculate_equity
-from omaha_equity.equity.result import standard_error
+from omaha_equity.equity.results.equity import standard_error
 from omaha_equity.games import get_game
 from omaha_equity.ranges import parse_range
 

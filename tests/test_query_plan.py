@@ -11,21 +11,21 @@ from omaha_equity import calculate_equity
 from omaha_equity.cards import _split_tokens, format_cards, parse_card, parse_cards
 from omaha_equity.runtime import threads as pieces
 from omaha_equity.equity import plan
-from omaha_equity.equity.allin import calculate_allin, plan_allin
+from omaha_equity.equity.expected_chips import calculate_allin, plan_allin
 from omaha_equity.equity.calculate import plan_equity
-from omaha_equity.equity.query import seat_query
+from omaha_equity.equity.query import RunOptions, seat_query
 from omaha_equity.errors import InputError
 
 
 def _plan(hands, board="", **options):
-    run = {name: options.pop(name) for name in ("trials", "precision", "seed", "threads") if name in options}
-    return plan_equity(seat_query(hands, board, "", options.pop("game", "omaha"), None), **options, **run)[0]
+    game = options.pop("game", "omaha")
+    return plan_equity(seat_query(hands, board, "", game, None), RunOptions.checked(**options))[0]
 
 
 def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():
     query = _plan(["AsAhKsKh", "JdTd9c8c"], threads=2)
-    assert query.method == plan.EXACT and query.exact
-    assert query.family == plan.FIXED_HANDS
+    assert query.method == plan.Method.EXACT and query.exact
+    assert query.family == plan.Family.FIXED_HANDS
     assert query.kernels == ("enumerate_boards",)
     assert query.exact_work == comb(44, 5) * 2 == 2_172_016 == query.work
     assert query.seed is None
@@ -34,12 +34,12 @@ def test_heads_up_preflop_is_exact_on_the_fixed_hand_rows_with_every_board():
 
 def test_a_river_is_small_work_on_one_thread_whatever_was_asked():
     query = _plan(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", threads=2)
-    assert (query.method, query.exact_work, query.small, query.kernel_threads) == (plan.EXACT, 2, True, 1)
+    assert (query.method, query.exact_work, query.small, query.kernel_threads) == (plan.Method.EXACT, 2, True, 1)
 
 
 def test_ranges_beyond_the_budget_sample_on_the_hand_lists_with_a_drawn_seed():
     query = _plan(["AA", "KK"])
-    assert query.method == plan.MONTE_CARLO and query.family == plan.HAND_LISTS
+    assert query.method == plan.Method.MONTE_CARLO and query.family == plan.Family.HAND_LISTS
     assert query.kernels == ("sample_ranges",)
     assert query.exact_work > plan.EXACT_WORK_CEILING
     assert query.trials == plan.DEFAULT_TRIALS and query.work == plan.DEFAULT_TRIALS * 2
@@ -49,39 +49,36 @@ def test_ranges_beyond_the_budget_sample_on_the_hand_lists_with_a_drawn_seed():
 
 
 def test_an_exact_query_has_no_seed_even_when_one_was_given():
-    assert _plan(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", method=plan.EXACT, seed=5).seed is None
+    assert _plan(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", method=plan.Method.EXACT, seed=5).seed is None
     assert calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", seed=5).seed is None
 
 
 def test_forced_exact_beyond_the_ceiling_is_refused_with_the_estimate():
     with pytest.raises(InputError, match=r"about 1\.1e\+14 player-boards"):
-        _plan(["AA", "KK"], method=plan.EXACT)
+        _plan(["AA", "KK"], method=plan.Method.EXACT)
 
 
 def test_sums_that_do_not_fit_fall_back_to_monte_carlo_or_refuse_exact():
-    def kernels(family, method):
-        return (family, method)
-
-    fallback = plan.plan_query(plan.AUTO, 10, 2, seed=3, exact_fits=lambda family: False, kernels=kernels)
-    assert (fallback.method, fallback.seed, fallback.kernels) == (plan.MONTE_CARLO, 3,
-                                                                   (plan.FIXED_HANDS, plan.MONTE_CARLO))
+    assert plan.exact_or_fallback(plan.Method.AUTO, "too big") == plan.Method.MONTE_CARLO
     with pytest.raises(InputError, match="^too big$"):
-        plan.plan_query(plan.EXACT, 10, 2, exact_fits=lambda family: False, too_large="too big")
-    fits = plan.plan_query(plan.AUTO, 10, 2, family=lambda method: plan.HAND_LISTS, exact_fits=lambda family: True)
-    assert (fits.method, fits.family) == (plan.EXACT, plan.HAND_LISTS)
+        plan.exact_or_fallback(plan.Method.EXACT, "too big")
+    sampled = plan.plan_query(plan.Method.MONTE_CARLO, 10, 2, family=plan.Family.FIXED_HANDS, kernels=("k",), seed=3)
+    assert (sampled.method, sampled.seed, sampled.kernels) == (plan.Method.MONTE_CARLO, 3, ("k",))
+    exact = plan.plan_query(plan.Method.EXACT, 10, 2, family=plan.Family.HAND_LISTS, kernels=(), seed=3)
+    assert (exact.method, exact.family, exact.seed) == (plan.Method.EXACT, plan.Family.HAND_LISTS, None)
 
 
 def test_allin_plans_like_equity_and_takes_the_list_kernel_on_a_flop():
     seated = seat_query(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", "", "omaha", None)
     equity_query = plan_equity(seated)[0]
     allin_query, weights = plan_allin(seated, 200)
-    assert equity_query.method == allin_query.method == plan.EXACT
+    assert equity_query.method == allin_query.method == plan.Method.EXACT
     assert equity_query.exact_work == allin_query.exact_work == comb(41, 2) * 2 == 1640
-    assert (equity_query.family, allin_query.family) == (plan.FIXED_HANDS, plan.HAND_LISTS)
+    assert (equity_query.family, allin_query.family) == (plan.Family.FIXED_HANDS, plan.Family.HAND_LISTS)
     assert allin_query.kernels == ("enumerate_allin_ranges",)
     assert len(weights) == 2
     preflop = plan_allin(seat_query(["AsAhKsKh", "JdTd9c8c"], "", "", "omaha", None), 200)[0]
-    assert (preflop.family, preflop.kernels) == (plan.FIXED_HANDS, ("enumerate_allin_boards",))
+    assert (preflop.family, preflop.kernels) == (plan.Family.FIXED_HANDS, ("enumerate_allin_boards",))
 
 
 @pytest.mark.parametrize("hands, board", [
@@ -93,7 +90,7 @@ def test_equity_and_allin_with_equal_stacks_give_the_same_exact_numbers(hands, b
     equity = calculate_equity(hands, board)
     allin = calculate_allin(hands, [100] * len(hands), board)
     pot = 100 * len(hands)
-    assert equity.method == allin.method == plan.EXACT
+    assert equity.method == allin.method == plan.Method.EXACT
     assert equity.sample_count == allin.sample_count
     assert [player.equity_fraction * pot for player in equity.players] == [
         player.expected_exact for player in allin.players]

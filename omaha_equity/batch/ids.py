@@ -65,11 +65,6 @@ class QueryIds:
         self._database.execute("INSERT INTO ids (id, written) VALUES (?, 1) "
                                "ON CONFLICT (id) DO UPDATE SET written = written + 1", (query_id,))
 
-    @property
-    def written_count(self) -> int:
-        """Queries counted by :meth:`add_written`."""
-        return self._database.execute("SELECT coalesce(sum(written), 0) FROM ids").fetchone()[0]
-
     def arrive(self, query_id: str, position: int) -> Arrival:
         """Record that the query at ``position`` (from 1) carries ``query_id``."""
         first_position, seen, written = self._database.execute(

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..equity.plan import draw_seed
-from ..equity.result import EquityResult
-from ..equity.rows import equity_rows
+from ..equity.results.equity import EquityResult
+from ..equity.results.table_rows import equity_rows
 from ..errors import InputError, caused_by_interrupt, quoted
 from ..runtime.executor import DaskExecutor, Executor, InProcessExecutor, make_executor
 from ..validate import MAX_SEED, check_whole_number, is_whole_number
@@ -31,7 +31,7 @@ from .queries import Query, UnreadableRow, derive_seed, query_from_record, recor
 DASK_CHUNK_SIZE = 64
 LOCAL_CHUNK_SIZE = 16
 
-# The columns of every output row, in order: every statistic of ``calc`` (``equity.rows.equity_rows``;
+# The columns of every output row, in order: every statistic of ``calc`` (``equity.results.table_rows.equity_rows``;
 # hi/lo columns are empty for high-only games), then the query and the error.
 BATCH_COLUMNS = (
     "id", "player", "hand", "equity", "equity_exact", "standard_error", "win", "tie",
@@ -74,7 +74,7 @@ class BatchResult:
 
     def rows(self) -> list[dict[str, Any]]:
         """The output rows: one per player, or one error row; keys :data:`BATCH_COLUMNS`,
-        statistics as fractions 0..1 (``equity.rows.equity_rows``), absent values None.
+        statistics as fractions 0..1 (``equity.results.table_rows.equity_rows``), absent values None.
 
         The whole-number columns are filled on every row, so that a reader that types columns
         (``pandas.read_csv``) keeps them whole: an error row has ``player`` 0 (the query as a

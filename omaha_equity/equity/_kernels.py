@@ -20,10 +20,10 @@ from ..evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
 from ..runtime.random_state import chunk_random_state, splitmix64
 
-# Per-player statistics, counted in boards (EQUITY and EQUITY_LOW, the part of it won from the
-# low half, are counted in pot units). WIN, TIE and SPLIT are disjoint (see ``score_board``).
-EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW, EQUITY_LOW, SPLIT = range(11)
-STAT_COUNT = 11
+# Per-player statistics (the layout of a row of counts: ``counters``).
+from .counters import (  # noqa: E402, F401  (the kernels and their callers read them here)
+    EQUITY, EQUITY_LOW, HAS_LOW, HI_TIE, HI_WIN, LO_TIE, LO_WIN, QUARTERED, SPLIT, STAT_COUNT, TIE, WIN,
+)
 
 
 @helper

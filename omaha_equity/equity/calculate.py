@@ -18,12 +18,11 @@ from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
 from ..runtime.threads import across_threads, deferred_interrupt, run_in_pieces
-from ..validate import check_run_options
 from . import _kernels, plan, range_equity, range_sampling
 from .fixed_hands import Prepared, exact_slices, prepare
-from .plan import QueryPlan
-from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
-from .result import EquityResult, PlayerEquity, standard_error
+from .plan import Family, Method, QueryPlan
+from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
+from .results.equity import EquityResult, PlayerEquity, standard_error
 
 
 def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):
@@ -115,8 +114,7 @@ def _outcome_table_fits(player_count: int, hilo: bool) -> bool:
     return _kernels.outcome_key_bits(player_count, hilo) <= _kernels.OUTCOME_BITS
 
 
-def plan_equity(seated: SeatedQuery, method: str = plan.AUTO, *, trials: int | None = None,
-                precision: float | None = None, seed: int | None = None, threads: int | None = None,
+def plan_equity(seated: SeatedQuery, options: RunOptions = RunOptions(),
                 units: int | None = None) -> tuple[QueryPlan, list | None]:
     """The plan of an equity query, and the ranges' whole weights when the hand lists are
     enumerated exactly (``range_equity.whole_weights``; None otherwise).
@@ -124,33 +122,34 @@ def plan_equity(seated: SeatedQuery, method: str = plan.AUTO, *, trials: int | N
     Raises
     ------
     InputError
-        Anything ``plan.plan_query`` refuses; exact enumeration asked for ranges whose weights
-        are too far apart for 64-bit sums.
+        Anything ``RunOptions.choose_method`` refuses; exact enumeration asked for ranges whose
+        weights are too far apart for 64-bit sums.
     """
     units = pot_units(seated.player_count, seated.game.hilo) if units is None else units
-    weights: list = [None]
-
-    def family(method: str) -> str:
-        fits = method != plan.EXACT or _outcome_table_fits(seated.player_count, seated.game.hilo)
-        return plan.FIXED_HANDS if seated.all_fixed and fits else plan.HAND_LISTS
-
-    def exact_fits(chosen_family: str) -> bool:
-        if chosen_family == plan.FIXED_HANDS:
-            return True
-        weights[0] = range_equity.whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, units)
-        return weights[0] is not None
-
-    query = plan.plan_query(
-        method, seated.exact_work, seated.player_count, trials=trials, precision=precision, seed=seed,
-        threads=threads, rate=seated.exact_rate, family=family, kernels=_equity_kernels, exact_fits=exact_fits,
-        too_large="the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
-    return query, weights[0] if query.exact else None
+    method = options.choose_method(seated.exact_work, seated.exact_rate)
+    weights = None
+    if method == Method.EXACT and _equity_family(seated, method) == Family.HAND_LISTS:
+        weights = range_equity.whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, units)
+        if weights is None:
+            method = plan.exact_or_fallback(
+                options.method,
+                "the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
+    family = _equity_family(seated, method)
+    query = options.plan(method, family, (_EQUITY_KERNELS[family, method],), seated.player_count, seated.exact_work)
+    return query, weights
 
 
-def _equity_kernels(family: str, method: str) -> tuple[str, ...]:
-    if family == plan.FIXED_HANDS:
-        return ("enumerate_boards" if method == plan.EXACT else "sample_boards",)
-    return ("enumerate_ranges" if method == plan.EXACT else "sample_ranges",)
+def _equity_family(seated: SeatedQuery, method: Method) -> Family:
+    """The per-hand rows when every hand is fixed (and, exactly, when their outcome table fits),
+    else the hand lists."""
+    fits = method != Method.EXACT or _outcome_table_fits(seated.player_count, seated.game.hilo)
+    return Family.FIXED_HANDS if seated.all_fixed and fits else Family.HAND_LISTS
+
+
+_EQUITY_KERNELS = {
+    (Family.FIXED_HANDS, Method.EXACT): "enumerate_boards", (Family.FIXED_HANDS, Method.MONTE_CARLO): "sample_boards",
+    (Family.HAND_LISTS, Method.EXACT): "enumerate_ranges", (Family.HAND_LISTS, Method.MONTE_CARLO): "sample_ranges",
+}
 
 
 def calculate_equity(
@@ -208,16 +207,27 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
-    seated = seat_query(hands, board, dead, game, die)
+    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
+    return run_equity(seat_query(hands, board, dead, game, die), options, progress)
+
+
+def run_equity(seated: SeatedQuery, options: RunOptions, progress: ProgressCallback | None = None) -> EquityResult:
+    """The typed core of :func:`calculate_equity`: plan a seated query with its run options,
+    run it, wrap the counts.
+
+    Raises
+    ------
+    InputError
+        Anything the plan refuses (:func:`plan_equity`); ranges that leave almost no deal.
+    """
     units = pot_units(seated.player_count, seated.game.hilo)
-    query, weights_by_seat = plan_equity(seated, method, trials=trials, precision=precision, seed=seed,
-                                         threads=threads, units=units)
+    query, weights_by_seat = plan_equity(seated, options, units)
+    precision = options.precision
     squares = errors = None
 
     def run(thread_count: int | None):
         nonlocal squares, errors
-        if query.family == plan.FIXED_HANDS:
+        if query.family == plan.Family.FIXED_HANDS:
             prepared = prepare(seated.deal)
             if query.exact:
                 sample_count, counts, low_boards = _enumerate(prepared, progress, thread_count)

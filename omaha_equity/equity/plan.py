@@ -17,7 +17,6 @@ for the fixed-hand kernel).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from math import comb
@@ -83,8 +82,6 @@ class Family(StrEnum):
     HAND_LISTS = "hand-lists"
 
 
-AUTO, EXACT, MONTE_CARLO = Method.AUTO, Method.EXACT, Method.MONTE_CARLO
-FIXED_HANDS, HAND_LISTS = Family.FIXED_HANDS, Family.HAND_LISTS
 # BINOMIALS[n, k] = C(n, k) for the enumeration kernels: (53, 6) int64.
 BINOMIALS = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
 METHODS = tuple(Method)
@@ -114,17 +111,17 @@ def choose_method(method: str, work: int, sampling_asked: bool = False, rate: in
     if method not in METHODS:
         raise InputError(f"unknown method {quoted(method)}: expected one of {', '.join(METHODS)}")
     if sampling_asked:
-        if method == EXACT:
+        if method == Method.EXACT:
             raise InputError("trials and precision apply to Monte Carlo, not to exact enumeration")
-        return MONTE_CARLO
+        return Method.MONTE_CARLO
     ceiling = EXACT_CEILING_SECONDS * rate
-    if method == EXACT and work > ceiling:
+    if method == Method.EXACT and work > ceiling:
         raise InputError(f"exact enumeration would score about {work:.1e} player-boards (boards x hands x players), "
                          f"more than the ceiling of {ceiling:.0e} (about {EXACT_CEILING_SECONDS // 60} minutes): "
                          "use Monte Carlo instead")
-    if method != AUTO:
+    if method != Method.AUTO:
         return method
-    return EXACT if work <= AUTO_EXACT_SECONDS * rate else MONTE_CARLO
+    return Method.EXACT if work <= AUTO_EXACT_SECONDS * rate else Method.MONTE_CARLO
 
 
 def draw_seed() -> int:
@@ -141,9 +138,9 @@ class QueryPlan:
 
     Attributes
     ----------
-    method : str
+    method : Method
         ``EXACT`` or ``MONTE_CARLO`` (never ``AUTO``).
-    family : str
+    family : Family
         ``FIXED_HANDS`` (per-hand rows) or ``HAND_LISTS`` (lists of hands).
     kernels : tuple of str
         The compiled kernels the run calls (named to ``cache.announce_compiling``).
@@ -163,8 +160,8 @@ class QueryPlan:
         The threads asked for (None: numba's setting).
     """
 
-    method: str
-    family: str
+    method: Method
+    family: Family
     kernels: tuple[str, ...]
     player_count: int
     exact_work: int
@@ -175,7 +172,7 @@ class QueryPlan:
 
     @property
     def exact(self) -> bool:
-        return self.method == EXACT
+        return self.method == Method.EXACT
 
     @property
     def work(self) -> int:
@@ -194,66 +191,47 @@ class QueryPlan:
         return 1 if self.small else self.threads
 
 
-# How a calculation names its kernels: (family, method) -> the compiled kernels it calls.
-KernelNames = Callable[[str, str], tuple[str, ...]]
-
-
-def plan_query(method: str, exact_work: int, player_count: int, *, trials: int | None = None,
-               precision: float | None = None, seed: int | None = None, threads: int | None = None,
-               rate: int = EXACT_RATE, family: Callable[[str], str] | str = FIXED_HANDS, kernels: KernelNames = lambda family, method: (),
-               exact_fits: Callable[[str], bool] | None = None, too_large: str = "") -> QueryPlan:
-    """Plan a query: the method (:func:`choose_method`), the kernel family and kernels, the
-    seed, the trials and the threads. The calculation supplies only what differs:
+def plan_query(method: Method, exact_work: int, player_count: int, *, family: Family, kernels: tuple[str, ...],
+               trials: int | None = None, precision: float | None = None, seed: int | None = None,
+               threads: int | None = None) -> QueryPlan:
+    """The plan of a query whose method is chosen (:func:`choose_method`, then
+    :func:`exact_or_fallback`): the seed (none when exact; drawn when not given), the trials,
+    the threads and the work.
 
     Parameters
     ----------
-    method : {"auto", "exact", "monte-carlo"}
+    method : Method
+        ``EXACT`` or ``MONTE_CARLO``.
     exact_work : int
         Player-boards of an exact enumeration.
     player_count : int
+    family : Family
+        The kernel family the method runs on.
+    kernels : tuple of str
+        The compiled kernels that family and method call (named to ``cache.announce_compiling``).
     trials, precision, seed, threads :
-        As given by the caller (checked beforehand: ``validate.check_run_options``).
-    rate : int
-        Player-boards a second of the exact kernel that would run (:func:`choose_method`).
-    family : str or callable(method) -> str
-        The kernel family, or how it follows from the method.
-    kernels : callable(family, method) -> tuple of str
-        The compiled kernels that family and method call.
-    exact_fits : callable(family) -> bool, optional
-        Asked only when exact enumeration was chosen: False when its sums would not fit in
-        64 bits. Then ``auto`` falls back to Monte Carlo, and ``exact`` is refused with
-        ``too_large``.
-
-    Raises
-    ------
-    InputError
-        Anything :func:`choose_method` refuses; exact enumeration asked for sums that do not
-        fit (``too_large``).
+        As given by the caller (checked beforehand: ``query.RunOptions.checked``).
     """
-    sampling_asked = trials is not None or precision is not None
-    chosen = choose_method(method, exact_work, sampling_asked=sampling_asked, rate=rate)
-    family_of = family if callable(family) else (lambda chosen_method: family)
-    if chosen == EXACT and exact_fits is not None and not exact_fits(family_of(EXACT)):
-        if method == EXACT:
-            raise InputError(too_large)
-        chosen = MONTE_CARLO
-    if chosen == EXACT:
+    if method == Method.EXACT:
         seed = None
     elif seed is None:
         seed = draw_seed()
-    chosen_family = family_of(chosen)
     return QueryPlan(
-        method=chosen, family=chosen_family, kernels=tuple(kernels(chosen_family, chosen)),
-        player_count=player_count, exact_work=exact_work,
+        method=method, family=family, kernels=kernels, player_count=player_count, exact_work=exact_work,
         trials=trials or (DEFAULT_PRECISION_TRIAL_CAP if precision is not None else DEFAULT_TRIALS),
         precision=precision, seed=seed, threads=threads,
     )
 
 
-def check_sampling_options(trials: int | None, precision: float | None) -> None:
-    """Raises InputError for trials outside 1..2**62 or a precision that is not a positive,
-    finite number (:mod:`omaha_equity.validate`)."""
-    from ..validate import check_precision, check_trials
+def exact_or_fallback(asked: str, too_large: str) -> Method:
+    """What runs when exact enumeration was chosen but its sums would not fit in 64 bits:
+    Monte Carlo when the method was ``auto``.
 
-    check_trials(trials)
-    check_precision(precision)
+    Raises
+    ------
+    InputError
+        ``too_large``, when exact enumeration was asked for.
+    """
+    if asked == Method.EXACT:
+        raise InputError(too_large)
+    return Method.MONTE_CARLO

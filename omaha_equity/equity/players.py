@@ -39,6 +39,10 @@ class Seat:
         The written cards of a fixed or partial hand (empty for ranges and ``*``).
     hands, weights : numpy arrays or None
         A range's hands (size, hole_count) int8 and weights (size,) float64.
+    source : str or None
+        The entry as given when it is a range (also one dealt at random as every hand, such as
+        ``100%``), which :func:`reseat_players` reads again only for a category filter; None for
+        written cards.
     """
 
     expression: str
@@ -46,6 +50,7 @@ class Seat:
     known_cards: tuple[int, ...] = ()
     hands: object = None
     weights: object = None
+    source: str | None = None
 
     def random_card_count(self, game: Game) -> int:
         """Hole cards dealt at random: the missing cards of a partial hand, all of ``*``."""
@@ -101,19 +106,74 @@ def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple
                 text += f"+{game.hole_count - len(cards)}"  # marks a partial hand in every output
             seats.append(Seat(text, kind, cards))
             continue
+        seats.append(_range_seat(expression, known, board, game))
+    check_some_deal(seats, known)
+    return seats
+
+
+def _range_seat(expression: str, known: list[int], board: tuple[int, ...], game: Game,
+                narrowed: Seat | None = None) -> Seat:
+    """A range entry's seat: its hands without the ``known`` cards, or every hand (``DEALT``)
+    when that is what it holds. ``narrowed``: the same entry seated with fewer known cards, whose
+    hands are narrowed rather than parsed again (a range without a category filter holds the
+    same hands, in the same order and with the same weights, less those holding a new card);
+    the range is parsed again when it has a category filter (it reads the board) or has no hand
+    left (for the error, which names every known card).
+
+    Raises
+    ------
+    InputError
+        A bad range, or one with no hand left once the known cards are removed.
+    """
+    hands = weights = None
+    if narrowed is not None and "{" not in expression:  # '{' only ever opens a category filter
+        if narrowed.kind == DEALT:
+            return narrowed  # every hand of the deck stays every hand of a smaller deck
+        lookup = np.zeros(DECK_SIZE, dtype=np.bool_)
+        lookup[list(known)] = True
+        keep = ~lookup[narrowed.hands].any(axis=1)
+        if keep.all():
+            hands, weights = narrowed.hands, narrowed.weights
+        elif keep.any():
+            hands, weights = _read_only(narrowed.hands[keep]), _read_only(narrowed.weights[keep])
+    if hands is None:
         from ..ranges import parse_range
 
         reason = "the known cards " + format_cards(sorted(known, reverse=True)) if known else ""
         hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason, board=board)
-        every_hand = hand_range.size == comb(DECK_SIZE - len(known), game.hole_count)
-        if every_hand and (hand_range.weights == hand_range.weights[0]).all():
-            # "100%", "*!AAAA!..." that removes nothing: deal it at random, like "*", which
-            # multiway Monte Carlo handles without redrawing colliding deals
-            seats.append(Seat(expression.strip(), DEALT))
-        else:
-            seats.append(Seat(expression.strip(), RANGE, (), hand_range.hands, hand_range.weights))
-    check_some_deal(seats, known)
-    return seats
+        hands, weights = hand_range.hands, hand_range.weights
+    every_hand = hands.shape[0] == comb(DECK_SIZE - len(known), game.hole_count)
+    if every_hand and (weights == weights[0]).all():
+        # "100%", "*!AAAA!..." that removes nothing: deal it at random, like "*", which
+        # multiway Monte Carlo handles without redrawing colliding deals
+        return Seat(expression.strip(), DEALT, source=expression)
+    return Seat(expression.strip(), RANGE, (), hands, weights, source=expression)
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """``array`` made read-only, as the ranges hand theirs out (one compiled signature)."""
+    array.flags.writeable = False
+    return array
+
+
+def reseat_players(seats: Sequence[Seat], board: tuple[int, ...], dead: tuple[int, ...], game: Game) -> list[Seat]:
+    """The same players seated on a board that adds cards to the one they were seated on
+    (:func:`seat_players`), from what is already parsed: written cards are kept, ranges lose the
+    hands that hold a new card (:func:`_range_seat`).
+
+    Raises
+    ------
+    InputError
+        As :func:`seat_players` on the new board: a card written twice; a range with no hand
+        left; ranges that leave no deal without a shared card.
+    """
+    written = [seat.known_cards if seat.source is None else () for seat in seats]
+    check_known_cards(written, board, dead, game)
+    known = [card for cards in written for card in cards] + list(board) + list(dead)
+    reseated = [seat if seat.source is None else _range_seat(seat.source, known, board, game, narrowed=seat)
+                for seat in seats]
+    check_some_deal(reseated, known)
+    return reseated
 
 
 # Work bounds of the search for one deal without a shared card, in hand comparisons, as passes

@@ -7,7 +7,7 @@ result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -19,8 +19,8 @@ from ..errors import InputError, quoted
 from ..validate import check_hands, check_run_options
 from . import plan, range_equity
 from ..runtime.threads import threads_to_run, use_threads
-from .players import FIXED, Seat, seat_players
-from .plan import Method, QueryPlan
+from .players import FIXED, Seat, reseat_players, seat_players
+from .plan import Family, Method, QueryPlan
 
 # progress(done, total): called after each piece of work (boards, deals or player-boards)
 ProgressCallback = Callable[[int, int], None]
@@ -73,6 +73,23 @@ class RunOptions:
     def sampling_asked(self) -> bool:
         """Trials or a precision were given: Monte Carlo is asked for."""
         return self.trials is not None or self.precision is not None
+
+    def choose_method(self, exact_work: int, rate: int = plan.EXACT_RATE) -> Method:
+        """``EXACT`` or ``MONTE_CARLO`` for work of ``exact_work`` player-boards on a kernel of
+        ``rate`` player-boards a second (``plan.choose_method``).
+
+        Raises
+        ------
+        InputError
+            Trials or a precision with exact enumeration; exact enumeration beyond the ceiling.
+        """
+        return Method(plan.choose_method(self.method, exact_work, sampling_asked=self.sampling_asked, rate=rate))
+
+    def plan(self, method: Method, family: Family, kernels: tuple[str, ...], player_count: int,
+             exact_work: int) -> QueryPlan:
+        """The query plan of ``method`` on ``family`` with these options (``plan.plan_query``)."""
+        return plan.plan_query(method, exact_work, player_count, family=family, kernels=kernels, trials=self.trials,
+                               precision=self.precision, seed=self.seed, threads=self.threads)
 
 
 @dataclass(frozen=True)
@@ -129,6 +146,23 @@ class SeatedQuery:
         """Each player's hole cards (canonical text) or range, as results report them."""
         return tuple(seat.expression for seat in self.seats)
 
+    def on_board(self, board: tuple[int, ...]) -> SeatedQuery:
+        """The same players on a board that adds cards to this one (the next card, the next
+        street), re-seated from what is already parsed (``players.reseat_players``).
+
+        Raises
+        ------
+        ValueError
+            ``board`` does not hold every card of this query's board (a programming error).
+        InputError
+            A new card written in a hand; a range with no hand left; ranges that leave no deal.
+        """
+        if board == self.board:
+            return self
+        if not set(self.board) <= set(board):
+            raise ValueError(f"re-seating needs a board that adds cards to {self.board}, got {board}")
+        return _seated(self.game, tuple(reseat_players(self.seats, board, self.dead, self.game)), board, self.dead)
+
     def hand_combinations(self, query: QueryPlan, sample_count: int) -> int | None:
         """The combinations of hands a run went through: 1 for fixed hands, those enumerated
         exactly, None when sampled (Monte Carlo draws the hands of each deal)."""
@@ -137,7 +171,7 @@ class SeatedQuery:
 
 def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None) -> SeatedQuery:
     """Check a query's hands, game, board and dead cards, and seat the players
-    (``players.seat_players``: fixed, partial and random hands, ranges expanded).
+    (:func:`seat_cards`).
 
     Raises
     ------
@@ -147,11 +181,27 @@ def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: 
     hands = check_hands(hands)
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    seats = tuple(seat_players(hands, board_cards, dead_cards, game))
+    return seat_cards(hands, board_cards, dead_cards, game)
+
+
+def seat_cards(hands: Sequence, board: tuple[int, ...], dead: tuple[int, ...], game: Game) -> SeatedQuery:
+    """Seat the players (``players.seat_players``: fixed, partial and random hands, ranges
+    expanded) with a board, dead cards and a game already parsed; ``hands`` already checked
+    (``validate.check_hands``).
+
+    Raises
+    ------
+    InputError
+        A bad hand or range, a card written twice, ranges that leave no deal.
+    """
+    return _seated(game, tuple(seat_players(hands, board, dead, game)), board, dead)
+
+
+def _seated(game: Game, seats: tuple[Seat, ...], board: tuple[int, ...], dead: tuple[int, ...]) -> SeatedQuery:
     deal = None
     if all(seat.kind == FIXED for seat in seats):
-        deal = Deal(game, tuple(seat.known_cards for seat in seats), board_cards, dead_cards)
-    return SeatedQuery(game, seats, board_cards, dead_cards, deal)
+        deal = Deal(game, tuple(seat.known_cards for seat in seats), board, dead)
+    return SeatedQuery(game, seats, board, dead, deal)
 
 
 def run_plan(query: QueryPlan, run: Callable[[int | None], _Output]) -> _Output:
@@ -164,7 +214,7 @@ def run_plan(query: QueryPlan, run: Callable[[int | None], _Output]) -> _Output:
     (some are numba parallel loops): it is set around ``run``, which gets None.
     """
     cache.announce_compiling(query.kernels)
-    if query.family == plan.FIXED_HANDS:
+    if query.family == plan.Family.FIXED_HANDS:
         output = run(threads_to_run(query.kernel_threads))
     else:
         with use_threads(query.kernel_threads):

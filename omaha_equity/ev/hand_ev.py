@@ -6,7 +6,7 @@ For each replayed hand (a :class:`PlayedHand`, built from the rules engine's rep
 least two players in the pot and at most one of them not all in (no more decisions to make),
 and every one of them showed all their hole cards, each such player's **all-in EV** is the
 exact expected number of chips they get back, averaged over every remaining board
-(:func:`~omaha_equity.equity.allin.calculate_allin`), with the hand's own main and side pots
+(:func:`~omaha_equity.equity.expected_chips.calculate_allin`), with the hand's own main and side pots
 (the folded players' chips stay in the pots as dead money; cards the file shows of folded
 players are dead). It is compared with what they actually won:
 ``luck = won - all-in EV``.
@@ -159,7 +159,7 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
                               known_board: Sequence[int]) -> dict[int, Fraction]:
     """Each contestant's expected chips over every remaining board, each pot after its rake.
 
-    :func:`~omaha_equity.equity.allin.calculate_allin` enumerates every remaining board exactly
+    :func:`~omaha_equity.equity.expected_chips.calculate_allin` enumerates every remaining board exactly
     and pays each pot by the rules (side pots, high/low halves, odd chips) with the
     contestants' hands and contributions, the folded players' contributions as dead money in
     the pots they reached, and the dead cards; each pot's expected chips are then scaled by
@@ -170,7 +170,7 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
     InputError
         Inconsistent cards (a card in two hands, or in a hand and the board).
     """
-    from ..equity.allin import calculate_allin
+    from ..equity.expected_chips import calculate_allin
 
     folders = [index for index in range(len(hand.names)) if index not in contestants and hand.committed[index] > 0]
     # One thread: an all-in is a small enumeration, and threads cost more than they save on it

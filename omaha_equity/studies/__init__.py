@@ -12,7 +12,7 @@ Results are frozen dataclasses; ``omaha_equity.studies.views`` renders them as t
 line does, and ``plot_distribution`` draws a distribution (needs ``omaha-equity[plot]``).
 """
 
-from .composition import CategoryRow, Composition, range_composition
+from .hits import CategoryRow, Composition, range_composition
 from .distribution import DistributionItem, EquityDistribution, HistogramBin, equity_distribution, histogram
 from .next_card import NextCardEquity, NextCardResult, next_card_equity
 from .plot import plot_distribution

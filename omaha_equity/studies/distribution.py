@@ -27,15 +27,17 @@ from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
 from ..runtime.threads import across_threads, use_threads
-from ..equity.players import FIXED, RANGE, seat_players
+from ..equity.plan import Method
+from ..equity.players import FIXED, RANGE
+from ..equity.query import RunOptions, SeatedQuery, seat_cards
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
-from ..equity.result import standard_error
-from ..validate import check_run_options, check_whole_number
-from . import _common, _kernels
-from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_equity
+from ..equity.results.equity import standard_error
+from ..validate import check_whole_number
+from . import _kernels, seat_lists
+from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_of, parse_next_card_board
 
 BY_HAND, BY_NEXT_CARD, BY_CATEGORY = "hand", "next-card", "category"
 DISTRIBUTIONS = (BY_HAND, BY_NEXT_CARD, BY_CATEGORY)
@@ -240,37 +242,52 @@ def equity_distribution(
     histogram((), bin_count)  # checks the bin count before any work
     game = get_game(game, die)
     if by == BY_NEXT_CARD:
-        return _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, seed, threads)
-    if by == BY_CATEGORY:
-        if not 3 <= len(parse_board_and_dead(board or "", dead or "")[0]) <= 5:
-            raise InputError("the distribution by category needs a board of 3 to 5 cards (a flop, turn or river)")
-        by_hand = equity_distribution(hand, opponent, board, dead, game, die=die, bin_count=bin_count, method=method,
-                                      trials=trials, seed=seed, threads=threads)
-        return _by_category(by_hand, bin_count)
+        board_cards, dead_cards = parse_next_card_board(board, dead)
+        options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads)
+        return _by_next_card(seat_cards([hand, opponent], board_cards, dead_cards, game), options, bin_count)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
-    trials, _, seed, threads = check_run_options(trials=trials, seed=seed, threads=threads)
-    seats = seat_players([hand, opponent], board_cards, dead_cards, game)
-    if seats[0].kind != FIXED:
+    if by == BY_CATEGORY and not 3 <= len(board_cards) <= 5:
+        raise InputError("the distribution by category needs a board of 3 to 5 cards (a flop, turn or river)")
+    options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads)
+    seated = seat_cards([hand, opponent], board_cards, dead_cards, game)
+    if seated.seats[0].kind != FIXED:
         raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "
-                         f"got {hand.strip() if isinstance(hand, str) else seats[0].expression!r}")
+                         f"got {hand.strip() if isinstance(hand, str) else seated.seats[0].expression!r}")
+    by_hand = distribution_by_hand(seated, options, bin_count)
+    return _by_category(by_hand, bin_count) if by == BY_CATEGORY else by_hand
+
+
+def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
+                         bin_count: int = DEFAULT_BIN_COUNT) -> EquityDistribution:
+    """The typed core of :func:`equity_distribution` by hand: player 1's fixed hand (seated
+    first) against each hand the opponent may hold, heads-up.
+
+    Raises
+    ------
+    InputError
+        Anything the method choice refuses (exact enumeration beyond the ceiling, trials with
+        exact enumeration).
+    """
+    seats, board_cards, dead_cards, game = list(seated.seats), seated.board, seated.dead, seated.game
+    trials, seed, threads = options.trials, options.seed, options.threads
     units = pot_units(2, game.hilo)
-    available = _common.available_cards(seats, board_cards, dead_cards)
-    opponent_hands = _common.seat_hand_list(seats[1], available, game.hole_count)
+    available = seat_lists.available_cards(seats, board_cards, dead_cards)
+    opponent_hands = seat_lists.seat_hand_list(seats[1], available, game.hole_count)
     hand_count = opponent_hands.shape[0]
     completions = comb(DECK_SIZE - 2 * game.hole_count - len(board_cards) - len(dead_cards),
                        BOARD_SIZE - len(board_cards))
     trials_per_hand = trials or HAND_DEFAULT_TRIALS
     work = hand_count * completions * 2
-    if method == plan.AUTO and trials is None and completions <= trials_per_hand:
-        chosen = plan.EXACT  # sampling more boards than a hand has would be slower than exact
+    if options.method == Method.AUTO and trials is None and completions <= trials_per_hand:
+        chosen = Method.EXACT  # sampling more boards than a hand has would be slower than exact
     else:
-        chosen = plan.choose_method(method, work, sampling_asked=trials is not None)
+        chosen = options.choose_method(work)
     tables = load_tables()
     hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
     base_used = range_equity.card_mask(seats[0].known_cards + board_cards + dead_cards)
     board_known = np.array(board_cards, dtype=np.int8)
     with use_threads(threads):
-        if chosen == plan.EXACT:
+        if chosen == plan.Method.EXACT:
             cache.announce_compiling(["completion_table", "enumerate_hand_by_hand"])
             fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
             dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board_cards), tables.colex)
@@ -301,7 +318,7 @@ def equity_distribution(
     else:
         float_weights = np.ones(hand_count, dtype=np.float64)
     normalized = float_weights / float_weights.sum()
-    labels = _common.hand_labels(opponent_hands)
+    labels = seat_lists.hand_labels(opponent_hands)
     categories = _made_hands(opponent_hands, board_cards, game)
     items = []
     for index in range(hand_count):
@@ -315,7 +332,7 @@ def equity_distribution(
             category=categories[index],
         ))
     mean_fraction = None
-    if chosen == plan.EXACT:
+    if chosen == plan.Method.EXACT:
         whole = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
         if whole is not None:
             opponent_weights = whole[1] if seats[1].kind == RANGE else np.ones(hand_count, dtype=np.int64)
@@ -323,7 +340,7 @@ def equity_distribution(
             mean_fraction = Fraction(numerator, units * completions * int(opponent_weights.sum()))
     mean = float(mean_fraction) if mean_fraction is not None else float((normalized * share_sums / units / board_counts).sum())
     return _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND, chosen,
-                         seed, None if chosen == plan.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
+                         seed, None if chosen == plan.Method.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
 
 
 def _made_hands(hands: np.ndarray, board_cards, game: Game) -> list[str]:
@@ -373,9 +390,8 @@ def _distribution(game, hand, opponent, board_cards, dead_cards, by, method, see
     )
 
 
-def _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, seed, threads) -> EquityDistribution:
-    result = next_card_equity([hand, opponent], board, dead, game, method=method, trials=trials, seed=seed,
-                              threads=threads)
+def _by_next_card(seated: SeatedQuery, options: RunOptions, bin_count: int) -> EquityDistribution:
+    result = next_card_of(seated, options)
     if any(entry.probability is None for entry in result.cards):
         raise InputError("by Monte Carlo, the chance of each next card is known only when at most one player "
                          "holds a range: give player 1 a hand, or use --exact")
@@ -384,9 +400,8 @@ def _by_next_card(hand, opponent, board, dead, game, bin_count, method, trials, 
         player = entry.result.players[0]
         items.append(DistributionItem(label=entry.card, weight=entry.probability, equity=player.equity,
                                       equity_fraction=player.equity_fraction, standard_error=player.standard_error))
-    board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     current = result.current.players[0]
-    return _distribution(game, result.hands[0], result.hands[1], board_cards, dead_cards, BY_NEXT_CARD,
-                         result.method, result.seed, None if result.method == plan.EXACT else
-                         (trials or NEXT_CARD_DEFAULT_TRIALS), items, bin_count, current.equity,
+    return _distribution(seated.game, result.hands[0], result.hands[1], seated.board, seated.dead, BY_NEXT_CARD,
+                         result.method, result.seed, None if result.method == Method.EXACT else
+                         (options.trials or NEXT_CARD_DEFAULT_TRIALS), items, bin_count, current.equity,
                          current.equity_fraction)

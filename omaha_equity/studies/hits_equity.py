@@ -1,6 +1,6 @@
 """Each part of a range against another player (``range_composition(..., vs=...)``).
 
-Against a hand: one pass over the range (:func:`.distribution.equity_distribution`, every
+Against a hand: one pass over the range (:func:`.distribution.distribution_by_hand`, every
 board of every hand, exact where the work budget allows), then each part's equity is the
 weighted mean over its hands. Against a range, a partial hand or ``*``: each part is its own
 equity query, ``(RANGE)`` plus the part's category filter, exact where affordable and Monte
@@ -16,10 +16,11 @@ from math import comb
 import numpy as np
 
 from ..equity import plan
-from ..equity.calculate import calculate_equity
+from ..equity.calculate import run_equity
+from ..equity.query import RunOptions, seat_cards
 from ..ranges import parse_range
-from . import _common
-from .distribution import equity_distribution
+from . import seat_lists
+from .distribution import distribution_by_hand
 
 # Monte Carlo deals per part when ``trials`` is not given (standard error about 0.1 points).
 PART_DEFAULT_TRIALS = 200_000
@@ -32,7 +33,7 @@ def part_equities(expression, vs, vs_cards, specs, masks, hands, weights, board_
     if vs_cards:
         return _against_hand(expression, vs, masks, hands, weights, board_cards, dead_cards, game, method, trials,
                              seed)
-    seed = plan.draw_seed() if seed is None and method != plan.EXACT else seed
+    seed = plan.draw_seed() if seed is None and method != plan.Method.EXACT else seed
     vs_size = _vs_size(vs, board_cards, dead_cards, game)
     completions = comb(52 - 2 * game.hole_count - len(board_cards) - len(dead_cards), 5 - len(board_cards))
     results = []
@@ -48,14 +49,14 @@ def part_equities(expression, vs, vs_cards, specs, masks, hands, weights, board_
         # a sampled part takes PART_DEFAULT_TRIALS deals rather than a whole query's million
         work = int(mask.sum()) * vs_size * completions * 2
         chosen = plan.choose_method(method, work, sampling_asked=trials is not None)
-        result = calculate_equity([part, vs], board_cards, dead_cards, game, method=chosen,
-                                  trials=None if chosen == plan.EXACT else trials or PART_DEFAULT_TRIALS,
-                                  seed=None if chosen == plan.EXACT else seed)
+        options = RunOptions.checked(chosen, trials=None if chosen == plan.Method.EXACT else trials or PART_DEFAULT_TRIALS,
+                                     seed=None if chosen == plan.Method.EXACT else seed)
+        result = run_equity(seat_cards([part, vs], board_cards, dead_cards, game), options)
         player = result.players[0]
         methods.add(result.method)
         results.append((player.equity, player.equity_fraction, player.standard_error or 0.0))
-    chosen = plan.MONTE_CARLO if plan.MONTE_CARLO in methods else plan.EXACT
-    return results, chosen, seed if chosen == plan.MONTE_CARLO else None
+    chosen = plan.Method.MONTE_CARLO if plan.Method.MONTE_CARLO in methods else plan.Method.EXACT
+    return results, chosen, seed if chosen == plan.Method.MONTE_CARLO else None
 
 
 def _vs_size(vs, board_cards, dead_cards, game) -> int:
@@ -67,11 +68,11 @@ def _vs_size(vs, board_cards, dead_cards, game) -> int:
 
 
 def _against_hand(expression, vs, masks, hands, weights, board_cards, dead_cards, game, method, trials, seed):
-    spread = equity_distribution(vs, expression, board_cards, dead_cards, game, method=method, trials=trials,
-                                 seed=seed)
+    options = RunOptions.checked(method, trials=trials, seed=seed)
+    spread = distribution_by_hand(seat_cards([vs, expression], board_cards, dead_cards, game), options)
     by_label = {item.label: item for item in spread.items}
-    items = [by_label[label] for label in _common.hand_labels(hands)]
-    exact = spread.method == plan.EXACT
+    items = [by_label[label] for label in seat_lists.hand_labels(hands)]
+    exact = spread.method == plan.Method.EXACT
     uniform = bool((weights == weights[0]).all()) if weights.shape[0] else True
     # the range's equity per hand is the rest of the pot: 1 - the other player's
     equity = 1.0 - np.array([item.equity for item in items])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .composition import MADE_SECTION, Composition
+from .hits import MADE_SECTION, Composition
 from .plot import SVG_HASH_SALT, check_plot_target, load_pyplot, save_figure
 
 # Segments below this share are drawn but not labelled (their text would overlap).

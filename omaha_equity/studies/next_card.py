@@ -12,7 +12,7 @@ card), and so is the current board.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
@@ -21,16 +21,18 @@ from ..runtime import cache
 from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
-from ..equity.calculate import calculate_equity
+from ..equity.calculate import run_equity
+from ..equity.plan import Family, Method
+from ..equity.query import RunOptions, SeatedQuery, seat_cards
 from ..runtime.threads import across_threads, use_threads
-from ..equity.players import RANGE, seat_players
-from ..equity.result import EquityResult, PlayerEquity
+from ..equity.players import RANGE
+from ..equity.results.equity import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
-from ..validate import check_hands, check_run_options
-from . import _common, _kernels
+from ..validate import check_hands
+from . import _kernels, seat_lists
 
 # Monte Carlo boards per next card when neither trials nor precision is given (a flop has up
 # to 45 next cards; 100,000 boards give a standard error of at most 0.16 points each).
@@ -195,28 +197,39 @@ def next_card_equity(
     board_cards, dead_cards = parse_next_card_board(board, dead)
     if not isinstance(above, (int, float)) or not 0 <= above <= 1:
         raise InputError(f"bad threshold {quoted(above)}: expected a fraction of the pot 0..1 (0.5 for 50%)")
-    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
-    seats = seat_players(list(hands), board_cards, dead_cards, game)
+    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
+    return next_card_of(seat_cards(hands, board_cards, dead_cards, game), options, float(above))
+
+
+def next_card_of(seated: SeatedQuery, options: RunOptions, above: float = DEFAULT_ABOVE) -> NextCardResult:
+    """The typed core of :func:`next_card_equity`: the players seated on a flop or a turn, the
+    run options checked, ``above`` a fraction 0..1.
+
+    Raises
+    ------
+    InputError
+        Anything the plan refuses; exact enumeration asked for range weights too far apart;
+        ranges that leave no deal on some next card.
+    """
+    seats, board_cards, dead_cards, game = list(seated.seats), seated.board, seated.dead, seated.game
     units = pot_units(len(seats), game.hilo)
-    weights: list = [None]
-
-    def exact_fits(family: str) -> bool:
-        weights[0] = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
-        return weights[0] is not None
-
+    exact_work = range_equity.exact_work(seats, board_cards, dead_cards, game)
     # one pass over every next card and board (exact), or a Monte Carlo query per card
-    query = plan.plan_query(
-        method, range_equity.exact_work(seats, board_cards, dead_cards, game), len(seats), trials=trials,
-        precision=precision, seed=seed, threads=threads, family=plan.HAND_LISTS, exact_fits=exact_fits,
-        kernels=lambda family, chosen: ("enumerate_by_next_card",) if chosen == plan.EXACT else (),
-        too_large="the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
-    chosen, seed = query.method, query.seed
+    chosen = options.choose_method(exact_work)
+    weights = None
+    if chosen == Method.EXACT:
+        weights = range_equity.whole_weights(seats, board_cards, dead_cards, game, units)
+        if weights is None:
+            chosen = plan.exact_or_fallback(
+                options.method,
+                "the range weights are too far apart for exact enumeration (64-bit sums): use Monte Carlo")
+    query = options.plan(chosen, Family.HAND_LISTS, ("enumerate_by_next_card",) if chosen == Method.EXACT else (),
+                         len(seats), exact_work)
     if query.exact:
-        with use_threads(threads):
-            current, entries = _exact(seats, board_cards, dead_cards, game, units, weights[0])
+        with use_threads(options.threads):
+            current, entries = _exact(seats, board_cards, dead_cards, game, units, weights)
     else:
-        current, entries = _monte_carlo(seats, list(hands), board_cards, dead_cards, game, trials, precision, seed,
-                                        threads)
+        current, entries = _monte_carlo(seated, replace(options, method=Method.MONTE_CARLO, seed=query.seed))
     cards = [NextCardEquity(card=format_card(card), probability=probability, probability_fraction=fraction,
                             result=result, change=equity_change(current.players[0], result.players[0]))
              for card, probability, fraction, result in entries]
@@ -224,16 +237,16 @@ def next_card_equity(
     order = sorted(range(len(cards)), key=lambda position: (-cards[position].change, -entries[position][0]))
     return NextCardResult(
         game=game, hands=current.hands, board=format_cards(board_cards), dead=format_cards(dead_cards, sort=True),
-        street="turn" if len(board_cards) == 3 else "river", method=chosen, seed=seed, current=current,
-        cards=tuple(cards[position] for position in order), above=float(above),
+        street="turn" if len(board_cards) == 3 else "river", method=query.method, seed=query.seed, current=current,
+        cards=tuple(cards[position] for position in order), above=above,
     )
 
 
 def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_seat):
     """One pass of ``enumerate_by_next_card``: ``(current, [(card, probability, fraction, result)])``."""
     tables = load_tables()
-    available = _common.available_cards(seats, board_cards, dead_cards)
-    hand_lists = [_common.seat_hand_list(seat, available, game.hole_count) for seat in seats]
+    available = seat_lists.available_cards(seats, board_cards, dead_cards)
+    hand_lists = [seat_lists.seat_hand_list(seat, available, game.hole_count) for seat in seats]
     weight_lists = [weights if seat.kind == RANGE else np.ones(hand_list.shape[0], dtype=np.int64)
                     for seat, weights, hand_list in zip(seats, weights_by_seat, hand_lists)]
     # the longest list first: the kernel splits its work over player 0's list
@@ -274,7 +287,7 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
     dead_text = format_cards(dead_cards, sort=True)
     # every board is credited to each of its dealt cards, so the totals over cards are
     # dealt_count times the current board's
-    current = _common.exact_result(
+    current = seat_lists.exact_result(
         game, hands, format_cards(board_cards), dead_text, by_player.sum(axis=0) // dealt_count, units,
         int(deals_by_card.sum()) // dealt_count, all_weight // dealt_count, int(low_by_card.sum()) // dealt_count,
     )
@@ -283,7 +296,7 @@ def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_se
         weight = int(weight_by_card[card])
         if weight == 0:
             continue
-        result = _common.exact_result(game, hands, format_cards(board_cards + (card,)), dead_text, by_player[card],
+        result = seat_lists.exact_result(game, hands, format_cards(board_cards + (card,)), dead_text, by_player[card],
                                       units, int(deals_by_card[card]), weight, int(low_by_card[card]))
         fraction = Fraction(weight, all_weight)
         entries.append((card, float(fraction), fraction, result))
@@ -307,14 +320,15 @@ def _card_probabilities(seats, cards: list[int]) -> dict[int, float] | None:
     return {card: value / total for card, value in free.items()}
 
 
-def _monte_carlo(seats, hands, board_cards, dead_cards, game: Game, trials, precision, seed: int, threads):
-    """One Monte Carlo query per next card: ``(current, [(card, probability, fraction, result)])``."""
-    trials = trials if trials is not None or precision is not None else NEXT_CARD_DEFAULT_TRIALS
-    options = dict(dead=format_cards(dead_cards), game=game, method=plan.MONTE_CARLO, trials=trials,
-                   precision=precision, seed=seed, threads=threads)
-    current = calculate_equity(hands, board=format_cards(board_cards), **options)
+def _monte_carlo(seated: SeatedQuery, options: RunOptions):
+    """One Monte Carlo query per next card, the players re-seated on each board
+    (``SeatedQuery.on_board``): ``(current, [(card, probability, fraction, result)])``."""
+    if not options.sampling_asked:
+        options = replace(options, trials=NEXT_CARD_DEFAULT_TRIALS)
+    seats = list(seated.seats)
+    current = run_equity(seated, options)
     cards = []
-    for card in _common.available_cards(seats, board_cards, dead_cards):
+    for card in seat_lists.available_cards(seats, seated.board, seated.dead):
         # a card that every hand of some range holds cannot come next
         if any(seat.kind == RANGE and bool(((range_equity.hand_masks(np.asarray(seat.hands)) >> card) & 1).all())
                for seat in seats):
@@ -323,6 +337,6 @@ def _monte_carlo(seats, hands, board_cards, dead_cards, game: Game, trials, prec
     probabilities = _card_probabilities(seats, cards)
     entries = []
     for card in cards:
-        result = calculate_equity(hands, board=format_cards(board_cards + (card,)), **options)
+        result = run_equity(seated.on_board(seated.board + (card,)), options)
         entries.append((card, probabilities[card] if probabilities is not None else None, None, result))
     return current, entries

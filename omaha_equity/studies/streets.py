@@ -1,8 +1,9 @@
 """Equity street by street: pre-flop, flop, turn and river as the board cards come.
 
-Each street is one :func:`~omaha_equity.calculate_equity` query on the board dealt so far,
-with the same options (exact when that street's plan is exact, Monte Carlo otherwise) and one
-seed for every street, so the whole run repeats with ``seed``. In Courchevel the first flop
+Each street is one equity query (``equity.calculate.run_equity``) on the board dealt so far,
+the players seated once and re-seated street by street (``SeatedQuery.on_board``), with the
+same options (exact when that street's plan is exact, Monte Carlo otherwise) and one seed for
+every street, so the whole run repeats with ``seed``. In Courchevel the first flop
 card is exposed before the first betting round (``docs/rules.md``), so its pre-flop street
 already shows that card.
 """
@@ -10,16 +11,18 @@ already shows that card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan
-from ..equity.calculate import calculate_equity
-from ..equity.result import EquityResult
+from ..equity.calculate import run_equity
+from ..equity.plan import Method
+from ..equity.query import RunOptions, SeatedQuery, seat_cards
+from ..equity.results.equity import EquityResult
 from ..errors import InputError, quoted
 from ..games import Game, get_game
-from ..validate import check_hands, check_run_options
+from ..validate import check_hands
 
 PREFLOP, FLOP, TURN, RIVER = "preflop", "flop", "turn", "river"
 STREETS = (PREFLOP, FLOP, TURN, RIVER)
@@ -126,14 +129,27 @@ def equity_by_street(
     game = get_game(game, die)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     boards = street_boards(board_cards, game)
-    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
-    seed = plan.draw_seed() if seed is None else seed
+    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
+    return streets_equity(seat_cards(hands, boards[0][1], dead_cards, game), board_cards, options)
+
+
+def streets_equity(seated: SeatedQuery, board: tuple[int, ...], options: RunOptions) -> StreetsResult:
+    """The typed core of :func:`equity_by_street`: ``seated`` on the first street's board (none,
+    or Courchevel's exposed card), re-seated street by street up to ``board`` (3 to 5 cards),
+    every street run with ``options`` and one seed.
+
+    Raises
+    ------
+    InputError
+        Anything :func:`~omaha_equity.equity.calculate.run_equity` rejects on some street.
+    """
+    seed = plan.draw_seed() if options.seed is None else options.seed
+    options = replace(options, seed=seed)
     streets = []
-    for street, street_board in boards:
-        result = calculate_equity(hands, board=format_cards(street_board), dead=format_cards(dead_cards), game=game,
-                                  method=method, trials=trials, precision=precision, seed=seed, threads=threads)
-        streets.append(StreetEquity(street, result))
-    sampled = any(entry.result.method == plan.MONTE_CARLO for entry in streets)
-    return StreetsResult(game=game, hands=streets[0].result.hands, board=format_cards(board_cards),
-                         dead=format_cards(dead_cards, sort=True), seed=seed if sampled else None,
+    for street, street_board in street_boards(board, seated.game):
+        seated = seated.on_board(street_board)
+        streets.append(StreetEquity(street, run_equity(seated, options)))
+    sampled = any(entry.result.method == Method.MONTE_CARLO for entry in streets)
+    return StreetsResult(game=seated.game, hands=streets[0].result.hands, board=format_cards(board),
+                         dead=format_cards(seated.dead, sort=True), seed=seed if sampled else None,
                          streets=tuple(streets))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import NO_CARDS
-from ..equity.allin_result import AllinResult, pot_name
-from ..equity.result import EXACT
+from ..equity.results.expected_chips import AllinResult, pot_name
+from ..equity.plan import Method
 from .render import render
 from .equity import method_text, partial_hands_line
 
@@ -61,7 +61,7 @@ def allin_report(result: AllinResult, format_name: str = "table", style: str = "
     """The result as ``table``, ``csv`` or ``json`` text."""
     if format_name != "table":
         return render(format_name, allin_rows(result), result.to_dict())
-    exact = result.method == EXACT
+    exact = result.method == Method.EXACT
     table_rows = []
     for number, player in enumerate(result.players, start=1):
         shown: dict[str, Any] = {"player": number, "hand": player.hand, "committed": f"{player.committed:,}"}

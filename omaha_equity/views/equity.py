@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 
 from ..cards import RANKS, SUITS, format_cards
-from ..equity.allin_result import AllinResult
-from ..equity.result import EXACT, EquityResult
-from ..equity.rows import equity_rows
+from ..equity.results.expected_chips import AllinResult
+from ..equity.plan import Method
+from ..equity.results.equity import EquityResult
+from ..equity.results.table_rows import equity_rows
 from ..errors import InputError
 from ..validate import is_whole_number
 from ..evaluate.showdown import Showdown
@@ -36,7 +37,7 @@ def _count(count: int, noun: str) -> str:
 def method_text(result: EquityResult | AllinResult) -> str:
     """``exact enumeration of 44 boards``; with ranges, deals and boards apart:
     ``exact enumeration of 15,912,240 deals (361,641 hand combinations x 44 boards)``."""
-    if result.method == EXACT:
+    if result.method == Method.EXACT:
         if result.hand_combinations in (None, 1):
             return f"exact enumeration of {_count(result.sample_count, 'board')}"
         return (f"exact enumeration of {_count(result.sample_count, 'deal')} "
@@ -71,7 +72,7 @@ def equity_report(result: EquityResult, format_name: str = "table", style: str =
     """The result as ``table``, ``csv`` or ``json`` text."""
     rows = equity_rows(result)
     if format_name == "table":
-        exact = result.method == EXACT
+        exact = result.method == Method.EXACT
         columns = _HILO_TABLE_COLUMNS if result.game.hilo else ("equity", "win", "tie")
         table_rows = []
         for row in rows:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .render import render
-from ..studies.composition import Composition
+from ..studies.hits import Composition
 
 _PERCENT_COLUMNS = ("share", "equity", "vs")
 

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..equity.result import EXACT, EquityResult, PlayerEquity
-from ..equity.rows import HILO_COLUMNS
+from ..equity.plan import Method
+from ..equity.results.equity import EquityResult, PlayerEquity
+from ..equity.results.table_rows import HILO_COLUMNS
 from .render import percent, render
 from ..cards import NO_CARDS
 from ..studies.distribution import BY_CATEGORY, BY_HAND, EquityDistribution
 from ..studies.next_card import NextCardResult, equity_change
 from ..studies.streets import StreetsResult
 
-# The equity rows' hi/lo columns (``equity.rows.HILO_COLUMNS``) less the equity of each half and the
+# The equity rows' hi/lo columns (``equity.results.table_rows.HILO_COLUMNS``) less the equity of each half and the
 # split share: a study row shows how a player's equity moves (by street, next card, opponent
 # hand), and its CSV and JSON columns have always been these; adding the others would change
 # every hi/lo study's output.
@@ -37,7 +38,7 @@ def _player_columns(player: PlayerEquity, hilo: bool) -> dict[str, Any]:
 
 
 def _method_text(result: EquityResult) -> str:
-    if result.method == EXACT:
+    if result.method == Method.EXACT:
         return "exact"
     return f"Monte Carlo ({result.sample_count:,} boards)"
 
@@ -167,7 +168,7 @@ def next_card_report(result: NextCardResult, format_name: str = "table", style: 
                 row[f"high {number}"] = percent(player.hi_win)
                 row[f"low {number}"] = percent(player.lo_win)
         rows.append(row)
-    method = "exact" if result.method == EXACT else f"Monte Carlo, seed {result.seed}"
+    method = "exact" if result.method == Method.EXACT else f"Monte Carlo, seed {result.seed}"
     title = (f"{result.game.title} | board: {result.board}{_dead_text(result.dead)} | every {result.street} card | "
              f"{method}")
     now = " vs ".join(f"{number} {percent(player.equity)}" for number, player in
@@ -239,7 +240,7 @@ def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
 
 def distribution_title(distribution: EquityDistribution) -> str:
     noun = {BY_HAND: "opponent's hands", BY_CATEGORY: "opponent's made hands"}.get(distribution.by, "next card")
-    method = "exact" if distribution.method == EXACT else (
+    method = "exact" if distribution.method == Method.EXACT else (
         f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}")
     board = distribution.board or "(none)"
     return (f"{distribution.game.title} | {distribution.hand} against {distribution.opponent!r} | board: {board}"
@@ -268,7 +269,7 @@ def _category_table(distribution: EquityDistribution, style: str) -> str:
     """By category: a row per made hand of the opponent (best first), its share, hands and
     player 1's equity against it."""
     largest = max(item.weight for item in distribution.items)
-    monte_carlo = distribution.method != EXACT
+    monte_carlo = distribution.method != Method.EXACT
     rows = []
     for item in distribution.items:
         row: dict[str, Any] = {"category": item.label, "share": percent(item.weight), "hands": f"{item.hand_count:,}",

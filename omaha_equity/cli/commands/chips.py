@@ -57,7 +57,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
 
     Example: omaha-equity allin AsAhKsKh JdTd9c8c 2c3d4h5s --stacks 300,200,100 -b Qd7h2s -g omaha8
     """
-    from ...equity.allin import calculate_allin, committed_from_stacks
+    from ...equity.expected_chips import calculate_allin, committed_from_stacks
     from ...views.chips import allin_report
 
     amounts, option = (stacks, "--stacks") if stacks is not None else (committed, "--committed")

@@ -73,7 +73,7 @@ def hits(expression, board, dead, game, die, vs, run, no_draws, plot_path, forma
     """
     if vs is None and (run.method != "auto" or run.trials is not None or run.seed is not None):
         raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
-    from ...studies.composition import range_composition
+    from ...studies.hits import range_composition
     from ...views.hits import composition_report
 
     if plot_path is not None:

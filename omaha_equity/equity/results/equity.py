@@ -21,31 +21,25 @@ Definitions (also in the README, "Statistics"):
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..games import Game
-from .plan import EXACT, MONTE_CARLO  # noqa: F401  (the method names a result carries)
+from ...games import Game
+from .header import result_header
+from .. import counters
 
 # Statistics given as a board count and a fraction, in the order of the JSON ``counts``.
 COUNTED_STATISTICS = ("win", "tie", "split", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "quartered",
                       "has_low")
 
 _NO_SHARE = Fraction(0)
-
-
-@functools.cache
-def _counter_indexes() -> tuple[int, ...]:
-    """Where each counter sits in a row of the kernels' counts (``equity._kernels``, loaded with
-    the kernels that made the counts): equity, low equity, win, tie, split, high win, high tie,
-    low win, low tie, quartered, has low."""
-    from . import _kernels
-
-    return (_kernels.EQUITY, _kernels.EQUITY_LOW, _kernels.WIN, _kernels.TIE, _kernels.SPLIT, _kernels.HI_WIN,
-            _kernels.HI_TIE, _kernels.LO_WIN, _kernels.LO_TIE, _kernels.QUARTERED, _kernels.HAS_LOW)
+# Where each counter sits in a row of the kernels' counts: equity, low equity, win, tie, split,
+# high win, high tie, low win, low tie, quartered, has low.
+_COUNTER_INDEXES = (counters.EQUITY, counters.EQUITY_LOW, counters.WIN, counters.TIE, counters.SPLIT,
+                    counters.HI_WIN, counters.HI_TIE, counters.LO_WIN, counters.LO_TIE, counters.QUARTERED,
+                    counters.HAS_LOW)
 
 
 @dataclass(frozen=True)
@@ -125,7 +119,7 @@ class PlayerEquity:
             (weighted deals of ranges: ``range_sampling``); the counts are then estimates.
         """
         (equity_index, low_index, win_index, tie_index, split_index, hi_win_index, hi_tie_index, lo_win_index,
-         lo_tie_index, quartered_index, has_low_index) = _counter_indexes()
+         lo_tie_index, quartered_index, has_low_index) = _COUNTER_INDEXES
         row = counts_row if isinstance(counts_row, list) else [int(value) for value in counts_row]
         share_sum, low_sum = row[equity_index], row[low_index]
         exact = square_sum is None and error is None
@@ -298,16 +292,7 @@ class EquityResult:
             row["counts"] = {name: getattr(player, f"{name}_count") for name in COUNTED_STATISTICS}
             players.append(row)
         return {
-            "game": self.game.name,
-            "game_title": self.game.title,
-            "hands": list(self.hands),
-            "board": self.board,
-            "dead": self.dead,
-            "method": self.method,
-            "sample_count": self.sample_count,
-            "hand_combinations": self.hand_combinations,
-            "board_count": self.board_count,
-            "seed": self.seed,
+            **result_header(self),
             "low_possible": self.low_possible,
             "no_low": self.no_low,
             "low_board_count": self.low_board_count if self.game.hilo else None,

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..games import Game
-from ..pots import Pot
+from ...games import Game
+from .header import result_header
+from ...pots import Pot
 
 
 @dataclass(frozen=True)
@@ -157,16 +158,7 @@ class AllinResult:
                 "random_cards": player.random_card_count,
             })
         return {
-            "game": self.game.name,
-            "game_title": self.game.title,
-            "hands": list(self.hands),
-            "board": self.board,
-            "dead": self.dead,
-            "method": self.method,
-            "sample_count": self.sample_count,
-            "hand_combinations": self.hand_combinations,
-            "board_count": self.board_count,
-            "seed": self.seed,
+            **result_header(self),
             "folded": list(self.folded),
             "dead_money": self.dead_money,
             "pots": [{"pot": pot_name(index), "amount": pot.amount, "eligible": [player + 1 for player in pot.eligible]}

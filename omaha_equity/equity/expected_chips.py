@@ -15,6 +15,7 @@ decides who gets an odd chip.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
@@ -26,12 +27,12 @@ from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from ..runtime.threads import PieceSizer, across_threads, run_in_pieces
-from ..validate import check_hands, check_run_options, is_whole_number
+from ..validate import check_hands, is_whole_number
 from . import _allin_kernels, plan
-from .allin_result import AllinPlayer, AllinResult
+from .results.expected_chips import AllinPlayer, AllinResult
 from .fixed_hands import exact_slices, prepare
-from .plan import QueryPlan
-from .query import ProgressCallback, SeatedQuery, run_plan, seat_query
+from .plan import Family, Method, QueryPlan
+from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
 from .range_equity import ExactLists, RangeSampler, whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
@@ -413,7 +414,7 @@ def calculate_allin(
     check_folded_amounts(amounts, folded_amounts)
     if not is_whole_number(pot) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
-    trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed, threads=threads)
+    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
     seated = seat_query(hands, board, dead, game, die)
     if seated.player_count > MAX_SETTLE_PLAYERS:
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {seated.player_count}")
@@ -422,17 +423,56 @@ def calculate_allin(
     if total_chips >= MAX_TOTAL_CHIPS:
         raise InputError(f"the pots hold {quoted(format(total_chips, ','))} chips: expected fewer than "
                          f"{MAX_TOTAL_CHIPS:,}")
-    query, weights_by_seat = plan_allin(seated, total_chips, method, trials=trials, precision=precision, seed=seed,
-                                        threads=threads)
+    return run_allin(seated, AllinStakes(tuple(amounts), tuple(folded_amounts), int(pot), pots), options, progress)
+
+
+@dataclass(frozen=True)
+class AllinStakes:
+    """The chips of an all-in, checked (:func:`calculate_allin`).
+
+    Attributes
+    ----------
+    committed : tuple of int
+        Chips each player put in, in seat order.
+    folded : tuple of int
+        Chips of the players who folded.
+    dead_money : int
+        Extra chips in the main pot.
+    pots : tuple of Pot
+        The main pot and the side pots (:func:`make_pots`).
+    """
+
+    committed: tuple[int, ...]
+    folded: tuple[int, ...]
+    dead_money: int
+    pots: tuple[Pot, ...]
+
+    @property
+    def total_chips(self) -> int:
+        return sum(pot.amount for pot in self.pots)
+
+
+def run_allin(seated: SeatedQuery, stakes: AllinStakes, options: RunOptions,
+              progress: ProgressCallback | None = None) -> AllinResult:
+    """The typed core of :func:`calculate_allin`: plan a seated query with its stakes and run
+    options, run it, wrap the chip sums.
+
+    Raises
+    ------
+    InputError
+        Anything the plan refuses (:func:`plan_allin`); ranges that leave almost no deal.
+    """
+    pots, total_chips, precision = stakes.pots, stakes.total_chips, options.precision
+    query, weights_by_seat = plan_allin(seated, total_chips, options)
 
     def run(thread_count: int | None):
-        if query.exact and query.family == plan.FIXED_HANDS:
+        if query.exact and query.family == plan.Family.FIXED_HANDS:
             sample_count, sums = _enumerate_fixed(seated.deal, pots, progress, thread_count)
             return sample_count, sample_count, sums, None
         if query.exact:
             return (*_enumerate_ranges(list(seated.seats), seated.board, seated.dead, seated.game, pots,
                                        weights_by_seat, progress, query.exact_work), None)
-        if query.family == plan.FIXED_HANDS:
+        if query.family == plan.Family.FIXED_HANDS:
             sampler = _FixedAllinSampler(seated.deal, pots, query.seed, query.trials, thread_count)
         else:
             sampler = _AllinRangeSampler(list(seated.seats), seated.board, seated.dead, seated.game, pots, query.seed,
@@ -442,13 +482,11 @@ def calculate_allin(
         return sample_count, sample_count, sums, squares
 
     sample_count, weight_total, sums, squares = run_plan(query, run)
-    return _allin_result(seated, query, pots, amounts, folded_amounts, int(pot), sample_count, weight_total, sums,
-                         squares)
+    return _allin_result(seated, query, stakes, sample_count, weight_total, sums, squares)
 
 
-def plan_allin(seated: SeatedQuery, total_chips: int, method: str = plan.AUTO, *, trials: int | None = None,
-               precision: float | None = None, seed: int | None = None,
-               threads: int | None = None) -> tuple[QueryPlan, list | None]:
+def plan_allin(seated: SeatedQuery, total_chips: int,
+               options: RunOptions = RunOptions()) -> tuple[QueryPlan, list | None]:
     """The plan of an all-in query, and the hand lists' whole weights when they are enumerated
     exactly (``range_equity.whole_weights``; None otherwise).
 
@@ -459,40 +497,43 @@ def plan_allin(seated: SeatedQuery, total_chips: int, method: str = plan.AUTO, *
     Raises
     ------
     InputError
-        Anything ``plan.plan_query`` refuses; exact enumeration asked for sums of chips and
-        range weights too large for 64 bits.
+        Anything ``RunOptions.choose_method`` refuses; exact enumeration asked for sums of chips
+        and range weights too large for 64 bits.
     """
-    weights: list = [None]
-
-    def family(method: str) -> str:
-        small_fixed = method == plan.EXACT and len(seated.board) >= 3
-        return plan.FIXED_HANDS if seated.all_fixed and not small_fixed else plan.HAND_LISTS
-
-    def exact_fits(chosen_family: str) -> bool:
+    method = options.choose_method(seated.exact_work)
+    weights = None
+    if method == Method.EXACT:
         if seated.all_fixed:
-            weights[0] = [np.ones(0, dtype=np.int64) for _ in seated.seats]  # fixed hands, as lists of one
-            return seated.exact_work // seated.player_count * total_chips < _INT64_SAFE
-        weights[0] = whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, total_chips)
-        return weights[0] is not None
-
-    query = plan.plan_query(
-        method, seated.exact_work, seated.player_count, trials=trials, precision=precision, seed=seed,
-        threads=threads, family=family, kernels=_allin_kernel_names, exact_fits=exact_fits,
-        too_large="the chips and range weights are too large for exact enumeration (64-bit sums): use Monte Carlo")
-    return query, weights[0] if query.exact else None
-
-
-def _allin_kernel_names(family: str, method: str) -> tuple[str, ...]:
-    if family == plan.FIXED_HANDS:
-        return ("enumerate_allin_boards" if method == plan.EXACT else "sample_allin_boards",)
-    return ("enumerate_allin_ranges" if method == plan.EXACT else "sample_allin_ranges",)
+            weights = [np.ones(0, dtype=np.int64) for _ in seated.seats]  # fixed hands, as lists of one
+            fits = seated.exact_work // seated.player_count * total_chips < _INT64_SAFE
+        else:
+            weights = whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, total_chips)
+            fits = weights is not None
+        if not fits:
+            weights = None
+            method = plan.exact_or_fallback(
+                options.method,
+                "the chips and range weights are too large for exact enumeration (64-bit sums): use Monte Carlo")
+    small_fixed = method == Method.EXACT and len(seated.board) >= 3
+    family = Family.FIXED_HANDS if seated.all_fixed and not small_fixed else Family.HAND_LISTS
+    query = options.plan(method, family, (_ALLIN_KERNELS[family, method],), seated.player_count, seated.exact_work)
+    return query, weights
 
 
-def _allin_result(seated: SeatedQuery, query: QueryPlan, pots, amounts, folded_amounts, dead_money: int,
-                  sample_count: int, weight_total: int, sums: np.ndarray, squares: np.ndarray | None) -> AllinResult:
+_ALLIN_KERNELS = {
+    (Family.FIXED_HANDS, Method.EXACT): "enumerate_allin_boards",
+    (Family.FIXED_HANDS, Method.MONTE_CARLO): "sample_allin_boards",
+    (Family.HAND_LISTS, Method.EXACT): "enumerate_allin_ranges",
+    (Family.HAND_LISTS, Method.MONTE_CARLO): "sample_allin_ranges",
+}
+
+
+def _allin_result(seated: SeatedQuery, query: QueryPlan, stakes: AllinStakes, sample_count: int, weight_total: int,
+                  sums: np.ndarray, squares: np.ndarray | None) -> AllinResult:
     """An :class:`AllinResult` from a run's chip sums ``(pots, players)`` int64 and, when
     sampled, sums of squares ``(pots + 1, players)`` float64 (the last row: all pots)."""
     exact = query.exact
+    pots, amounts = stakes.pots, stakes.committed
     players = []
     for player, seat in enumerate(seated.seats):
         pot_sums = [int(value) for value in sums[:, player]]
@@ -527,11 +568,12 @@ def _allin_result(seated: SeatedQuery, query: QueryPlan, pots, amounts, folded_a
         hand_combinations=seated.hand_combinations(query, sample_count),
         board_count=seated.board_count,
         seed=query.seed,
-        pots=tuple(pots),
-        folded=tuple(folded_amounts),
-        dead_money=dead_money,
+        pots=pots,
+        folded=stakes.folded,
+        dead_money=stakes.dead_money,
         players=tuple(players),
     )
 
 
-__all__ = ["AllinPlayer", "AllinResult", "calculate_allin", "committed_from_stacks", "make_pots"]
+__all__ = ["AllinPlayer", "AllinResult", "AllinStakes", "calculate_allin", "run_allin", "committed_from_stacks",
+           "make_pots"]

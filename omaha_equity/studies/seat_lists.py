@@ -11,7 +11,7 @@ import numpy as np
 
 from ..cards import DECK_SIZE, RANKS, SUITS
 from ..equity.players import DEALT, FIXED, Seat
-from ..equity.result import EquityResult, PlayerEquity
+from ..equity.results.equity import EquityResult, PlayerEquity
 from ..equity.range_equity import all_known_cards
 from ..games import Game
 

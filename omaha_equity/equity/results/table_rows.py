@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import NO_CARDS
-from .result import EquityResult
+from ...cards import NO_CARDS
+from .equity import EquityResult
 
 #: The hi/lo statistics of a player's row, in the CSV's order after ``win`` and ``tie`` (README
 #: "Statistics").
