@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import TypeGuard
 
 from .errors import InputError, quoted
 
@@ -27,8 +28,9 @@ MAX_THREADS = 4096
 DIE_FACES = range(1, 7)
 
 
-def is_whole_number(value) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """True for Python and numpy integers, False for bools, floats and anything else."""
+    # A TypeGuard on int: a numpy integer passes too, and compares, indexes and converts like one.
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 

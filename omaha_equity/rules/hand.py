@@ -576,6 +576,7 @@ class Hand(DealingMixin, ShowdownMixin):
         limits, reason = self._raise_limits(seat)
         if limits is None:
             raise IllegalActionError(f"{self.names[seat]} cannot bet or raise: {reason}")
+        assert limits.maximum is not None  # the hand always sizes with the stack: there is a ceiling
         verb = limits.kind.value
         all_in_to = self.bets[seat] + self.stacks[seat]
         if amount > all_in_to:
