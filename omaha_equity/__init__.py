@@ -39,7 +39,7 @@ _LAZY = {
     "calculate_allin": "omaha_equity.equity.allin",
     "AllinResult": "omaha_equity.equity.allin_result",
     "AllinPlayer": "omaha_equity.equity.allin_result",
-    # studies (issue 8): streets, next card, distributions
+    # studies: streets, next card, distributions
     "equity_by_street": "omaha_equity.studies",
     "next_card_equity": "omaha_equity.studies",
     "equity_distribution": "omaha_equity.studies",

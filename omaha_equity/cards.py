@@ -45,8 +45,8 @@ _CARD_BY_TEXT = {
     rank_text + suit_text: rank * 4 + suit
     for rank, rank_character in enumerate(RANKS)
     for rank_text in {rank_character, rank_character.lower()} | ({"10"} if rank_character == "T" else set())
-    for suit_text, suit in [*SUIT_CHARACTERS.items(), *((letter.upper(), suit) for letter, suit in SUIT_CHARACTERS.items()
-                                                      if letter.isalpha())]
+    for suit_text, suit in [*SUIT_CHARACTERS.items(),
+                            *((letter.upper(), suit) for letter, suit in SUIT_CHARACTERS.items() if letter.isalpha())]
 }
 
 

@@ -24,9 +24,8 @@ from fractions import Fraction
 from math import lcm
 
 import numpy as np
-from numba import njit
 
-from .runtime.cache import redirect_numba_cache, restore_numba_cache
+from .runtime.numba import helper
 
 from .errors import InputError, quoted
 from .games import NO_LOW
@@ -42,10 +41,7 @@ def pot_units(player_count: int, hilo: bool) -> int:
     return 2 * units if hilo else units
 
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def split_pot(high_values, low_values, hilo, units, shares):
     """Split one pot between players given their hand values.
 
@@ -115,7 +111,7 @@ def showdown_shares(high_values, low_values, hilo: bool) -> list[Fraction]:
     return [Fraction(int(share), units) for share in shares]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _pay_evenly(amount, winner_mask, player_count, payouts_row):
     """Add ``amount`` chips split evenly among the players of ``winner_mask`` to
     ``payouts_row``: the remainder chips one each to the first winners in index order."""
@@ -133,7 +129,7 @@ def _pay_evenly(amount, winner_mask, player_count, payouts_row):
                 remainder -= 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts):
     """Pay out every pot in chips on one complete board.
 
@@ -201,9 +197,6 @@ def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payo
             _pay_evenly(low_half, low_mask, player_count, payouts_row)
 
 
-restore_numba_cache(_previous_numba_cache)
-
-
 @dataclass(frozen=True)
 class Pot:
     """One pot of a showdown: the main pot or a side pot.
@@ -233,7 +226,8 @@ def _check_chips(values: Sequence[int], what: str) -> list[int]:
     checked = []
     for index, value in enumerate(values, start=1):
         if not is_whole_number(value) or value < 0:
-            raise InputError(f"bad {what} {quoted(value)} for player {index}: expected a whole number of chips, 0 or more")
+            raise InputError(f"bad {what} {quoted(value)} for player {index}: "
+                             "expected a whole number of chips, 0 or more")
         checked.append(int(value))
     return checked
 
@@ -282,7 +276,7 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool], dead: Sequen
     >>> side_pots([300, 300, 100], [False, False, False])
     [Pot(amount=300, eligible=(0, 1, 2)), Pot(amount=400, eligible=(0, 1))]
 
-    A big blind all in on a 100-chip big-blind ante (issue 14): the ante is a pot of its own
+    A big blind all in on a 100-chip big-blind ante: the ante is a pot of its own
     that he may win; the others' calls are a side pot.
 
     >>> side_pots([100, 0, 100], [False, False, False], dead=[0, 100, 0])

@@ -1,7 +1,7 @@
 """Checks of the numbers and containers the public functions take, in one place.
 
 The command line checks the same limits with click parameter types built from the constants
-here, so a bad number gets the same bounds in both (issue 9: ``--trials 2**64`` reached the
+here, so a bad number gets the same bounds in both (``--trials 2**64`` once reached the
 compiled kernels and overflowed there). Every check raises :class:`~omaha_equity.errors.InputError`
 naming the argument and the accepted values. Booleans are refused wherever a number is expected
 (``seed=True`` is a mistake, not seed 1), and so are floats where a whole number is expected

@@ -423,3 +423,25 @@ def test_numba_s_runtime_is_cached_and_a_damaged_copy_silently_rebuilt(cache_cop
     assert runtime.stat().st_size > 100  # written again whole
     again = run_command(cache_copy, *QUERY)
     assert again.returncode == 0 and EXPECTED_ROW in again.stdout and again.stderr == ""
+
+
+def test_the_kernel_folder_hash_covers_every_compiled_module_and_nothing_compiles_around_the_decorators():
+    # Every module whose functions the decorators of runtime/numba.py compiled is among the
+    # sources the kernel folder's name hashes, found without importing them, and no module
+    # calls numba's jit itself (its kernels would miss the kernel folder).
+    import importlib
+    import pkgutil
+
+    import omaha_equity
+    from omaha_equity.runtime import numba as compiled
+
+    for module in pkgutil.walk_packages(omaha_equity.__path__, "omaha_equity."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    compiled_files = {name.removeprefix("omaha_equity.").replace(".", "/") + ".py"
+                      for name in compiled.compiled_modules()}
+    assert compiled_files == set(cache.compiled_sources())
+    assert {"pots.py", "evaluate/_kernels.py", "runtime/random_state.py", "ranges/_kernels.py"} <= compiled_files
+    for path in PACKAGE.rglob("*.py"):
+        if path != PACKAGE / "runtime" / "numba.py":
+            assert "njit" not in path.read_text() and "numba.jit" not in path.read_text(), path

@@ -9,9 +9,8 @@ row of small integers (the fields of :mod:`.names`). The rules are in docs/categ
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import helper, kernel
 from ..evaluate._kernels import bit_count, low_rank_bit, next_combination
 
 # Constants repeated from names.py and tables.py as plain ints (numba freezes globals).
@@ -19,10 +18,7 @@ _FIELD_COUNT = 13
 _MAX_FIELD = 32_000
 _STRAIGHT, _FLUSH, _FULL_HOUSE = 4, 5, 6
 
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _beaten(values, value):
     """How many of the ascending ``values`` are above ``value``."""
     low, high = 0, values.shape[0]
@@ -35,7 +31,7 @@ def _beaten(values, value):
     return values.shape[0] - low
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def made_hand(value, hole_counts, rank_counts, ranks_info):
     """Index in ``names.MADE_HANDS`` of a best high value, from the hole cards' role."""
     category = value >> 20
@@ -70,7 +66,7 @@ def made_hand(value, hole_counts, rank_counts, ranks_info):
     return 17
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current, next_values, next_straight,
                      runout_ranks, runout_straight, high_values, low_values, low_after, low_beaten_after, colex,
                      pair_flush, low, hilo, fields):
@@ -226,7 +222,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
         row[12] = counterfeit
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fill_combinations(deck, state, out):
     """Write the next ``out.shape[0]`` combinations of ``out.shape[1]`` cards of ``deck`` in
     lexicographic order of positions, from ``state`` (ascending positions, advanced in place):
@@ -238,6 +234,3 @@ def fill_combinations(deck, state, out):
             out[row, position] = deck[state[position]]
         if next_combination(state, deck_size, size) < 0:
             break
-
-
-restore_numba_cache(_previous_numba_cache)

@@ -134,7 +134,7 @@ def board_tables(board: tuple[int, ...]) -> BoardTables:
             low_after[:, rank] = lows
             beaten = distinct_lows.shape[0] - np.searchsorted(distinct_lows, lows, side="right")
             low_beaten_after[:, rank] = np.where(lows != NO_LOW, beaten, -1)
-    runouts = [pair for pair in itertools.combinations_with_replacement(range(RANK_COUNT), 2)] if len(board) == 3 else []
+    runouts = list(itertools.combinations_with_replacement(range(RANK_COUNT), 2)) if len(board) == 3 else []
     runout_straight = np.zeros((PAIR_MULTISETS, len(runouts)), dtype=np.uint8)
     for index, (first, second) in enumerate(runouts):
         runout_straight[:, index] = _pair_values(ranks + [first, second], colex, pair_triple)[1]

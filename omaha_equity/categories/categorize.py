@@ -135,7 +135,8 @@ class HandCategory:
     names: tuple[str, ...]
 
 
-def categorize(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, die: int | None = None) -> HandCategory:
+def categorize(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *,
+               die: int | None = None) -> HandCategory:
     """The categories of one hand on a board of 3 to 5 cards.
 
     >>> categorize("QsQc9h8h", "Qh7d2c").made
@@ -151,7 +152,8 @@ def categorize(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *,
     hole_cards, board_cards = parse_cards(hand), parse_cards(board)
     check_no_duplicates([("hand", hole_cards), ("board", board_cards)])
     if len(hole_cards) != game.hole_count:
-        raise InputError(f"expected {game.hole_count} hole cards for {game.name}, got {len(hole_cards)} in {quoted(hand)}")
+        raise InputError(f"expected {game.hole_count} hole cards for {game.name}, "
+                         f"got {len(hole_cards)} in {quoted(hand)}")
     check_board(board_cards)
     row = [int(value) for value in categorize_hands(np.array([hole_cards], dtype=np.int8), board_cards, game.hilo)[0]]
     return HandCategory(

@@ -15,9 +15,8 @@ values in the caller's player order, index 0 the first seat left of the button.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import helper, kernel, threaded_kernel
 from ..evaluate._kernels import board_features, hand_values, hole_features, next_combination
 from ..pots import settle_pots
 from ..runtime.random_state import chunk_random_state
@@ -30,11 +29,7 @@ from ._range_kernels import (
     undealt_deck,
 )
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _add_payouts(payouts, weight, payout_sums):
     """``payout_sums[pot, player] += weight * payouts[pot, player]``."""
     for pot in range(payouts.shape[0]):
@@ -42,7 +37,7 @@ def _add_payouts(payouts, weight, payout_sums):
             payout_sums[pot, player] += weight * payouts[pot, player]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _add_squares(payouts, square_sums):
     """Sums of squared chips per pot and player, and (last row) of each player's total."""
     pot_count = payouts.shape[0]
@@ -55,7 +50,7 @@ def _add_squares(payouts, square_sums):
         square_sums[pot_count, player] += float(total) * float(total)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                            colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
                            total_chunks):
@@ -103,7 +98,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
     return payout_sums
 
 
-@njit(cache=True)
+@kernel(nogil=False)
 def chunk_random_states(seed, first_chunk, chunk_count):
     """``random_state.chunk_random_state`` of chunks ``first_chunk ..``: (chunk_count,) uint64."""
     states = np.empty(chunk_count, dtype=np.uint64)
@@ -112,7 +107,7 @@ def chunk_random_states(seed, first_chunk, chunk_count):
     return states
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                         colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
                         states, decks, positions, payout_sums, square_sums):
@@ -165,7 +160,7 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
         positions[slab] += stop - start
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
                            board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
@@ -253,7 +248,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
     return payout_sums, weight_totals, deal_totals
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
                         dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
                         colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,
@@ -363,6 +358,3 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
         else:
             rejections[slab] += redrawn
             positions[slab] += done
-
-
-restore_numba_cache(_previous_numba_cache)

@@ -14,9 +14,8 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import helper, kernel, threaded_kernel
 from ..evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
 from ..runtime.random_state import chunk_random_state, splitmix64
@@ -27,10 +26,7 @@ EQUITY, WIN, TIE, HI_WIN, HI_TIE, LO_WIN, LO_TIE, QUARTERED, HAS_LOW, EQUITY_LOW
 STAT_COUNT = 11
 
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def record_outcome(high_values, low_values, hilo, units, weight, shares, counts, split):
     """Add each player's outcome on one board, ``weight`` times, to ``counts``, given the
     board's ``split_pot`` result ``split`` and the shares it wrote (shares in pot units times
@@ -69,7 +65,7 @@ def record_outcome(high_values, low_values, hilo, units, weight, shares, counts,
     return weight if low_winner_count > 0 else 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def score_board(high_values, low_values, hilo, units, weight, shares, counts):
     """Split the pot for one board (``split_pot``) and add each player's outcome, ``weight``
     times, to ``counts`` (:func:`record_outcome`). Returns ``weight`` when some player has a
@@ -78,7 +74,7 @@ def score_board(high_values, low_values, hilo, units, weight, shares, counts):
     return record_outcome(high_values, low_values, hilo, units, weight, shares, counts, split)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def flush_suit_of(suit_masks):
     """The suit with three or more board cards (at most one on five cards), or -1."""
     flush_suit = -1
@@ -88,7 +84,7 @@ def flush_suit_of(suit_masks):
     return flush_suit
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def evaluate_board(dealt_ranks_index, suit_masks, flush_suit, low_mask,
                     high_rows, flush_rows, low_rows, hilo, high_values, low_values):
     """Fill each player's high and low value for one complete board (fixed-hand rows)."""
@@ -103,7 +99,7 @@ def evaluate_board(dealt_ranks_index, suit_masks, flush_suit, low_mask,
             low_values[player] = low_rows[player, low_mask]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks, fixed_low_mask, suit_masks):
     """The board made of the known cards and the dealt ``deck[combination]`` (ascending):
     fills ``suit_masks`` and returns ``(dealt_ranks_index, board_low_mask)``."""
@@ -120,7 +116,7 @@ def enumerated_board(deck, combination, dealt_count, colex, fixed_suit_masks, fi
     return dealt_ranks_index, low_mask
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def known_board_masks(board_known, suit_masks):
     """Fill ``suit_masks`` (4,) with the known board's rank mask per suit; return its low mask."""
     low_mask = 0
@@ -133,7 +129,7 @@ def known_board_masks(board_known, suit_masks):
     return low_mask
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def draw_card(state, cards, position, card_count):
     """One step of a partial Fisher-Yates shuffle: swap a uniformly chosen card of
     ``cards[position:card_count]`` into ``position``. Returns ``(state, card)``.
@@ -149,7 +145,7 @@ def draw_card(state, cards, position, card_count):
     return state, card
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def sampled_board(state, cards, dealt_count, card_count, colex, fixed_suit_masks, fixed_low_mask, dealt_ranks,
                   suit_masks):
     """A random completion of the board: ``dealt_count`` cards drawn from ``cards[:card_count]``
@@ -171,7 +167,7 @@ def sampled_board(state, cards, dealt_count, card_count, colex, fixed_suit_masks
     return state, dealt_ranks_index, low_mask
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def unrank_combination(rank, item_count, choose_count, binomials, combination):
     """The combination of the given lexicographic rank (0-based) of ``choose_count`` items."""
     item = 0
@@ -188,7 +184,7 @@ def unrank_combination(rank, item_count, choose_count, binomials, combination):
 OUTCOME_BITS = 12
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def new_board_levels(dealt_count, fixed_suit_masks, fixed_low_mask):
     """The board state level by level, level 0 being the known cards and level ``i`` the state
     after ``i`` dealt cards (filled by :func:`deal_board_levels`): ``(level_index
@@ -210,7 +206,7 @@ def new_board_levels(dealt_count, fixed_suit_masks, fixed_low_mask):
     return level_index, level_suits, level_suit_counts, level_top_suit, level_low
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def deal_board_levels(first_level, deck, combination, dealt_count, colex, level_index, level_suits,
                       level_suit_counts, level_top_suit, level_low):
     """Deal the levels from ``first_level`` on (the cards of ``deck[combination]`` that changed,
@@ -231,7 +227,7 @@ def deal_board_levels(first_level, deck, combination, dealt_count, colex, level_
         level_low[level + 1] = level_low[level] | low_rank_bit(rank)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def board_values(dealt_ranks_index, suit_masks, top_suit, low_mask, high_rows, flush_rows, low_rows, hilo,
                   high_values, low_values):
     """:func:`evaluate_board` without branches on the cards: the flush row of the suit with the
@@ -298,7 +294,7 @@ def _one_board_of_outcome(key: int, player_count: int, hilo: bool, units: int) -
     return counts, some_low
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def add_board_card(suits, suit_counts, flush_suit, low_mask, card):
     """The board state after one more ``card``, all scalars (no arrays: nothing to count
     references of in a hot loop): ``suits``, the rank mask of each suit packed 16 bits a suit
@@ -315,13 +311,13 @@ def add_board_card(suits, suit_counts, flush_suit, low_mask, card):
     return suits, suit_counts, flush_suit, low_mask | low_rank_bit(rank)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def board_suit_mask(suits, suit):
     """The rank mask of ``suit`` in packed ``suits`` (:func:`add_board_card`)."""
     return (suits >> (16 * suit)) & 0x1FFF
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def known_board_state(fixed_suit_masks, fixed_low_mask):
     """The state :func:`add_board_card` keeps, of the known board cards given by their rank
     mask per suit (4,) and low mask: ``(suits, suit_counts, flush_suit, low_mask)``."""
@@ -337,7 +333,7 @@ def known_board_state(fixed_suit_masks, fixed_low_mask):
     return suits, suit_counts, flush_suit, np.int64(fixed_low_mask)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, first_chunk, chunk_count, total_chunks):
     """Tally every completion of the board by outcome, a range of chunks at a time.
@@ -490,7 +486,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     return outcomes, has_low
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                   colex, hilo, units, seed, first_chunk, chunk_count, chunk_size, sample_count):
     """Score random completions of the board (Monte Carlo), a range of chunks at a time.
@@ -554,6 +550,3 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
                 square_sums[slab, player] += shares[player] * shares[player]
         low_boards[slab] = low_board_count
     return counts, low_boards, square_sums
-
-
-restore_numba_cache(_previous_numba_cache)

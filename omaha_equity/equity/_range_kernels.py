@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import helper, threaded_kernel
 from ..evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
@@ -36,11 +36,7 @@ from ._kernels import (
 # (almost) no compatible deal; the kernel stops and reports it rather than spin.
 MAX_REJECTIONS_IN_A_ROW = 100_000
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _pick_weighted(cumulative, start, stop, uniform):
     """Index in [start, stop) of the first cumulative weight above ``uniform`` (0 <= u < 1)."""
     low_index = start
@@ -54,7 +50,7 @@ def _pick_weighted(cumulative, start, stop, uniform):
     return low_index
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def draw_unused(state, deck, dealt, deck_size, used):
     """Draw the next card of a partial Fisher-Yates shuffle of ``deck``, passing over cards in
     the ``used`` mask. Returns ``(state, card, dealt)``."""
@@ -89,14 +85,14 @@ def _trailing_zeros(typing_context, word):
     return types.uint64(types.uint64), codegen
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _uniform(state):
     """A uniform float in [0, 1) from 53 random bits. Returns ``(state, uniform)``."""
     state, bits = splitmix64(state)
     return state, (bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def draw_hands_once(state, used, hand_groups, cumulative, offsets, masks, chosen):
     """One rejection-sampling attempt: for each position, a hand of group ``hand_groups[position]``
     drawn by weight (``cumulative`` over ``offsets[group]:offsets[group + 1]``) into ``chosen``,
@@ -113,7 +109,7 @@ def draw_hands_once(state, used, hand_groups, cumulative, offsets, masks, chosen
     return state, used, True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def draw_compatible_hands(state, base_used_mask, hand_groups, cumulative, offsets, masks, chosen):
     """:func:`draw_hands_once` from ``base_used_mask`` again until the hands share no card.
     Returns ``(state, used, redraws, gave_up)``: ``gave_up`` after ``MAX_REJECTIONS_IN_A_ROW``
@@ -129,7 +125,7 @@ def draw_compatible_hands(state, base_used_mask, hand_groups, cumulative, offset
             return state, used, redraws, True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _compatible_mass(group, list_cards, card_total, applied, excluded, word_counts, class_counts, card_words,
                      word_valid, group_word_offsets, class_word_offsets, class_weights, group_class_offsets):
     """Weight of the hands of ``group`` that share no card with the first ``card_total`` cards
@@ -180,7 +176,7 @@ def _compatible_mass(group, list_cards, card_total, applied, excluded, word_coun
     return mass
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _pick_compatible(group, target, excluded, word_counts, class_counts, word_valid, bit_hands, class_word_offsets,
                      class_weights, group_class_offsets):
     """The hand (row of the group hands) at weight ``target`` (0 <= target < compatible mass)
@@ -210,7 +206,7 @@ def _pick_compatible(group, target, excluded, word_counts, class_counts, word_va
     return -1  # unreachable: the class holds ``count`` compatible hands
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def undealt_deck(used_mask, deck):
     """Write the cards outside ``used_mask`` (bit ``c`` for card ``c``), ascending, into
     ``deck``; returns how many there are."""
@@ -222,7 +218,7 @@ def undealt_deck(used_mask, deck):
     return deck_size
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks, hole_low_masks):
     """What the evaluation needs of each hand of one combination of list hands (``index[i]``
     = the row of list ``i``'s hand: ``evaluate._kernels.hole_features`` into row ``i`` of the
@@ -235,7 +231,7 @@ def combination_features(index, list_hands, list_weights, colex, pair_indexes, h
     return weight
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, hole_suit_masks, hole_low_masks,
                        pair_board, flush, low, hilo, high_values, low_values):
     """Each hand's high and low value (in list order) on one complete board, given as
@@ -247,7 +243,7 @@ def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, ho
                  board_low_mask, pair_board, flush, low, hilo, high_values, low_values)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def unit_hands(combination_number, level_count, list_offsets, list_masks, base_used_mask, index, used_stack):
     """The hands of combination ``combination_number`` of the first ``level_count`` lists
     (numbered in mixed radix over the lists, list 0 the most significant digit): fills
@@ -269,7 +265,7 @@ def unit_hands(combination_number, level_count, list_offsets, list_masks, base_u
     return used
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def next_compatible_combination(level, first_level, index, used_stack, list_offsets, list_masks):
     """Walk depth first over the lists from ``first_level`` on to the next combination of hands
     that share no card (``index[i]`` = the row of list ``i``'s hand; ``used_stack[i]`` the card
@@ -297,7 +293,7 @@ def next_compatible_combination(level, first_level, index, used_stack, list_offs
     return level
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def known_hand_features(dealt_known, dealt_known_counts, dealt_players, colex, pair_indexes, hole_suit_masks,
                         hole_low_masks, known_in_full):
     """The features (``evaluate._kernels.hole_features``, into the player's rows) of the players
@@ -312,7 +308,7 @@ def known_hand_features(dealt_known, dealt_known_counts, dealt_players, colex, p
                                                    hole_suit_masks[player])
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players, known_in_full,
                        hole, board, board_known_count):
     """Complete the dealt players' hands (their known cards first) into their rows of ``hole``
@@ -338,7 +334,7 @@ def deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_co
     return state
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def place_hands(hands, chosen, players, hole):
     """List hand ``i`` (row ``chosen[i]`` of ``hands``) into player ``players[i]``'s row of ``hole``."""
     for position in range(players.shape[0]):
@@ -347,7 +343,7 @@ def place_hands(hands, chosen, players, hole):
             hole[player, card_position] = hands[chosen[position], card_position]
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, card_words, word_valid, bit_hands,
                   group_word_offsets, class_word_offsets, class_weights, group_class_offsets, deal_groups,
                   deal_players, dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known,
@@ -516,7 +512,7 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
     return weights, stats, squares, low_weights, rejections
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def _score_combination(index, used, list_hands, list_weights, board_known_count, colex, pair_board, flush, low,
                        dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, fixed_low_mask, pair_indexes,
                        hole_suit_masks, hole_low_masks, deck, combination, suit_masks, high_values, low_values,
@@ -543,7 +539,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
     return weight * completions, completions, low_boards
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                      dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
                      first_unit, unit_count, chunk_count):
@@ -635,7 +631,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     return counts, low_boards, weight_totals, deal_totals
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                                  dealt_board_indexes, colex, pair_board, pair_flush, low, binomials, hilo,
                                  slice_count, first_unit, unit_count):
@@ -717,6 +713,3 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
         weight_totals[0] += weight * boards
         deal_totals[0] += boards
     return outcomes, has_low, weight_totals, deal_totals
-
-
-restore_numba_cache(_previous_numba_cache)

@@ -17,32 +17,14 @@ the same tables by numpy (``rows.py``: no compiling on a first run).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import helper, kernel
 
 BOARD_MULTISETS = 6188
 SUIT_MASKS = 8192
 LOW_MASKS = 256
 
-# numba parallel options for the package's numba parallel kernels (the range matchers of
-# ``ranges._kernels``; the others run on threads, ``threads.across_threads``),
-# ``@njit(parallel=prange_only())``: their parallel loops are written with prange, and numba's
-# other automatic parallelisation (array expressions, np.zeros and friends, loop fusion) only
-# adds parallel regions around one-off allocations and gufuncs to compile.
-
-
-def prange_only() -> dict:
-    """A fresh options dict (numba consumes the one it is given)."""
-    return {"comprehension": False, "reduction": False, "inplace_binop": False, "setitem": False, "numpy": False,
-            "stencil": False, "fusion": False}
-
-
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def low_rank_bit(rank):
     """Bit of a rank in a low mask: ace -> bit 0, deuce -> bit 1, ... eight -> bit 7, else 0."""
     if rank == 12:
@@ -52,7 +34,7 @@ def low_rank_bit(rank):
     return 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def bit_count(mask):
     """Number of set bits."""
     count = 0
@@ -62,7 +44,7 @@ def bit_count(mask):
     return count
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def hole_features(hole_cards, colex, pair_indexes, suit_masks):
     """Everything about a hole hand that the evaluation needs, computed once per hand.
 
@@ -96,7 +78,7 @@ def hole_features(hole_cards, colex, pair_indexes, suit_masks):
     return low_mask
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def best_flush_high(hole_suit_mask, board_suit_mask, flush):
     """Best flush/straight flush from exactly two hole and three board ranks of one suit, or 0.
 
@@ -130,7 +112,7 @@ def best_flush_high(hole_suit_mask, board_suit_mask, flush):
     return best
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def best_unsuited_high(pair_indexes, board_index, pair_board):
     """Best high value without a flush: the best of the hole pairs on the board's rank multiset."""
     best = 0
@@ -141,7 +123,7 @@ def best_unsuited_high(pair_indexes, board_index, pair_board):
     return best
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask,
                 board_low_mask, pair_board, flush, low, hilo):
     """High and low value of one hand (given by :func:`hole_features`) on one complete board.
@@ -167,7 +149,7 @@ def hand_values(pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush
     return best, low_value
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
                  board_low_mask, pair_board, flush, low, hilo, high_values, low_values):
     """:func:`hand_values` of every hand whose features are in row ``i`` of ``pair_indexes``,
@@ -180,7 +162,7 @@ def hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flu
         )
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def next_combination(combination, item_count, choose_count):
     """Step ``combination`` (ascending item indexes) to the next in lexicographic order.
     Returns the first position that changed (every later one changed too), or -1 after the
@@ -195,7 +177,7 @@ def next_combination(combination, item_count, choose_count):
     return position
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def insert_rank(ranks, count, rank):
     """Insert ``rank`` into the ascending ``ranks[:count]`` (insertion sort, one step)."""
     insert_at = count
@@ -205,7 +187,7 @@ def insert_rank(ranks, count, rank):
     ranks[insert_at] = rank
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def board_features(board_cards, colex, ranks, suit_masks):
     """Rank-multiset index, flush suit (-1 if none) and low mask of five board cards.
 
@@ -230,7 +212,7 @@ def board_features(board_cards, colex, ranks, suit_masks):
     return board_index, flush_suit, low_mask
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def build_player_rows(hole_cards, board_indexes, colex, pair_board, pair_flush, low):
     """Per-player lookup rows for a set of fully known hole hands, for compiled callers (the
     range kernels' combination-by-combination enumeration builds them inside a kernel).
@@ -288,7 +270,7 @@ def build_player_rows(hole_cards, board_indexes, colex, pair_board, pair_flush, 
     return high_rows, flush_rows, low_rows
 
 
-@njit(cache=True)
+@kernel(nogil=False)
 def evaluate_deals(hole_cards, board_cards, colex, pair_board, flush, low):
     """Best high and low value of many independent deals.
 
@@ -311,13 +293,11 @@ def evaluate_deals(hole_cards, board_cards, colex, pair_board, flush, low):
     board_suit_masks = np.empty(4, dtype=np.int32)
     for deal in range(deal_count):
         hole_low_mask = hole_features(hole_cards[deal], colex, pair_indexes, hole_suit_masks)
-        board_index, flush_suit, board_low_mask = board_features(board_cards[deal], colex, board_ranks, board_suit_masks)
+        board_index, flush_suit, board_low_mask = board_features(board_cards[deal], colex, board_ranks,
+                                                                 board_suit_masks)
         board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
         high_values[deal], low_values[deal] = hand_values(
             pair_indexes, hole_suit_masks, hole_low_mask, board_index, flush_suit, board_suit_mask, board_low_mask,
             pair_board, flush, low, True,
         )
     return high_values, low_values
-
-
-restore_numba_cache(_previous_numba_cache)

@@ -4,7 +4,7 @@ The fixed-hand kernels (``equity._kernels``, ``equity._allin_kernels``) read a b
 from these rows, one read per player and board. Building them is a handful of gathers from the
 tables (``tables.Tables``), so it is plain numpy rather than a compiled kernel: a compiled one
 cost about 2 s of compiling on a first run and, in each warm command, a tenth of a second for
-numba to load it (issue 18), for work that takes well under a millisecond.
+numba to load it (measured on a warm command), for work that takes well under a millisecond.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def build_player_rows(hole_cards: np.ndarray, board_indexes: np.ndarray, colex: 
         masks a completion can give its suit with three ranks or more
         (:func:`reachable_flush_masks`), the only entries the kernels read that are not 0, and
         left 0 elsewhere. A river query then touches none or one suit's entry instead of
-        maximising whole 8,192-entry rows (issue 18, small queries). None: whole rows.
+        maximising whole 8,192-entry rows (the river query's main cost). None: whole rows.
 
     Returns
     -------

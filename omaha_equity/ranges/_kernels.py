@@ -34,17 +34,12 @@ thread count.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import helper, kernel, parallel_kernel
 from ..runtime.threads import quiet_idle_threads
-from ..evaluate._kernels import prange_only
 
 quiet_idle_threads()  # before any parallel kernel runs: idle OpenMP workers sleep, not spin
-
-# Compiled kernels are cached with the package's others (see omaha_equity.runtime.cache). Every
-# function these kernels call is in this file, so numba's per-file check keeps the cache valid.
-_previous_numba_cache = redirect_numba_cache()
 
 OP_PATTERN, OP_MACRO, OP_SET, OP_OR, OP_AND, OP_AND_NOT, OP_WEIGHT = range(7)
 MACRO_DOUBLE_SUITED, MACRO_SINGLE_SUITED, MACRO_RAINBOW, MACRO_NO_PAIR = range(4)
@@ -60,7 +55,7 @@ _NIBBLE_HIGH_BITS = 0x88888888
 MAX_HOLE_COUNT = 6
 
 
-@njit(inline="always")
+@helper
 def _profiles(hand, hole_count):
     """Packed shape of a hand for the quick pattern filter: nibble ``t - 1`` of the rank
     profile counts the ranks held at least ``t`` times, and likewise for suits."""
@@ -81,13 +76,13 @@ def _profiles(hand, hole_count):
     return rank_profile, suit_profile
 
 
-@njit(inline="always")
+@helper
 def _covers(have, need):
     """Every nibble of ``have`` is at least the one of ``need`` (all nibbles below 8)."""
     return ((have | _NIBBLE_HIGH_BITS) - need) & _NIBBLE_HIGH_BITS == _NIBBLE_HIGH_BITS
 
 
-@njit(inline="always")
+@helper
 def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_info, rank_profile,
                    suit_profile):
     """True when ``hand`` (``hole_count`` card ints) holds pattern number ``pattern``.
@@ -194,7 +189,7 @@ def _match_pattern(hand, hole_count, pattern, card_allowed, card_info, pattern_i
                 return False
 
 
-@njit(inline="always")
+@helper
 def _match_macro(hand, hole_count, macro):
     """The shape macros on the suit counts (``$ds``, ``$ss``, ``$r``) or rank counts (``$np``)."""
     if macro == MACRO_NO_PAIR:
@@ -222,7 +217,7 @@ def _match_macro(hand, hole_count, macro):
     return pairs == 0  # rainbow: every suit count is 0 or 1
 
 
-@njit(inline="always")
+@helper
 def _match_atom(hand, hole_count, set_index, operation, argument, card_allowed, card_info,
                 pattern_info, sets, rank_profile, suit_profile):
     if operation == OP_PATTERN:
@@ -233,7 +228,7 @@ def _match_atom(hand, hole_count, set_index, operation, argument, card_allowed, 
     return sets[argument, set_index] != 0
 
 
-@njit(inline="always")
+@helper
 def _in_range(hand, hole_count, set_index, operations, card_allowed, card_info, pattern_info, sets,
               uses_profiles):
     """Run the program on one hand, ignoring weights: True when the hand is in the range.
@@ -264,7 +259,7 @@ def _in_range(hand, hole_count, set_index, operations, card_allowed, card_info, 
     return (stack & 1) == 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _unrank_colex(rank, size, binomials, indexes):
     """``indexes[0] < ... < indexes[size - 1]``: the subset with this colex rank."""
     remaining = rank
@@ -276,7 +271,7 @@ def _unrank_colex(rank, size, binomials, indexes):
         remaining -= binomials[value, position + 1]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _previous_colex(indexes, size):
     """Step ``indexes`` to the subset just before it in colex order (it must not be the first)."""
     position = 0
@@ -287,7 +282,7 @@ def _previous_colex(indexes, size):
         indexes[lower] = indexes[position] - (position - lower)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _assemble(deck, indexes, free_count, required, hand):
     """The hand, descending: the chosen deck cards merged with the required cards."""
     chosen = free_count - 1
@@ -301,7 +296,7 @@ def _assemble(deck, indexes, free_count, required, hand):
             taken += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _deck_index(hand, hole_count, binomials):
     """Position of a descending hand in the canonical order of all hands of the 52-card deck."""
     colex = 0
@@ -310,7 +305,7 @@ def _deck_index(hand, hole_count, binomials):
     return binomials[52, hole_count] - 1 - colex
 
 
-@njit(parallel=prange_only(), cache=True)
+@parallel_kernel
 def match_hands(deck, required, hole_count, operations, card_allowed, card_info, pattern_info,
                 sets, binomials, chunk_count, matched, chunk_counts):
     """Mark the hands the program matches.
@@ -370,7 +365,7 @@ def match_hands(deck, required, hole_count, operations, card_allowed, card_info,
         chunk_counts[chunk] = count
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def collect_hands(deck, required, hole_count, binomials, chunk_count, matched, chunk_offsets, hands):
     """Write the matched hands in canonical order.
 
@@ -398,7 +393,7 @@ def collect_hands(deck, required, hole_count, binomials, chunk_count, matched, c
                 _previous_colex(indexes, free_count)
 
 
-@njit(parallel=prange_only(), cache=True)
+@parallel_kernel
 def atom_signatures(hands, atoms, card_allowed, card_info, pattern_info, sets, binomials, chunk_count,
                     signatures):
     """Which atoms (patterns, macros, percent sets) each hand matches, for weighing a range.
@@ -445,7 +440,7 @@ CARD_BITS = 6
 _RADIX_BITS = 8
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def canonical_rows(hands, rows):
     """Write the distinct rows of ``hands`` in canonical order.
 
@@ -500,6 +495,3 @@ def canonical_rows(hands, rows):
             key >>= CARD_BITS
         written += 1
     return written
-
-
-restore_numba_cache(_previous_numba_cache)

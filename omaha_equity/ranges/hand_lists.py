@@ -2,7 +2,7 @@
 
 The kernels test every atom of a range (pattern, macro, set) against every hand of the deck,
 so a union of 9,000 written hands (a range exported from another tool, ``AsKsQhJh@0.5, ...``)
-cost 9,000 tests per hand: minutes (issue 9). Two rewrites of the tree, both exact:
+cost 9,000 tests per hand: minutes. Two rewrites of the tree, both exact:
 
 - Patterns of written ranks in one union (``AsKsQhJh``, ``AKQJ``, ``AsAh``, ``K9s``, optionally
   weighted; no variables, lists or lone suits) become one :class:`HandList`: a set atom

@@ -291,7 +291,8 @@ def _check_filter(source: CategoryFilter, game: Game, board: tuple[int, ...], ex
         given = f"got {len(board)} board cards ({format_cards(board)})" if board else "got no board"
         raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
                          f"needs a board of 3 to 5 cards (a flop, turn or river; -b in the command line): {given}")
-    if not game.hilo and any(field in LOW_FIELDS for term in source.terms for field, _, _ in parse_term(term).conditions):
+    if not game.hilo and any(field in LOW_FIELDS
+                             for term in source.terms for field, _, _ in parse_term(term).conditions):
         raise InputError(f"category filter {quoted(source.text)} at position {source.position} in {quoted(expression)} "
                          f"names a low category: {game.name} has no low (expected a hi/lo game such as omaha8)")
 

@@ -55,7 +55,7 @@ _MACRO_CHARACTERS = set(_DIGITS + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 # A hand's weight, the product of the weights written around it, stays within these bounds, so
 # a range's total over millions of hands, and the product of such totals over the most players a
-# deck deals (11), stay finite and normal in 64-bit floats (issue 9: 'AA@1e308' and
+# deck deals (11), stay finite and normal in 64-bit floats ('AA@1e308' and
 # '(AA@1e200)@1e200' overflowed to infinity and changed the equity).
 MIN_WEIGHT = Fraction(1, 10**20)
 MAX_WEIGHT = Fraction(10**20)
@@ -424,13 +424,16 @@ class _Parser:
         text = self.text[start:self.position].strip()
         if not spanned:
             if not 0 < high <= 100:
-                raise self.fail(f"percent {quoted(text)} out of range", start, "expected a number above 0 and at most 100")
+                raise self.fail(f"percent {quoted(text)} out of range", start,
+                                "expected a number above 0 and at most 100")
             return Percent(0.0, high, six_handed, start, text)
         if not 0 <= low <= 100:
-            raise self.fail(f"percent {quoted(low_text + '%')} out of range", low_position, "expected a number from 0 to 100")
+            raise self.fail(f"percent {quoted(low_text + '%')} out of range", low_position,
+                            "expected a number from 0 to 100")
         if not 0 < high <= 100:
             raise self.fail(
-                f"percent {quoted(high_text + '%')} out of range", high_position, "expected a number above 0 and at most 100"
+                f"percent {quoted(high_text + '%')} out of range", high_position,
+                "expected a number above 0 and at most 100",
             )
         if low >= high:
             raise self.fail(
@@ -493,7 +496,8 @@ class _Parser:
             raise self.fail(f"span {quoted(text)} has no rank to move", start, "expected explicit ranks, as in 'KK-TT'")
         step = steps.pop()
         if step < 0:
-            raise self.fail(f"span {quoted(text)} runs the wrong way", start, "expected the higher end first, as in 'KK-TT'")
+            raise self.fail(f"span {quoted(text)} runs the wrong way", start,
+                            "expected the higher end first, as in 'KK-TT'")
         return _union_of([_shift(low, offset, start, text) for offset in range(step + 1)])
 
     def pattern(self) -> Pattern:

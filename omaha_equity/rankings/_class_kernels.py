@@ -9,18 +9,13 @@ written as the four 13-bit masks sorted descending and packed into one ``int64``
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import kernel
 
 MASK_BITS = 13
 MASK_ALL = (1 << MASK_BITS) - 1
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True)
+@kernel(nogil=False)
 def enumerate_class_keys(masks_by_popcount, popcount_starts, hole_count, keys):
     """Every class key of ``hole_count`` cards, in a fixed loop order (sort them afterwards).
 
@@ -65,7 +60,7 @@ def enumerate_class_keys(masks_by_popcount, popcount_starts, hole_count, keys):
     return count
 
 
-@njit(cache=True)
+@kernel(nogil=False)
 def expand_classes(class_keys, order, permutations, hands):
     """Write every hand of the classes ``class_keys[order]``, class after class.
 
@@ -95,7 +90,8 @@ def expand_classes(class_keys, order, permutations, hands):
             first_of_its_kind = True
             for first in range(4):
                 for second in range(first + 1, 4):
-                    if masks[first] == masks[second] and permutations[permutation, first] > permutations[permutation, second]:
+                    if (masks[first] == masks[second]
+                            and permutations[permutation, first] > permutations[permutation, second]):
                         first_of_its_kind = False
             if not first_of_its_kind:
                 continue
@@ -109,6 +105,3 @@ def expand_classes(class_keys, order, permutations, hands):
                         column += 1
             row += 1
     return row
-
-
-restore_numba_cache(_previous_numba_cache)

@@ -14,9 +14,8 @@ not depend on the thread count nor on how the classes are cut into calls.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import threaded_kernel
 
 from ..evaluate._kernels import board_features, hand_values, hole_features
 from ..pots import split_pot
@@ -25,11 +24,7 @@ from ..runtime.random_state import chunk_random_state, splitmix64
 DECK_SIZE = 52
 BOARD_SIZE = 5
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_index,
                         colex, pair_board, flush, low, hilo, units):
     """Pot share of each hand against random opponents on random boards (Monte Carlo).
@@ -98,13 +93,14 @@ def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_i
         for _ in range(sample_count):
             for position in range(0, dealt_count, 2):  # two card draws per 64 random bits
                 state, bits = splitmix64(state)
-                pick = position + np.int64(((bits >> np.uint64(32)) * np.uint64(card_count - position)) >> np.uint64(32))
+                high_bits = bits >> np.uint64(32)
+                pick = position + np.int64((high_bits * np.uint64(card_count - position)) >> np.uint64(32))
                 card = cards[pick]
                 cards[pick] = cards[position]
                 cards[position] = card
                 if position + 1 < dealt_count:
-                    pick = position + 1 + np.int64(((bits & np.uint64(0xFFFFFFFF)) * np.uint64(card_count - position - 1))
-                                                   >> np.uint64(32))
+                    low_bits = bits & np.uint64(0xFFFFFFFF)
+                    pick = position + 1 + np.int64((low_bits * np.uint64(card_count - position - 1)) >> np.uint64(32))
                     card = cards[pick]
                     cards[pick] = cards[position + 1]
                     cards[position + 1] = card
@@ -142,6 +138,3 @@ def sample_class_shares(hands, opponent_count, sample_count, seed, first_class_i
         share_sums[class_index] = share_sum
         square_sums[class_index] = square_sum
     return share_sums, square_sums
-
-
-restore_numba_cache(_previous_numba_cache)

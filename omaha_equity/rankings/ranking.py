@@ -300,7 +300,7 @@ def _float_starts(name: str, table: str) -> np.ndarray:
 # Rankings of at most this many hands (4 and 5 hole cards: 270,725 and 2,598,960) keep every
 # hand's canonical position, so that a percent range comes out in canonical order by sorting
 # the positions of its slice (a 5% range of 4-card hands: about 0.1 ms, where sorting its
-# 13,500 hands took 0.3 ms; issue 18). For 6 cards (20,358,520 hands) the tables would cost
+# 13,500 hands took 0.3 ms). For 6 cards (20,358,520 hands) the tables would cost
 # 200 MB and a second to build: :func:`canonical_percent_range` declines there.
 CANONICAL_MAX_HANDS = 3_000_000
 

@@ -25,9 +25,8 @@ numba's compiled kernels. Compiled kernels are machine code that runs as the use
 Several installations (versions) can share the cache folder; a marked kernel folder unused for
 ``STALE_AFTER_DAYS`` is removed.
 
-The kernel modules wrap their definitions in :func:`redirect_numba_cache` /
-:func:`restore_numba_cache`: in between, a function decorated with ``@njit(cache=True)`` in this
-package gets this module's cache instead of numba's default one.
+The decorators of ``runtime/numba.py`` give each compiled function this module's cache
+(:func:`use_kernel_cache`) instead of numba's default one.
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ import functools
 import glob
 import hashlib
 import os
+import re
 import shutil
 import stat
 import sys
@@ -50,13 +50,10 @@ CACHE_ENV = "OMAHA_EQUITY_CACHE"
 # The package this module belongs to (omaha_equity, one folder up from runtime/).
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 _PACKAGE_NAME = __name__.split(".")[0]
-# The modules numba compiles, and the table generator.
-_COMPILED_SOURCES = (
-    "pots.py", "evaluate/_kernels.py", "evaluate/tables.py", "equity/_kernels.py", "equity/_range_kernels.py",
-    "ranges/_kernels.py", "rankings/_generate.py", "rankings/_class_kernels.py",
-    "equity/_allin_kernels.py",
-    "studies/_kernels.py", "categories/_kernels.py", "runtime/random_state.py",
-)
+# A line that imports the decorators of runtime/numba.py (relatively, from runtime/ or from any
+# depth elsewhere, or by the full name): its module is one that numba compiles.
+_COMPILED_MODULE_IMPORT = re.compile(
+    rb"^from (?:\.+(?:runtime\.)?|" + _PACKAGE_NAME.encode() + rb"\.runtime\.)numba import", re.MULTILINE)
 # Written into every folder this tool creates in the cache folder; cleanup removes only folders
 # that hold it.
 MARKER_NAME = ".omaha-equity-cache"
@@ -85,13 +82,32 @@ def cache_dir() -> Path:
     return Path(base) / "omaha-equity"
 
 
+def compiled_sources() -> dict[str, bytes]:
+    """The source of every module of the package that numba compiles (those that import the
+    decorators of ``runtime/numba.py``), by path relative to the package folder (``/``-separated),
+    in path order. Read from the package folder, imported or not: about a hundred small files,
+    a few milliseconds, once per process (:func:`numba_cache_dir`)."""
+    paths = []
+    for folder, folders, files in os.walk(_PACKAGE_DIR):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        paths.extend(os.path.join(folder, name) for name in files if name.endswith(".py"))
+    sources = {}
+    for path in sorted(paths):
+        with open(path, "rb") as file:
+            source = file.read()
+        if b"numba import" in source and _COMPILED_MODULE_IMPORT.search(source):
+            sources[Path(path).relative_to(_PACKAGE_DIR).as_posix()] = source
+    return sources
+
+
 @functools.cache
 def _kernel_fingerprint() -> str:
+    """Hash of every compiled module's source: numba keys a cached kernel on its own source file
+    only, and a process imports only some of the compiled modules, yet all of them share the
+    one kernel folder."""
     digest = hashlib.sha256()
-    for name in _COMPILED_SOURCES:
-        path = _PACKAGE_DIR / name
-        if path.exists():
-            digest.update(path.read_bytes())
+    for source in compiled_sources().values():
+        digest.update(source)
     return digest.hexdigest()[:16]
 
 
@@ -424,13 +440,11 @@ def _environments_without_imports():
         environment._rebuild_env = rebuild
 
 
-def _enable_kernel_caching(dispatcher) -> None:
-    """Replacement of numba's ``Dispatcher.enable_caching`` while a kernel module defines its
-    functions: this package's functions get :class:`KernelCache` (or compile in memory); any
-    other function keeps numba's own cache."""
-    if not getattr(dispatcher.py_func, "__module__", "").startswith(_PACKAGE_NAME + "."):
-        _numba_enable_caching(dispatcher)
-        return
+def use_kernel_cache(dispatcher) -> None:
+    """Give a numba ``dispatcher`` of this package :class:`KernelCache` (or compile it in memory
+    when the kernel folder cannot be used), where numba's ``cache=True`` would give it numba's
+    own cache. Called by the decorators of ``runtime/numba.py`` for every function they
+    compile."""
     import numba
 
     dispatcher.typeof_pyval = functools.partial(_typeof_argument, dispatcher.typeof_pyval)
@@ -462,29 +476,6 @@ def _typeof_argument(typeof_pyval, value):
         return typeof_pyval(value)
     return types.Array(numpy_support.from_dtype(value.dtype), value.ndim, numpy_support.map_layout(value),
                        readonly=not value.flags.writeable)
-
-
-def _numba_enable_caching(dispatcher) -> None:
-    from numba.core.caching import FunctionCache
-
-    dispatcher._cache = FunctionCache(dispatcher.py_func)
-
-
-def redirect_numba_cache():
-    """Give the ``@njit(cache=True)`` functions a kernel module defines from now on this
-    module's cache (see the module docstring). Returns the previous state for
-    :func:`restore_numba_cache`, so other numba users are unaffected."""
-    from numba.core.dispatcher import Dispatcher
-
-    previous = Dispatcher.__dict__["enable_caching"]
-    Dispatcher.enable_caching = _enable_kernel_caching
-    return previous
-
-
-def restore_numba_cache(previous) -> None:
-    from numba.core.dispatcher import Dispatcher
-
-    Dispatcher.enable_caching = previous
 
 
 # Kernel names already looked for in this process (callers that run thousands of small

@@ -9,15 +9,10 @@ equity, ranking and study kernels all draw from it.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from .cache import redirect_numba_cache, restore_numba_cache
+from .numba import helper, kernel
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def splitmix64(state):
     """One step of SplitMix64 (Steele, Lea, Flood 2014): returns (next state, 64 random bits)."""
     state = state + np.uint64(0x9E3779B97F4A7C15)
@@ -27,13 +22,10 @@ def splitmix64(state):
     return state, mixed ^ (mixed >> np.uint64(31))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def chunk_random_state(seed, chunk):
     """Starting state of a chunk's generator: a hash of (seed, chunk index), so chunks give
     independent-looking streams whatever thread runs them."""
     _, seed_hash = splitmix64(np.uint64(seed))
     _, state = splitmix64(seed_hash ^ np.uint64(chunk) * np.uint64(0xD1B54A32D192ED03))
     return state
-
-
-restore_numba_cache(_previous_numba_cache)

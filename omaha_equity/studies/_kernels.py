@@ -18,9 +18,8 @@ the same code as every other equity path.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..runtime.cache import redirect_numba_cache, restore_numba_cache
+from ..runtime.numba import kernel, threaded_kernel
 from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers read
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
@@ -34,11 +33,7 @@ from ..runtime.random_state import chunk_random_state
 
 DECK_CARDS = 52
 
-# Compiled code is cached in a folder keyed by every kernel source (see cache.py).
-_previous_numba_cache = redirect_numba_cache()
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                            dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, first_slab,
                            slab_count, total_slabs):
@@ -131,7 +126,7 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     return counts, low_boards, weight_totals, deal_totals
 
 
-@njit(cache=True)
+@kernel(nogil=False)
 def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes, colex, pair_board, flush, low,
                      binomials, hilo):
     """Every completion of the board from the cards nobody is known to hold, with what the
@@ -181,7 +176,7 @@ def completion_table(hero_hand, base_used_mask, board_known, dealt_board_indexes
     return card_masks, dealt_indexes, flush_suits, flush_masks, low_masks, hero_high, hero_low
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def enumerate_hand_by_hand(opponent_hands, card_masks, dealt_indexes, flush_suits, flush_masks, low_masks, hero_high,
                            hero_low, dealt_board_indexes, colex, pair_board, flush, low, hilo, units):
     """Exact equity of one hand against each hand of a list, heads-up, hand by hand.
@@ -247,7 +242,7 @@ def enumerate_hand_by_hand(opponent_hands, card_masks, dealt_indexes, flush_suit
     return counts, low_boards, board_counts
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@threaded_kernel
 def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, board_known, colex, pair_board, flush,
                         low, hilo, units, seed, trials):
     """Monte Carlo equity of one hand against each hand of a list, ``trials`` random board
@@ -313,6 +308,3 @@ def sample_hand_by_hand(hero_hand, opponent_hands, first_hand, base_used_mask, b
             low_boards[hand] += score_board(high_values, low_values, hilo, units, 1, shares, counts[hand])
             square_sums[hand] += shares[0] * shares[0]
     return counts, low_boards, square_sums
-
-
-restore_numba_cache(_previous_numba_cache)
