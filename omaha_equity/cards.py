@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .errors import InputError, quoted
 
@@ -113,7 +114,7 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[int, ...]:
     """
     if isinstance(text, str):
         return _parse_card_text(text)
-    result = []
+    result: list[int] = []
     for item in text:
         if isinstance(item, str):
             result.extend(parse_cards(item))
@@ -131,10 +132,10 @@ def _parse_card_text(text: str) -> tuple[int, ...]:
     # Cards written back to back (``AsKsQhJh``, how most hands come): every two characters
     # one card. Anything else (spaces, commas, ``10``, a bad card) takes the general way.
     if not len(text) % 2:
-        cards = [_CARD_BY_TEXT.get(text[position:position + 2]) for position in range(0, len(text), 2)]
-        if None not in cards:
-            return tuple(cards)
-    cards = []
+        paired = [_CARD_BY_TEXT.get(text[position:position + 2]) for position in range(0, len(text), 2)]
+        if None not in paired:
+            return tuple(cast("list[int]", paired))
+    cards: list[int] = []
     for token in _split_tokens(text):
         try:
             cards.append(parse_card(token))

@@ -5,7 +5,7 @@ output that cannot be written (:class:`OutputError`)."""
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 #: Characters of user text an error message shows before it shortens the quote.
@@ -153,7 +153,7 @@ def bounded(message: str) -> str:
     return message
 
 
-def bounded_message(message: str, typed=()) -> str:
+def bounded_message(message: str, typed: Iterable[object] = ()) -> str:
     """``message`` echoing at most a bounded piece of what was typed: each of the ``typed``
     texts longer than :data:`WORD_LIMIT` (a file name of ordinary length stays whole) that the
     message repeats whole (as click's own messages do: ``No such command 'xxx...'``,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import Any, TypeGuard, cast
 
 from .errors import InputError, quoted
 
@@ -27,12 +28,13 @@ MAX_THREADS = 4096
 DIE_FACES = range(1, 7)
 
 
-def is_whole_number(value) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """True for Python and numpy integers, False for bools, floats and anything else."""
+    # A TypeGuard on int: a numpy integer passes too, and compares, indexes and converts like one.
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def check_whole_number(value, name: str, low: int, high: int, high_text: str | None = None) -> int:
+def check_whole_number(value: object, name: str, low: int, high: int, high_text: str | None = None) -> int:
     """``value`` as an ``int`` when it is a whole number in ``low..high``.
 
     Raises
@@ -45,12 +47,12 @@ def check_whole_number(value, name: str, low: int, high: int, high_text: str | N
     return int(value)
 
 
-def check_trials(trials) -> int | None:
+def check_trials(trials: object) -> int | None:
     """``None`` or a whole number ``1..MAX_TRIALS``, returned as an ``int``."""
     return None if trials is None else check_whole_number(trials, "trials", 1, MAX_TRIALS, "2**62")
 
 
-def check_precision(precision) -> float | None:
+def check_precision(precision: object) -> float | None:
     """``None`` or a positive, finite number of percentage points (not a bool).
 
     Raises
@@ -59,25 +61,26 @@ def check_precision(precision) -> float | None:
         ``bad precision nan: expected a positive number of percentage points``.
     """
     if precision is None:
-        return
+        return None
     if (not isinstance(precision, numbers.Real) or isinstance(precision, bool)
             or not math.isfinite(precision) or precision <= 0):
         raise InputError(f"bad precision {quoted(precision)}: expected a positive number of percentage points")
-    return precision
+    # any real number (an int, a Fraction) is returned as given: it does a float's arithmetic
+    return cast(float, precision)
 
 
-def check_seed(seed) -> int | None:
+def check_seed(seed: object) -> int | None:
     """``None`` or a whole number ``0..2**64-1``, returned as an ``int``."""
     return None if seed is None else check_whole_number(seed, "seed", 0, MAX_SEED, "2**64-1")
 
 
-def check_threads(threads) -> int | None:
+def check_threads(threads: object) -> int | None:
     """``None`` or a whole number ``1..MAX_THREADS`` (more threads than cores is fine), returned
     as an ``int``."""
     return None if threads is None else check_whole_number(threads, "threads", 1, MAX_THREADS)
 
 
-def check_die(die) -> int:
+def check_die(die: object) -> int:
     """Binglao's die roll as an ``int`` 1..6.
 
     Raises
@@ -90,7 +93,8 @@ def check_die(die) -> int:
     return int(die)
 
 
-def check_run_options(*, trials=None, precision=None, seed=None, threads=None) -> tuple:
+def check_run_options(*, trials: object = None, precision: object = None, seed: object = None,
+                      threads: object = None) -> tuple[int | None, float | None, int | None, int | None]:
     """The options every equity query shares: :func:`check_trials`, :func:`check_precision`,
     :func:`check_seed`, :func:`check_threads`. Returns them checked, ``(trials, precision,
     seed, threads)``, whole numbers as ``int`` (a numpy integer would wrap around in the
@@ -98,7 +102,7 @@ def check_run_options(*, trials=None, precision=None, seed=None, threads=None) -
     return check_trials(trials), check_precision(precision), check_seed(seed), check_threads(threads)
 
 
-def check_hands(hands) -> list:
+def check_hands(hands: object) -> list[Any]:
     """The players' hands as a list: ``hands`` must be a list or tuple (one entry per player),
     each entry text (``"AsKsQhJh"``, ``"AA:$ds"``, ``"*"``) or a list or tuple of cards.
 

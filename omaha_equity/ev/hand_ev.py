@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from ..cards import format_cards
 from ..hand_history.file_replay import PlayedHand
@@ -115,10 +116,13 @@ def all_in_spot(hand: PlayedHand) -> tuple[list[int], str]:
     if len(contestants) < 2:
         return [], ""
     game_hole_count = max((len(cards) for cards in hand.hole_cards if cards), default=0)
+    shown: list[tuple[int, ...]] = []
     for index in contestants:
-        if hand.hole_cards[index] is None:
+        cards = hand.hole_cards[index]
+        if cards is None:
             return contestants, f"{hand.names[index]} did not show all their hole cards"
-    if any(len(hand.hole_cards[index]) != game_hole_count for index in contestants):
+        shown.append(cards)
+    if any(len(cards) != game_hole_count for cards in shown):
         return contestants, "hole cards of unequal counts"
     return contestants, ""
 
@@ -175,7 +179,8 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
     folders = [index for index in range(len(hand.names)) if index not in contestants and hand.committed[index] > 0]
     # One thread: an all-in is a small enumeration, and threads cost more than they save on it
     # (a session runs thousands of them).
-    result = calculate_allin([hand.hole_cards[index] for index in contestants],
+    # the contestants' cards are known (all_in_spot's contestants): the caller's promise
+    result = calculate_allin(cast("list[tuple[int, ...]]", [hand.hole_cards[index] for index in contestants]),
                              [hand.live_committed(index) for index in contestants],
                              board=list(known_board), dead=list(hand.dead_cards), game=hand.game,
                              folded=[hand.live_committed(index) for index in folders],
@@ -189,6 +194,7 @@ def expected_chips_after_rake(hand: PlayedHand, contestants: Sequence[int],
     evs: dict[int, Fraction] = {}
     for position, index in enumerate(contestants):
         expected = result.players[position].pot_chips_exact
+        assert expected is not None  # an exact enumeration has exact pot chips
         evs[index] = sum((Fraction(chips) * (amount - rake) / amount
                           for chips, amount, rake in zip(expected, amounts, rakes) if amount), Fraction(0))
     return evs

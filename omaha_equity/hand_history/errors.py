@@ -7,7 +7,13 @@ each layer can use them without importing the layers above it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeAlias
+
 from ..errors import InputError
+
+# What __reduce__ returns: the function that rebuilds the error, and its arguments
+_Reduced: TypeAlias = "tuple[Callable[[str, str, str, int | None], HandHistoryError], tuple[str, str, str, int | None]]"
 
 
 def _restore_error(reason: str, source: str, hand_id: str, line_number: int | None) -> HandHistoryError:
@@ -39,7 +45,7 @@ class HandHistoryError(InputError):
         where = f"{source}" + (f", line {line_number}" if line_number is not None else "")
         super().__init__(f"{where}, hand {hand_id}: {reason}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> _Reduced:
         # keyword arguments do not survive Exception's default pickling (worker processes)
         return _restore_error, (self.reason, self.source, self.hand_id, self.line_number)
 
@@ -48,7 +54,7 @@ class NotOmahaError(HandHistoryError):
     """A well-formed hand of a game we do not analyse (Hold'em in a mixed-game file): skipped
     and counted, not a failure."""
 
-    def __reduce__(self):
+    def __reduce__(self) -> _Reduced:
         return _restore_not_omaha, (self.reason, self.source, self.hand_id, self.line_number)
 
 
@@ -60,7 +66,7 @@ class CancelledHandError(HandHistoryError):
     """A hand the site cancelled (PokerStars' ``Hand cancelled`` line): no chips moved. Counted as
     cancelled, not as a failure."""
 
-    def __reduce__(self):
+    def __reduce__(self) -> _Reduced:
         return _restore_cancelled, (self.reason, self.source, self.hand_id, self.line_number)
 
 

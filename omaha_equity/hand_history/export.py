@@ -9,17 +9,20 @@ user-defined fields of ``docs/phh.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from ..rules import ActionKind, FixedLimit, Hand, PotLimit, ShowdownOrder, StatedRake
+from ..rules import Action, ActionKind, FixedLimit, Hand, PotLimit, ShowdownOrder, StatedRake
 from .notation import bet_or_raise_to, check_or_call, deal_board, deal_hole, fold, muck, show
 from .phh import HandHistory
 from .variants import variant_code
 
+_Value = TypeVar("_Value")
 
-def _phh_order(values, hand: Hand) -> list:
+
+def _phh_order(values: Sequence[_Value], hand: Hand) -> list[_Value]:
     """Seat values in PHH player order (p1 = left of the button), reversed heads-up."""
     ordered = [values[seat] for seat in hand.positions]
     return ordered[::-1] if hand.seat_count == 2 else ordered
@@ -77,6 +80,10 @@ def _actions(hand: Hand) -> list[str]:
     actions: list[str] = []
     hole_deals: list[tuple[int, str]] = []
 
+    def player_number(action: Action) -> int:
+        assert action.seat is not None  # a player's action names the seat
+        return player_of[action.seat]
+
     def flush_hole_deals() -> None:
         # The specification deals hole cards from the first player to the last.
         actions.extend(text for _, text in sorted(hole_deals))
@@ -85,22 +92,23 @@ def _actions(hand: Hand) -> list[str]:
     for action in hand.actions:
         kind = action.kind
         if kind == ActionKind.DEAL_HOLE_CARDS:
-            player = player_of[action.seat]
+            player = player_number(action)
             hole_deals.append((player, deal_hole(player, action.cards, hand.game.hole_count)))
             continue
         flush_hole_deals()
         if kind == ActionKind.DEAL_BOARD:
+            assert action.cards is not None  # a board deal names its cards
             actions.append(deal_board(action.cards))
         elif kind == ActionKind.FOLD:
-            actions.append(fold(player_of[action.seat]))
+            actions.append(fold(player_number(action)))
         elif kind in (ActionKind.CHECK, ActionKind.CALL):
-            actions.append(check_or_call(player_of[action.seat]))
+            actions.append(check_or_call(player_number(action)))
         elif kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
-            actions.append(bet_or_raise_to(player_of[action.seat], action.total))
+            actions.append(bet_or_raise_to(player_number(action), action.total))
         elif kind == ActionKind.SHOW:
-            actions.append(show(player_of[action.seat], action.cards))
+            actions.append(show(player_number(action), action.cards))
         elif kind == ActionKind.MUCK:
-            actions.append(muck(player_of[action.seat]))
+            actions.append(muck(player_number(action)))
         # posts, returns, run counts and wins follow from the fields and the rules
     flush_hole_deals()
     return actions

@@ -117,7 +117,8 @@ class PlayedHand:
 
 
 
-def _chips(value, scale: int) -> int:
+def _chips(value: object, scale: int) -> int:
+    # an amount of the record, or of a user-defined field (any TOML value: read from its text)
     return int(Decimal(str(value)) * scale)
 
 
@@ -186,6 +187,7 @@ def all_in_board_count(hand: Hand) -> int | None:
     last_count = 1 if hand.game.exposed_first_flop_card else 0
     for action in hand.actions:
         if action.kind == ActionKind.DEAL_BOARD and action.run_index == 0:
+            assert action.cards is not None  # a board deal names its cards
             board_count += len(action.cards)
         elif action.kind in _BETTING:
             last_count = board_count
@@ -200,10 +202,9 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
     order = hand.positions
     scale = result.chip_scale
     hole_count = hand.game.hole_count
-    hole_cards = [tuple(hand.hole_cards[seat]) if hand.hole_cards[seat] and len(hand.hole_cards[seat]) == hole_count
-                  else None for seat in order]
-    dead = tuple(card for position, seat in enumerate(order) if hand.folded[seat] and hole_cards[position]
-                 for card in hole_cards[position])
+    hole_cards = [tuple(cards) if (cards := hand.hole_cards[seat]) and len(cards) == hole_count else None
+                  for seat in order]
+    dead = tuple(card for cards, seat in zip(hole_cards, order) if hand.folded[seat] and cards for card in cards)
     cash_outs = {}
     for player, paid in (history.custom("_cash_outs") or {}).items():
         seat = int(str(player).lstrip("p")) - 1
@@ -313,6 +314,7 @@ def replay_for_ev(history: HandHistory, *, source: str, hand_id: str, line_numbe
         raise _fail(f"the hand does not finish: {result.incomplete_reason}", source, hand_id,
                     last_line or line_number)
     settlement = result.settlement
+    assert settlement is not None  # a complete hand is settled
     check_replay(result, settlement, source=source, hand_id=hand_id, line_number=line_number,
                  record_lines=record_lines)
     return played_hand(result, settlement, source=source, hand_id=hand_id, line_number=line_number)

@@ -104,6 +104,7 @@ def amount_problem(value: Amount) -> str | None:
         if value.is_signed() and value != 0:
             return "expected a number of chips >= 0"
         _, digits, exponent = value.as_tuple()
+        assert isinstance(exponent, int)  # a finite Decimal's exponent ('n', 'N', 'F': NaN, inf)
         significant = len(digits)
         while exponent < 0 and significant > 1 and digits[significant - 1] == 0:  # trailing zeros
             significant -= 1

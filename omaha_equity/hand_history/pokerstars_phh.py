@@ -29,12 +29,17 @@ the line.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
 from ..cards import parse_cards
 from ..games import get_game
 from .notation import bet_or_raise_to, check_or_call, deal_board, deal_hole, fold, muck, show
 from .phh import HandHistory
 from .pokerstars import PokerStarsHand
 from .records import SessionHand
+
+_Value = TypeVar("_Value")
 
 _GAME_CODES = {"omaha": "O", "omaha8": "O/8", "omaha5": "5O", "omaha5-8": "5O/8", "omaha6": "6O",
                "omaha6-8": "6O/8", "courchevel": "CO", "courchevel8": "CO/8"}
@@ -56,7 +61,7 @@ def _big_blind(hand: PokerStarsHand) -> int:
     return hand.stakes[1]
 
 
-def _heads_up_order(values: list, player_count: int) -> list:
+def _heads_up_order(values: Sequence[_Value], player_count: int) -> Sequence[_Value]:
     """Heads-up the specification reverse-assigns the per-player forced-bet arrays."""
     return values[::-1] if player_count == 2 else values
 
@@ -159,7 +164,7 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
             winnings.append(hand.collected_by(name))
         else:
             winnings.append(hand.summary_won.get(name, 0))
-    custom = {
+    custom: dict[str, Any] = {
         "_source": "pokerstars",
         "_rake": hand.rake,
         "_returned": [hand.uncalled.get(name, 0) for name in names],
@@ -178,18 +183,20 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         custom["_fold_when_check_allowed"] = True
     if hand.run_count > 1:
         custom["_run_count"] = hand.run_count
-    sizes = ({"small_bet": hand.stakes[0], "big_bet": hand.stakes[1]} if hand.structure == "fixed-limit"
-             else {"min_bet": big_blind})
+    fixed_limit = hand.structure == "fixed-limit"
+    # the arrays as tuples: what HandHistory makes of lists
     history = HandHistory(
         variant=_STRUCTURE_CODES[hand.structure] + _GAME_CODES[hand.game],
-        antes=_heads_up_order(antes, count), blinds_or_straddles=_heads_up_order(blinds, count),
-        starting_stacks=[hand.seats[index].stack for index in order], actions=actions,
+        antes=tuple(_heads_up_order(antes, count)), blinds_or_straddles=tuple(_heads_up_order(blinds, count)),
+        starting_stacks=tuple(hand.seats[index].stack for index in order), actions=tuple(actions),
         hand=hand.hand_id, table=hand.table or None, seat_count=hand.max_seats or None,
-        seats=[hand.seats[index].seat for index in order], players=names, winnings=winnings,
+        seats=tuple(hand.seats[index].seat for index in order), players=tuple(names), winnings=tuple(winnings),
         # the file's net chips: what each put in, back what they collected and were returned
-        finishing_stacks=[hand.seats[index].stack - put_in[position] + winnings[position]
-                          + hand.uncalled.get(names[position], 0) for position, index in enumerate(order)],
-        currency=hand.currency, user_defined_fields=custom, **sizes,
+        finishing_stacks=tuple(hand.seats[index].stack - put_in[position] + winnings[position]
+                               + hand.uncalled.get(names[position], 0) for position, index in enumerate(order)),
+        currency=hand.currency, user_defined_fields=custom,
+        small_bet=hand.stakes[0] if fixed_limit else None, big_bet=hand.stakes[1] if fixed_limit else None,
+        min_bet=None if fixed_limit else big_blind,
     )
     return history, lines
 
@@ -199,7 +206,7 @@ def _board_line(hand: PokerStarsHand, count: int) -> int | None:
     return hand.board_lines.get(count) or hand.board_lines.get(0)
 
 
-def _deal_rest(boards: list[tuple[int, ...]], dealt: int, add) -> None:
+def _deal_rest(boards: list[tuple[int, ...]], dealt: int, add: Callable[[str], None]) -> None:
     """The board cards after the last action (the board runs out after an all-in): street by
     street, and with several runs one run after the other, each to the river (the order the
     rules engine deals them in)."""
@@ -222,6 +229,7 @@ def to_session_hand(hand: PokerStarsHand) -> SessionHand:
         Bad cards in the file.
     """
     history, lines = to_hand_history(hand)
+    assert history.players is not None  # to_hand_history names every player
     record_lines = tuple(hand.record_lines.get(name, hand.line_number) for name in history.players)
     return SessionHand(hand.source, hand.hand_id, hand.line_number, "pokerstars", history, tuple(lines),
                        record_lines, hand.last_line or None)

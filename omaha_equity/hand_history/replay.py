@@ -12,15 +12,19 @@ Every action goes through the engine's checks; the first illegal one stops the r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any, TypeVar
 
 from ..errors import InputError, quoted
 from ..validate import is_whole_number
-from ..rules import FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake, Settlement
-from ..rules import ShowdownOrder, StatedRake, StructureKind
+from ..rules import BettingStructure, FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake
+from ..rules import Settlement, ShowdownOrder, StatedRake, StructureKind
 from .notation import ActionNotation, Amount, amount_problem, parse_action
 from .phh import HandHistory
+
+_Value = TypeVar("_Value")
 
 
 class ReplayError(InputError):
@@ -127,31 +131,34 @@ def _chip_scale(hand_history: HandHistory, actions: list[ActionNotation]) -> int
         value = _custom(hand_history, name, (int, Decimal))
         if value is not None:
             amounts.append(value)
-    return 10 ** max((_decimals(value) for value in amounts), default=0)
+    scale: int = 10 ** max((_decimals(value) for value in amounts), default=0)
+    return scale
 
 
 def _chips(value: Amount, scale: int) -> int:
     return int(value * scale)
 
 
-def _seat_order(values, player_count: int) -> list:
+def _seat_order(values: Iterable[_Value], player_count: int) -> list[_Value]:
     """PHH arrays to seats: heads-up the specification reverse-assigns them."""
-    values = list(values)
-    return values[::-1] if player_count == 2 else values
+    listed = list(values)
+    return listed[::-1] if player_count == 2 else listed
 
 
 _KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string", tuple: "an array"}
 
 
-def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...], default=None):
-    """A user-defined field of ``docs/phh.md``, type-checked."""
+def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
+    """A user-defined field of ``docs/phh.md``, type-checked (``value`` an instance of ``kind``:
+    the callers know the type from the kind they ask for)."""
     if name not in hand_history.user_defined_fields:
         return default
     value = hand_history.custom(name)
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         expected = _KIND_NAMES.get(kind, "a number") if isinstance(kind, type) else "a number"
         raise ReplayError(f"field {name!r}: expected {expected}, got {quoted(value)}")
-    amounts = value if kind is tuple else (value,) if kind == (int, Decimal) else ()
+    # a tuple only when one was asked for (no other kind asked for is a tuple)
+    amounts = value if isinstance(value, tuple) else (value,) if kind == (int, Decimal) else ()
     for item in amounts:
         if not (is_whole_number(item) or isinstance(item, Decimal)) or amount_problem(item):
             shown = quoted(list(value) if isinstance(value, tuple) else value)
@@ -159,12 +166,15 @@ def _custom(hand_history: HandHistory, name: str, kind: type | tuple[type, ...],
     return value
 
 
-def _structure(hand_history: HandHistory, scale: int):
+def _structure(hand_history: HandHistory, scale: int) -> BettingStructure:
+    # HandHistory refuses a file without the sizes of its variant's structure
     variant = hand_history.variant_info
     if variant.structure == StructureKind.FIXED_LIMIT:
+        assert hand_history.small_bet is not None and hand_history.big_bet is not None
         return FixedLimit(_chips(hand_history.small_bet, scale), _chips(hand_history.big_bet, scale),
                           max_raises=_custom(hand_history, "_max_raises", int, 3),
                           uncapped_heads_up=_custom(hand_history, "_uncapped_heads_up", bool, False))
+    assert hand_history.min_bet is not None
     if variant.structure == StructureKind.POT_LIMIT:
         return PotLimit(_chips(hand_history.min_bet, scale),
                         small_blind_counts_as_big_blind=_custom(hand_history, "_small_blind_counts_as_big_blind",
@@ -180,7 +190,8 @@ def _rake(hand_history: HandHistory, scale: int) -> Rake | StatedRake | None:
     if percent is not None:
         cap = _custom(hand_history, "_rake_cap", (int, Decimal))
         try:
-            return Rake(percent if isinstance(percent, str) else str(percent),
+            # Rake reads its percent from text too (its __post_init__ makes the Fraction)
+            return Rake(percent if isinstance(percent, str) else str(percent),  # type: ignore[arg-type]
                         None if cap is None else _chips(cap, scale),
                         no_flop_no_drop=_custom(hand_history, "_rake_no_flop_no_drop", bool, True))
         except InputError as error:
@@ -274,7 +285,8 @@ class _Player:
                 raise InputError(f"{self.hand.names[seat]} already has hole cards")
             return
         del self.partial_hole_cards[seat]
-        known = None if any(card is None for card in held) else tuple(held)
+        known_cards = [card for card in held if card is not None]
+        known = tuple(known_cards) if len(known_cards) == len(held) else None
         if known is None and len(held) != self.hand.game.hole_count:
             raise InputError(f"expected {self.hand.game.hole_count} hole cards for {self.hand.game.name}, "
                              f"got {len(held)}")
@@ -294,6 +306,7 @@ class _Player:
         hand = self.hand
         if action.actor == "d":
             if action.verb == "dh":
+                assert action.player is not None and action.cards is not None  # 'd dh pN CARDS'
                 self.deal_hole_cards(action.player - 1, action.cards)
                 return
             self.deal_missing_hole_cards()
@@ -301,6 +314,7 @@ class _Player:
                 raise InputError("unknown board cards (??) cannot be replayed")
             hand.deal_board(action.known_cards)
             return
+        assert action.player is not None  # every action but the dealer's names its player
         seat = action.player - 1
         name = hand.names[seat]
         if action.verb in ("sd", "pb"):
@@ -319,6 +333,7 @@ class _Player:
         elif action.verb == "cc":
             hand.check_or_call()
         else:
+            assert action.amount is not None  # 'pN cbr AMOUNT'
             amount = action.amount * self.scale
             if amount != int(amount):
                 raise InputError(f"amount {action.amount} is finer than the file's smallest chip")

@@ -9,7 +9,9 @@ state.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import DECK_SIZE, check_no_duplicates, format_cards, parse_cards
 from ..deal import CardsLike
@@ -19,8 +21,14 @@ from ..games import BOARD_SIZE
 from .actions import Action, ActionKind, IllegalActionError
 from .streets import Phase, Street
 
+if TYPE_CHECKING:
+    # the type checker sees the hand's state and helpers (HandCore); at run time a plain object
+    from .state import HandCore as _HandPart
+else:
+    _HandPart = object
 
-class DealingMixin:
+
+class DealingMixin(_HandPart):
     """The dealing actions of a hand (``deal_hole_cards``, ``deal_board``, ``set_run_count``)."""
 
     @property
@@ -38,10 +46,12 @@ class DealingMixin:
         run = self._current_run()
         return 0 if run is None else self._run_target(run) - len(self._boards[run])
 
-    def _parse_given_cards(self, hole_cards, board, boards):
+    def _parse_given_cards(self, hole_cards: Sequence[CardsLike | None] | None, board: CardsLike | None,
+                           boards: Sequence[CardsLike] | None,
+                           ) -> tuple[list[tuple[int, ...] | None] | None, list[tuple[int, ...]] | None]:
         hole_count = self.game.hole_count
         given_hole: list[tuple[int, ...] | None] | None = None
-        groups = []
+        groups: list[tuple[str, Sequence[int]]] = []
         if hole_cards is not None:
             if len(hole_cards) != self.seat_count:
                 raise InputError(f"hole cards given for {len(hole_cards)} seats, the table has {self.seat_count}")
@@ -58,7 +68,7 @@ class DealingMixin:
                 groups.append((self.names[seat], parsed))
         if board is not None and boards is not None:
             raise InputError("give either board or boards (one per run), not both")
-        given_boards = None
+        given_boards: list[tuple[int, ...]] | None = None
         if board is not None:
             given_boards = [parse_cards(board)]
         elif boards is not None:
@@ -76,14 +86,14 @@ class DealingMixin:
         check_no_duplicates(groups)
         return given_hole, given_boards
 
-    def _shuffled_deck(self) -> list[int]:
-        known = set()
+    def _shuffled_deck(self, rng: random.Random) -> list[int]:
+        known: set[int] = set()
         for cards in self._given_hole or ():
             known.update(cards or ())
         for run in self._given_boards or ():
             known.update(run)
         deck = [card for card in range(DECK_SIZE) if card not in known]
-        self._rng.shuffle(deck)
+        rng.shuffle(deck)
         return deck
 
     def _deal_order(self) -> tuple[int, ...]:
@@ -93,6 +103,7 @@ class DealingMixin:
         return self.positions
 
     def _draw(self, count: int) -> tuple[int, ...]:
+        assert self._deck is not None  # only the seeded deck is drawn from
         cards = tuple(self._deck[:count])
         del self._deck[:count]
         return cards
@@ -181,6 +192,13 @@ class DealingMixin:
                 return run_index
         return None
 
+    def _dealing_run(self) -> int:
+        """The run the next board cards go to while the board is being dealt: one is always
+        short then (``_advance`` leaves the dealing phase as soon as none is)."""
+        run_index = self._current_run()
+        assert run_index is not None
+        return run_index
+
     def _run_target(self, run_index: int) -> int:
         """The size a run's board reaches with the next deal: this street's, or when running
         out, the next street's of that run."""
@@ -210,7 +228,7 @@ class DealingMixin:
         parsed = parse_cards(cards)
         needed = self.board_cards_needed
         if len(parsed) != needed:
-            what = self._deal_name(self._current_run())
+            what = self._deal_name(self._dealing_run())
             what = "the " + what if what.startswith("exposed") else what
             raise IllegalActionError(f"expected {needed} board card{'s' if needed != 1 else ''} for {what}, "
                                      f"got {len(parsed)} in {format_cards(parsed)!r}")
@@ -228,7 +246,7 @@ class DealingMixin:
         return action
 
     def _give_board(self, cards: tuple[int, ...], burned: tuple[int, ...]) -> Action:
-        run_index = self._current_run()
+        run_index = self._dealing_run()
         what = self._deal_name(run_index)
         if self._running_out:
             self.street = Street(what)
@@ -239,7 +257,7 @@ class DealingMixin:
                             text=f"*** {what.upper()}{run_text} *** [{board_text}]")
 
     def _deal_board_automatically(self) -> bool:
-        run_index = self._current_run()
+        run_index = self._dealing_run()
         run = self._boards[run_index]
         target = self._run_target(run_index)
         needed = target - len(run)

@@ -12,7 +12,8 @@ All amounts are integer chips (the smallest chip).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..deal import CardsLike
 from ..errors import InputError, quoted
@@ -138,7 +139,7 @@ class Hand(DealingMixin, ShowdownMixin):
         self._readings: dict[tuple[int, int], tuple[int, int]] = {}
         self._nominal_blinds = list(forced_bets.blinds)
         self._given_hole, self._given_boards = self._parse_given_cards(hole_cards, board, boards)
-        self._deck = self._shuffled_deck() if self._rng is not None else None
+        self._deck = self._shuffled_deck(self._rng) if self._rng is not None else None
         if self.game.name.startswith("binglao") and die is not None:
             verb = "rolls" if die_rolled else "rolled"
             self._record(ActionKind.DIE_ROLL, None, amount=die,
@@ -149,7 +150,7 @@ class Hand(DealingMixin, ShowdownMixin):
     @classmethod
     def with_blinds(cls, game: str | Game, structure: BettingStructure, stacks: Sequence[int], *, button: int,
                     small_blind: int, big_blind: int, ante: int = 0, big_blind_ante: int = 0,
-                    straddles: Sequence[int] = (), **options) -> Hand:
+                    straddles: Sequence[int] = (), **options: Any) -> Hand:
         """A hand with the usual forced bets: small blind left of the button, big blind next
         (heads-up the button posts the small blind), optional antes, big-blind ante and
         straddles (:meth:`ForcedBets.standard`). ``options`` are the other keyword arguments
@@ -158,7 +159,8 @@ class Hand(DealingMixin, ShowdownMixin):
                                      big_blind_ante=big_blind_ante, straddles=straddles)
         return cls(game, structure, stacks, button=button, forced_bets=forced, **options)
 
-    def _check_table(self, stacks, button, forced_bets, names) -> None:
+    def _check_table(self, stacks: Sequence[int], button: int, forced_bets: ForcedBets,
+                     names: Sequence[str] | None) -> None:
         seat_count = self.seat_count
         if seat_count < 2:
             raise InputError(f"a hand needs at least 2 players, got {seat_count}")
@@ -216,7 +218,7 @@ class Hand(DealingMixin, ShowdownMixin):
 
     # ------------------------------------------------------------------ forced bets and dealing
 
-    def _record(self, kind: ActionKind, seat: int | None, *, text: str, **fields) -> Action:
+    def _record(self, kind: ActionKind, seat: int | None, *, text: str, **fields: Any) -> Action:
         action = Action(kind=kind, seat=seat, street=self.street, text=text, **fields)
         self.actions.append(action)
         return action
@@ -439,7 +441,7 @@ class Hand(DealingMixin, ShowdownMixin):
         return self.actor
 
     @staticmethod
-    def _can(verify, *args) -> bool:
+    def _can(verify: Callable[..., object], *args: Any) -> bool:
         try:
             verify(*args)
         except IllegalActionError:
@@ -576,6 +578,7 @@ class Hand(DealingMixin, ShowdownMixin):
         limits, reason = self._raise_limits(seat)
         if limits is None:
             raise IllegalActionError(f"{self.names[seat]} cannot bet or raise: {reason}")
+        assert limits.maximum is not None  # the hand always sizes with the stack: there is a ceiling
         verb = limits.kind.value
         all_in_to = self.bets[seat] + self.stacks[seat]
         if amount > all_in_to:

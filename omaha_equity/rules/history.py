@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import format_cards
 from .state import HandState
 
 
-def _seats_text(hand: HandState, seats) -> str:
+def _seats_text(hand: HandState, seats: Sequence[int]) -> str:
     return ", ".join(hand.names[seat] for seat in seats) if seats else "nobody"
 
 

@@ -7,6 +7,8 @@ writes the hand's state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ..cards import format_cards, parse_cards
 from ..deal import CardsLike
 from .actions import Action, ActionKind, IllegalActionError
@@ -14,8 +16,15 @@ from .payout import contested_pots
 from .settings import ShowdownOrder
 from .streets import Phase, Street
 
+if TYPE_CHECKING:
+    from ..evaluate.showdown import HandReading
+    # the type checker sees the hand's state and helpers (HandCore); at run time a plain object
+    from .state import HandCore as _HandPart
+else:
+    _HandPart = object
 
-class ShowdownMixin:
+
+class ShowdownMixin(_HandPart):
     """The showdown actions of a hand (``show``, ``muck``) and hand values."""
 
     @property
@@ -93,12 +102,13 @@ class ShowdownMixin:
         self._advance()
         return action
 
-    def reading(self, seat: int, run_index: int = 0):
+    def reading(self, seat: int, run_index: int = 0) -> HandReading:
         """The best high and low with the cards used (``evaluate.showdown.HandReading``) of a
         seat whose hole cards are known, on the complete board of one run."""
         from ..evaluate.showdown import read_hand
 
-        return read_hand(self.hole_cards[seat], self._boards[run_index], self.game.hilo)
+        # known cards are the caller's promise: unknown ones fail in the evaluator
+        return read_hand(cast("tuple[int, ...]", self.hole_cards[seat]), self._boards[run_index], self.game.hilo)
 
     def hand_values(self, seat: int, run_index: int = 0) -> tuple[int, int]:
         """(high value, low value) of a seat whose hole cards are known, on the complete board
@@ -108,7 +118,8 @@ class ShowdownMixin:
         if key not in self._readings:
             from ..evaluate.showdown import best_values
 
-            high, low = best_values(self.hole_cards[seat], self._boards[run_index])
+            # known cards are the caller's promise: unknown ones fail in the evaluator
+            high, low = best_values(cast("tuple[int, ...]", self.hole_cards[seat]), self._boards[run_index])
             self._readings[key] = (high, low if self.game.hilo else 0)
         return self._readings[key]
 

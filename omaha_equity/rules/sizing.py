@@ -35,13 +35,14 @@ class RaiseLimits:
     ----------
     minimum, maximum : int
         Chips. ``minimum == maximum`` in fixed limit, and when the player's stack only allows an
-        all-in (then both are the all-in total, which may be short of a full raise).
+        all-in (then both are the all-in total, which may be short of a full raise). ``maximum``
+        is None in no limit when no stack is given (no ceiling).
     kind : WagerKind
         bet, raise or complete.
     """
 
     minimum: int
-    maximum: int
+    maximum: int | None
     kind: WagerKind
 
 
@@ -195,13 +196,15 @@ def raise_limits(structure: BettingStructure, *, pot: int, bet_level: int, playe
         return RaiseLimits(target, target, kind)
     kind = WagerKind.BET if bet_level == 0 else WagerKind.RAISE
     minimum = bet_level + max(full_raise_size, 1)
+    maximum: int | None
     if structure.kind == StructureKind.POT_LIMIT:
         maximum = max(pot_limit_maximum(pot + pot_bonus, bet_level, player_bet), minimum)
     else:
-        maximum = all_in_to if all_in_to is not None else None
+        maximum = all_in_to
     if all_in_to is not None:
         minimum = min(minimum, all_in_to)
-        maximum = min(maximum, all_in_to)
+        # no limit: the maximum is the all-in itself
+        maximum = all_in_to if maximum is None else min(maximum, all_in_to)
     return RaiseLimits(minimum, maximum, kind)
 
 

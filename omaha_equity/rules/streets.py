@@ -16,7 +16,7 @@ class Street(StrEnum):
     RIVER = "river"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # deliberately shadows str.index: a street's place
         """0 pre-flop, 1 flop, 2 turn, 3 river."""
         return _ORDER.index(self)
 

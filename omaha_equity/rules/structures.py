@@ -20,7 +20,7 @@ class StructureKind(StrEnum):
     NO_LIMIT = "no limit"
 
 
-def _check_amount(structure, field: str, name: str, minimum: int = 1) -> None:
+def _check_amount(structure: object, field: str, name: str, minimum: int = 1) -> None:
     # stored as the int check_chips returns (a numpy integer is taken as its value)
     object.__setattr__(structure, field, check_chips(getattr(structure, field), name, minimum))
 
