@@ -60,7 +60,7 @@ class PlayedHand:
     dead_chips : tuple of int
         The dead part of ``committed`` (an ante paid by some players only, such as a big-blind
         ante; the dead small blind of a missed-blinds post): it makes no pot level but the
-        first pot every player still in may win (``pots.side_pots``, issue 14).
+        first pot every player still in may win (``pots.side_pots``).
     folded : tuple of bool
         Folded (not eligible for any pot).
     hole_cards : tuple

@@ -340,7 +340,7 @@ def _with_context(error: InputError, source: str | None, label: str | None) -> P
 def _parse_toml(text: str, source: str | None) -> dict[str, Any]:
     """The TOML tables of a file. A PHH value nests at most an array in a table of a ``.phhs``
     file; arrays or inline tables nested hundreds deep exhaust tomllib's recursion: refused with
-    one line (issue 15), as is an integer too long for Python to read (over 4,300 digits)."""
+    one line, as is an integer too long for Python to read (over 4,300 digits)."""
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:

@@ -319,7 +319,7 @@ class _Reader:
     def amount(self, text: str, what: str = "amount") -> int:
         """Chips in the smallest unit; ``$1,234.50`` is 123450 cents in a cash game. More than
         the rules engine's ``MAX_CHIPS`` (2**63 - 1) is refused at its line, before any
-        arithmetic on it (issue 14: numbers at the boundary)."""
+        arithmetic on it (numbers at the boundary)."""
         try:
             value = Decimal(text.lstrip("$€£").replace(",", "")) * self.unit
         except InvalidOperation:

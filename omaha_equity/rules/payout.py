@@ -21,7 +21,7 @@ def hand_pots(hand: HandState, excluded: list[bool]) -> list[Pot]:
     levels; dead chips (the dead small blind of a missed-blinds post, and an ante paid by some
     players only, such as a big-blind ante) make no level and form the first pot, which every
     player still in the hand may win, a player all in on dead chips alone included
-    (``pots.side_pots``; issue 14: a big blind all in on a big-blind ante plays for it).
+    (``pots.side_pots``: a big blind all in on a big-blind ante plays for it).
     """
     order = hand.positions
     live = [hand.contributed[seat] - hand.dead[seat] for seat in order]

@@ -3,7 +3,7 @@ parts of a hand read and call of each other: :class:`HandCore`.
 
 :func:`~omaha_equity.rules.payout.settle_hand` and :func:`~omaha_equity.rules.history.hand_history`
 are written against this protocol, not against :class:`~omaha_equity.rules.Hand`, so that
-``hand.py`` imports them and nothing below it imports ``hand.py`` (issue 17: the engine's
+``hand.py`` imports them and nothing below it imports ``hand.py`` (the engine's
 imports run one way). A :class:`~omaha_equity.rules.Hand` is a ``HandState``.
 """
 
