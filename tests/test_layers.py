@@ -41,7 +41,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["pokerstars"],
         ["pokerstars_phh"],
         ["pokerstars_rooms"],
-        ["ggpoker"],
+        ["ggpoker", "winamax"],
         ["sites"],
         ["sessions"],
         # replay: the record -> the rules engine and back, checked against the file

@@ -16,7 +16,7 @@ from ..options import output_options
 
 # the sites whose text files we read (hand_history.sites.SITES, not imported here: loading the
 # command line loads no reader)
-SITES = ("pokerstars", "runitonce", "pokermaster", "ggpoker")
+SITES = ("pokerstars", "runitonce", "pokermaster", "ggpoker", "winamax")
 SITE_OPTION = click.option("--site", type=click.Choice(SITES),
                            help="Read every text file as this site's (default: told from each file's first line).")
 
