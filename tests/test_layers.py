@@ -36,11 +36,14 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.hand_history": [
         # formats: a file's text -> the neutral PHH record, and the errors they raise
-        ["errors", "variants"],
+        ["errors", "variants", "text_files"],
         ["notation", "records"],
         ["phh"],
         ["pokerstars"],
         ["pokerstars_phh"],
+        ["pokerstars_rooms"],
+        ["ggpoker", "winamax"],
+        ["sites"],
         ["sessions"],
         # replay: the record -> the rules engine and back, checked against the file
         ["replay", "export"],

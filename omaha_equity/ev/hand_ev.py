@@ -146,7 +146,7 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
     if contestants and not note:
         evs = expected_chips_after_rake(hand, contestants, known_board)
     players = tuple(
-        PlayerHandEV(name, hand.committed[index], hand.received(index), evs.get(index))
+        PlayerHandEV(name, hand.paid(index), hand.received(index), evs.get(index))
         for index, name in enumerate(hand.names)
     )
     return HandEV(

@@ -67,7 +67,8 @@ def _pieces(items: Iterable[SessionItem], size: int) -> Iterator[list[SessionIte
         yield piece
 
 
-def iter_session(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[SessionResult]:
+def iter_session(paths: Iterable[str | Path], *, workers: int = 1,
+                 site: str | None = None) -> Iterator[SessionResult]:
     """Each hand's result in file order, as soon as it is known (see the module notes).
 
     Parameters
@@ -79,6 +80,9 @@ def iter_session(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[S
         ``run_batch``. The hands go out in pieces of 50, a few pieces per worker ahead
         (``executor.make_executor``), and come back in order, so the results are the same for
         any ``workers``.
+    site : str, optional
+        Read every text file as this site's (``hand_history.sites.SITES``); by default each
+        file's site is told from its first line.
 
     Raises
     ------
@@ -89,11 +93,11 @@ def iter_session(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[S
     if not is_whole_number(workers) or not 1 <= workers <= MAX_WORKERS:
         raise InputError(f"bad workers {workers!r}: expected a whole number of processes, 1 to {MAX_WORKERS}")
     files = hand_history_files(paths)
-    return _results(files, int(workers))
+    return _results(files, int(workers), site)
 
 
-def _results(files: list[Path], workers: int) -> Iterator[SessionResult]:
-    items = read_session_items(files)
+def _results(files: list[Path], workers: int, site: str | None = None) -> Iterator[SessionResult]:
+    items = read_session_items(files, site)
     if workers == 1:
         yield from map(evaluate_item, items)
         return

@@ -66,11 +66,12 @@ def check_output_path(out: str | Path) -> Path:
 
 
 def convert(paths: Iterable[str | Path], out: str | Path, *,
-            report: Callable[[str], None] = lambda line: None) -> ConvertCounts:
+            report: Callable[[str], None] = lambda line: None, site: str | None = None) -> ConvertCounts:
     """Convert every hand of ``paths`` to PHH in ``out`` (see the module notes).
 
     ``report`` receives one line per hand not written (``error: FILE, line N, hand ID:
-    reason``, ``skipped: ...``, ``duplicate: ...``), as it happens.
+    reason``, ``skipped: ...``, ``duplicate: ...``), as it happens. ``site`` reads every text
+    file as that site's (``sites.SITES``); by default each file's first line tells.
 
     Returns
     -------
@@ -89,7 +90,7 @@ def convert(paths: Iterable[str | Path], out: str | Path, *,
     counts = ConvertCounts()
     single = path.suffix.lower() == ".phh"
     with output_file(out) as stream:
-        for hand in read_session_items(files):  # parsed hands, their errors, duplicates
+        for hand in read_session_items(files, site):  # parsed hands, their errors, duplicates
             if isinstance(hand, DuplicateHand):
                 counts.duplicates += 1
                 report(f"duplicate: {hand}")

@@ -60,6 +60,8 @@ def _custom_fields(hand: Hand) -> dict[str, Any]:
         custom["_run_count"] = run_count
     if settings.fold_when_check_allowed:
         custom["_fold_when_check_allowed"] = True
+    if settings.raise_when_nobody_can_call:
+        custom["_raise_when_nobody_can_call"] = True
     if settings.showdown_order != ShowdownOrder.FINAL_ROUND:
         custom["_showdown_order"] = settings.showdown_order.value
     if isinstance(settings.rake, StatedRake):

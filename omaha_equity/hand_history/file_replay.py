@@ -84,6 +84,10 @@ class PlayedHand:
     anonymous : bool
         True when the file names no players (PHH without ``players``): ``names`` are then the
         seats ``p1..pN`` of this hand only, not people.
+    added_chips : dict
+        Player index -> chips in ``committed`` (and ``dead_chips``) that the player did not pay:
+        money the room added to the pot (Run It Once's splash-the-pot), carried by a player
+        in the replay (PHH ``_added_to_pot``).
     """
 
     source: str
@@ -106,10 +110,15 @@ class PlayedHand:
     dead_cards: tuple[int, ...] = ()
     tournament: str | None = None
     anonymous: bool = False
+    added_chips: dict[int, int] = field(default_factory=dict)
 
     def live_committed(self, index: int) -> int:
         """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
         return self.committed[index] - self.dead_chips[index]
+
+    def paid(self, index: int) -> int:
+        """Chips the player paid into the pots: ``committed`` less money the room added."""
+        return self.committed[index] - self.added_chips.get(index, 0)
 
     def received(self, index: int) -> int:
         """Chips the player took home from the hand: the cash-out amount or the pots won."""
@@ -209,6 +218,10 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
     for player, paid in (history.custom("_cash_outs") or {}).items():
         seat = int(str(player).lstrip("p")) - 1
         cash_outs[order.index(seat)] = _chips(paid, scale)
+    added_chips = {}
+    for player, chips in (history.custom("_added_to_pot") or {}).items():
+        seat = int(str(player).lstrip("p")) - 1
+        added_chips[order.index(seat)] = _chips(chips, scale)
     chip_value = Fraction(str(history.custom("_chip_value", "1"))) / scale
     return PlayedHand(
         source=source, hand_id=hand_id, line_number=line_number, game=hand.game.name,
@@ -227,6 +240,7 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
         tournament=_tournament(history),
         anonymous=not history.players,
         dead_chips=tuple(hand.dead[seat] for seat in order),
+        added_chips=added_chips,
     )
 
 

@@ -98,6 +98,8 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
 
     put_in = [antes[index] + blinds[index] + dead[index] for index in range(count)]
     fold_for_nothing = False
+    raise_nobody_calls = False
+    stacks = [hand.seats[index].stack for index in order]
     actions: list[str] = []
     lines: list[int | None] = []
 
@@ -144,6 +146,11 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
             put_in[position] += action.amount
         else:
             target = action.amount if action.kind == "raise" else round_bets[position] + action.amount
+            # PokerStars took a raise that nobody could call (the others all-in or covered)
+            level = max(round_bets)
+            raise_nobody_calls = raise_nobody_calls or not any(
+                stacks[other] - put_in[other] + round_bets[other] > level
+                for other, other_name in enumerate(names) if other != position and other_name not in folded)
             add(bet_or_raise_to(number, target), action.line_number)
             put_in[position] += target - round_bets[position]
             round_bets[position] = target
@@ -181,6 +188,8 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         custom["_dead_blinds"] = _heads_up_order(dead, count)
     if fold_for_nothing:
         custom["_fold_when_check_allowed"] = True
+    if raise_nobody_calls:
+        custom["_raise_when_nobody_can_call"] = True
     if hand.run_count > 1:
         custom["_run_count"] = hand.run_count
     fixed_limit = hand.structure == "fixed-limit"

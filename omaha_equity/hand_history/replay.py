@@ -214,7 +214,8 @@ def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
     # A history records the order players really showed in; it does not change who wins.
     return HandSettings(showdown_order=showdown_order, enforce_showdown_order=False,
                         run_count=_custom(hand_history, "_run_count", int, 1), rake=rake,
-                        fold_when_check_allowed=_custom(hand_history, "_fold_when_check_allowed", bool, False))
+                        fold_when_check_allowed=_custom(hand_history, "_fold_when_check_allowed", bool, False),
+                        raise_when_nobody_can_call=_custom(hand_history, "_raise_when_nobody_can_call", bool, False))
 
 
 def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:

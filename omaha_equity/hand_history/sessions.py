@@ -27,6 +27,8 @@ from .phh import PhhError, dumps, load_each
 from .pokerstars import PokerStarsBlock, header_hand_id, parse_block, read_pokerstars_items
 from .pokerstars_phh import to_session_hand
 from .records import DuplicateHand, SessionHand
+from .sites import detect_site, read_site_items
+from .text_files import first_text_line
 
 HAND_HISTORY_SUFFIXES = (".txt", ".phh", ".phhs")
 
@@ -58,13 +60,24 @@ def hand_history_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def read_file_items(path: Path) -> Iterator[PokerStarsBlock | SessionHand | HandHistoryError]:
+def read_file_items(path: Path, site: str | None = None) -> Iterator[PokerStarsBlock | SessionHand | HandHistoryError]:
     """The hands of one file as they are read: PokerStars blocks (parsed by
-    :func:`session_hand`), PHH hands, or the error of a file or hand that cannot be read."""
-    if path.suffix.lower() in (".phh", ".phhs"):
+    :func:`session_hand`), PHH hands, other sites' hands, or the error of a file or hand that
+    cannot be read. The site is told from the file's first line unless ``site`` names it
+    (:data:`.sites.SITES`)."""
+    if site is None and path.suffix.lower() in (".phh", ".phhs"):
         yield from _read_phh(path)
         return
-    yield from read_pokerstars_items(path)
+    if site is None and path.is_file():  # a pipe's first line is read once, by its reader
+        try:
+            first_line = first_text_line(path)
+        except OSError:
+            first_line = None  # the PokerStars reader says why the file cannot be read
+        site = detect_site(first_line) if first_line is not None else None
+    if site is None or site == "pokerstars":
+        yield from read_pokerstars_items(path)
+        return
+    yield from read_site_items(path, site)
 
 
 def hand_key(item: PokerStarsBlock | SessionHand) -> tuple[str, ...] | None:
@@ -77,6 +90,8 @@ def hand_key(item: PokerStarsBlock | SessionHand) -> tuple[str, ...] | None:
     history = item.history
     if history.custom("_source") == "pokerstars" and history.hand is not None:
         return "PokerStars", str(history.hand)
+    if item.format not in ("phh", "pokerstars") and history.hand is not None:
+        return item.format, str(history.hand)
     if history.hand is not None:
         return ("phh", str(history.venue or ""), str(history.event or ""), str(history.table or ""),
                 str(history.hand))
@@ -89,7 +104,7 @@ def _item_hand_id(item: PokerStarsBlock | SessionHand) -> str:
     return item.hand_id
 
 
-def read_session_items(paths: Iterable[str | Path]) -> Iterator[SessionItem]:
+def read_session_items(paths: Iterable[str | Path], site: str | None = None) -> Iterator[SessionItem]:
     """Every hand of the files and folders in reading order, streamed, each hand once and
     parsed (a :class:`SessionHand`, or the :class:`HandHistoryError` of a hand that cannot be
     read): a later copy of a hand already read whole comes as a :class:`DuplicateHand`.
@@ -101,7 +116,7 @@ def read_session_items(paths: Iterable[str | Path]) -> Iterator[SessionItem]:
     """
     seen: dict[tuple[str, ...], tuple[str, int | None]] = {}
     for path in hand_history_files(paths):
-        for item in read_file_items(path):
+        for item in read_file_items(path, site):
             if isinstance(item, HandHistoryError):
                 yield item
                 continue

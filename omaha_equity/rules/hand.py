@@ -482,7 +482,13 @@ class Hand(DealingMixin, ShowdownMixin):
         """The seat's raise-to range, or None with the reason."""
         # a raise needs someone who could put in more than the current bet
         if not any(self.bets[other] + self.stacks[other] > self.bet_level for other in self.in_hand if other != seat):
-            return None, "every other player is all-in or covered: nobody could call a raise"
+            if not self.settings.raise_when_nobody_can_call:
+                return None, "every other player is all-in or covered: nobody could call a raise"
+            # the setting of rooms that took such a raise: any size, the unmatched part comes back
+            top = self.bets[seat] + self.stacks[seat]
+            if top <= self.bet_level:
+                return None, f"{self.names[seat]} has only {self.stacks[seat]} chips: not more than the call"
+            return RaiseLimits(self.bet_level + 1, top, WagerKind.RAISE if self.bet_level else WagerKind.BET), ""
         if not self._reopened(seat):
             return None, "the betting was not reopened: a short all-in is not a full raise"
         if self.stacks[seat] <= self.bet_level - self.bets[seat]:

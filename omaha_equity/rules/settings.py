@@ -168,6 +168,11 @@ class HandSettings:
         the engine keeps a free fold out as a mistake). True accepts the fold, as online
         rooms do (PokerStars lets a player fold when he could check); the hand goes on as
         after any fold. A replay of a file sets it (PHH: ``_fold_when_check_allowed``).
+    raise_when_nobody_can_call : bool
+        Default False: no bet or raise when every other player is all-in or covered (nobody
+        could call it). True accepts it, as PokerStars and the rooms writing its format did;
+        the part nobody matched comes back to the raiser as any unmatched bet does. A replay
+        of a file sets it (PHH: ``_raise_when_nobody_can_call``).
     """
 
     showdown_order: ShowdownOrder = ShowdownOrder.FINAL_ROUND
@@ -175,6 +180,7 @@ class HandSettings:
     run_count: int = 1
     rake: Rake | StatedRake | None = None
     fold_when_check_allowed: bool = False
+    raise_when_nobody_can_call: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))

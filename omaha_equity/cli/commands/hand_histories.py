@@ -14,6 +14,13 @@ from ..errors import EXIT_FAULT, EXIT_OK, EXIT_USAGE, usage_errors
 from ..options import output_options
 
 
+# the sites whose text files we read (hand_history.sites.SITES, not imported here: loading the
+# command line loads no reader)
+SITES = ("pokerstars", "runitonce", "pokermaster", "ggpoker", "winamax")
+SITE_OPTION = click.option("--site", type=click.Choice(SITES),
+                           help="Read every text file as this site's (default: told from each file's first line).")
+
+
 @click.command(name="ev")
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
@@ -23,9 +30,10 @@ from ..options import output_options
 @click.option("-j", "--jobs", type=click.IntRange(1, MAX_WORKERS), hidden=True, help="Old name of --workers.")
 @click.option("--summary", "summary_file", type=click.Path(dir_okay=False),
               help="Write the per-player summary to this file (in the -f format) instead of standard output.")
+@SITE_OPTION
 @output_options
 @usage_errors
-def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table_style):
+def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table_style, site):
     """All-in EV and luck of a session: replay every hand of the hand-history FILEs.
 
     PokerStars text files (.txt) and PHH files (.phh, .phhs); a folder reads every such file.
@@ -47,7 +55,7 @@ def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table
         check_summary_path(summary_file)
     if workers is not None and jobs is not None and workers != jobs:
         raise click.UsageError(f"--jobs is the old name of --workers: give one ({jobs} or {workers} processes)")
-    results = iter_session(files, workers=workers or jobs or 1)
+    results = iter_session(files, workers=workers or jobs or 1, site=site)
     writer = SessionWriter(sys.stdout, sys.stderr, format_name, all_hands=all_hands, style=table_style)
     for result in results:
         writer.add(result)
@@ -59,8 +67,9 @@ def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("-o", "--output", "out", required=True, type=click.Path(),
               help="The PHH file to write: .phh (one hand) or .phhs (many).")
+@SITE_OPTION
 @usage_errors
-def convert(files, out):
+def convert(files, out, site):
     """Convert hand histories (PokerStars text, PHH) to one PHH file.
 
     Each hand is replayed by the rules engine and checked against its file before it is
@@ -77,7 +86,7 @@ def convert(files, out):
     def report(line):
         click.echo(line, err=True)
 
-    counts = convert_hands(files, out, report=report)
+    counts = convert_hands(files, out, report=report, site=site)
     click.echo(counts.line(out), err=True)
     return EXIT_FAULT if counts.failed else EXIT_OK
 
