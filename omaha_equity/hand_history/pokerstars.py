@@ -681,8 +681,9 @@ def read_pokerstars_items(path: Path) -> Iterator[PokerStarsBlock | HandHistoryE
         yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
         return
     if first_block is None or not is_header(first_block.lines[0]):
-        yield HandHistoryError("not a hand history we read: expected a PokerStars text file ('PokerStars Hand "
-                               "#...') or a .phh/.phhs file", source=source,
+        yield HandHistoryError("not a hand history we read: expected a text file of PokerStars ('PokerStars Hand "
+                               "#...'), Run It Once, PokerMaster, GGPoker or Winamax, or a .phh/.phhs file",
+                               source=source,
                                line_number=first_block.first_line if first_block else 1)
         return
     yield first_block
