@@ -42,7 +42,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["pokerstars"],
         ["pokerstars_phh"],
         ["pokerstars_rooms"],
-        ["ggpoker", "winamax"],
+        ["ggpoker", "winamax", "bovada"],
         ["sites"],
         ["sessions"],
         # replay: the record -> the rules engine and back, checked against the file

@@ -682,7 +682,7 @@ def read_pokerstars_items(path: Path) -> Iterator[PokerStarsBlock | HandHistoryE
         return
     if first_block is None or not is_header(first_block.lines[0]):
         yield HandHistoryError("not a hand history we read: expected a text file of PokerStars ('PokerStars Hand "
-                               "#...'), Run It Once, PokerMaster, GGPoker or Winamax, or a .phh/.phhs file",
+                               "#...'), Run It Once, PokerMaster, GGPoker, Winamax or Bovada, or a .phh/.phhs file",
                                source=source,
                                line_number=first_block.first_line if first_block else 1)
         return

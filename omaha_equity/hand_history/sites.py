@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from . import ggpoker, pokerstars, pokerstars_rooms, winamax
+from . import bovada, ggpoker, pokerstars, pokerstars_rooms, winamax
 from .errors import HandHistoryError
 from .records import SessionHand
 
@@ -21,6 +21,7 @@ _READERS: dict[str, tuple[Callable[[str], bool], Callable[[Path], SiteItems]]] =
     "pokermaster": (lambda line: pokerstars_rooms.room_of(line) == "pokermaster", pokerstars_rooms.read_room_items),
     "ggpoker": (ggpoker.is_header, ggpoker.read_ggpoker_items),
     "winamax": (winamax.is_header, winamax.read_winamax_items),
+    "bovada": (bovada.is_header, bovada.read_bovada_items),
 }
 SITES = ("pokerstars", *_READERS)
 
