@@ -366,3 +366,20 @@ def test_a_file_of_one_repeated_hand_names_it_once_then_counts_the_copies(tmp_pa
         "duplicate: 48 more copies of the hands named above, counted once"
     assert len([line for line in lines if line.startswith("duplicate:")]) == 2
     assert lines[-1].endswith("duplicates 49 (counted once)")
+
+
+# --- 14. the documented examples --------------------------------------------------------------
+
+def test_the_cluster_example_with_its_placeholder_address_is_one_line_at_once():
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "examples/cluster_batch.py", "--scheduler", "tcp://HOST:8786"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: tcp://HOST:8786 is a placeholder")
+    assert time.monotonic() - started < 30
+
+
+def test_the_files_the_documented_examples_write_are_ignored_by_git():
+    ignored = (ROOT / ".gitignore").read_text().splitlines()
+    for name in ("spots_out.csv", "by_hand.svg", "plots/"):
+        assert name in ignored
