@@ -156,7 +156,7 @@ def test_batch_from_a_closed_standard_input_is_one_line_and_exit_2():
 @pytest.mark.parametrize("arguments, code, line", [
     (["ev", "/dev/zero"], 1, "error: /dev/zero, line 1, hand ?: line 1 is longer than 65,536 bytes: not a hand "
                              "history; stopped reading the file"),
-    (["play", "/dev/zero"], 2, "Error: /dev/zero: line 1 is longer than 65,536 bytes: not a PHH file"),
+    (["play", "/dev/zero"], 2, "Error: /dev/zero: line 1 is longer than 1,048,576 bytes: not a PHH file"),
     (["batch", "/dev/zero", "--workers", "1"], 2, "Error: line 1 has no line end after 67,108,864 characters: not "
                                                   "a CSV or JSON Lines file; stopped reading"),
     (["batch", "/dev/zero", "--workers", "1", "--input-format", "jsonl"], 2,

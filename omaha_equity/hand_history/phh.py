@@ -445,7 +445,7 @@ def load_all(path: str | Path) -> list[tuple[str | None, HandHistory]]:
 # a field or one action; ``/dev/zero`` or a file with no line end stops at once). Read in blocks,
 # so that Ctrl-C is honoured while reading.
 MAX_PHH_BYTES = 256 << 20
-MAX_PHH_LINE_BYTES = 65_536
+MAX_PHH_LINE_BYTES = 1 << 20
 _READ_BLOCK_BYTES = 1 << 20
 
 
