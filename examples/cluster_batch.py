@@ -21,6 +21,7 @@ import csv
 import sys
 from pathlib import Path
 
+from omaha_equity import InputError
 from omaha_equity.batch import run_batch
 
 SPOTS = Path(__file__).resolve().parent / "flop_spots.csv"
@@ -56,7 +57,15 @@ def main() -> int:
     spots = read_spots(arguments.spots)
 
     if arguments.scheduler:
-        cluster_rows = batch_rows(spots, arguments.seed, scheduler=arguments.scheduler)
+        if "HOST" in arguments.scheduler:  # the usage line's placeholder, typed as it is
+            print(f"error: {arguments.scheduler} is a placeholder: give your scheduler's address, e.g. "
+                  "tcp://192.168.1.10:8786 (or no --scheduler for a LocalCluster)", file=sys.stderr)
+            return 2
+        try:
+            cluster_rows = batch_rows(spots, arguments.seed, scheduler=arguments.scheduler)
+        except InputError as error:  # a scheduler that cannot be reached: one line, not a traceback
+            print(f"error: {error}", file=sys.stderr)
+            return 2
         where = f"Dask cluster {arguments.scheduler}"
     else:
         from distributed import LocalCluster

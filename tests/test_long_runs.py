@@ -2,6 +2,7 @@
 all-in kernel, forced exact enumeration refused beyond its ceiling, and results that do not
 depend on how the work is cut into kernel calls or on the thread count."""
 
+import glob
 import itertools
 import os
 import signal
@@ -10,6 +11,7 @@ import sys
 import textwrap
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 import numba
 import pytest
@@ -227,19 +229,41 @@ def test_allin_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
         assert _allin_numbers(cut_result) == _allin_numbers(whole_result)
 
 
-def test_ctrl_c_on_a_batch_with_worker_processes_leaves_nothing_behind(tmp_path):
-    # the workers are stopped in the middle of long queries: the run ends with 130 and the
-    # summary, and multiprocessing's resource tracker has no leaked semaphore to warn of
+def _started_a_process(pid: int) -> bool:
+    """Whether process ``pid`` has a child (the batch's fork server: its workers are starting)."""
+    return any(Path(children).read_text().split() for children in glob.glob(f"/proc/{pid}/task/*/children"))
+
+
+@pytest.mark.parametrize("moment", ["workers starting", "workers running"])
+@pytest.mark.parametrize("whole_group", [True, False])
+def test_ctrl_c_on_a_batch_with_worker_processes_leaves_nothing_behind(tmp_path, moment, whole_group):
+    # Ctrl-C the moment the worker processes start (the fork server importing the package, a
+    # worker reading its task: the race of a Ctrl-C in the first second) and once they run long
+    # queries: the run ends with 130 and its one line, no traceback from a process half-started,
+    # and multiprocessing's resource tracker has no leaked semaphore to warn of. A terminal's
+    # Ctrl-C reaches the whole process group; `kill -INT` the program alone.
+    if moment == "workers starting" and not Path("/proc/self/task").is_dir():
+        pytest.skip("needs /proc to see the workers start")
     spots = tmp_path / "spots.csv"
     spots.write_text("id,hand1,hand2,method,trials\n"
                      + "".join(f"q{index},AsAhKsKh,*,monte-carlo,{10**10}\n" for index in range(8)))
     child = subprocess.Popen([sys.executable, "-m", "omaha_equity", "batch", str(spots), "-o", str(tmp_path / "out.csv"),
                               "--workers", "2", "--seed", "1", "-q"], cwd=ROOT, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=whole_group)
     with reaped(child):
-        time.sleep(4)  # the workers have started their kernels (and numba its thread layer)
+        if moment == "workers starting":
+            deadline = time.monotonic() + 120
+            while not _started_a_process(child.pid):
+                assert time.monotonic() < deadline and child.poll() is None
+                time.sleep(0.005)
+        else:
+            time.sleep(4)  # the workers have started their kernels (and numba its thread layer)
         assert child.poll() is None
-        child.send_signal(signal.SIGINT)
+        if whole_group:
+            os.killpg(child.pid, signal.SIGINT)
+        else:
+            child.send_signal(signal.SIGINT)
         _, stderr = child.communicate(timeout=60)
     assert child.returncode == 130, stderr
+    stderr = "\n".join(line for line in stderr.splitlines() if not line.startswith("omaha-equity:"))  # cache notices
     assert stderr.strip() == "Aborted!"

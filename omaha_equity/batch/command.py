@@ -29,12 +29,13 @@ from dataclasses import dataclass
 from ..equity.plan import draw_seed
 from ..errors import InputError, InterruptReported, OutputError, quoted, writing
 from ..runtime.output_faults import discard_pending_output
+from ..runtime.output_files import check_not_an_input
 from ..runtime.executor import DEFAULT_WORKER_TIMEOUT, ExecutorLost, local_core_count, make_executor
 from .files import RowWriter, format_for_path
 from .ids import QueryIds
 from .output import BatchOutput
 from .progress import TimeLeft
-from .records import open_records
+from .records import InputWithoutLineEnds, open_records
 from .run import run_batch, warm_up
 
 # Failed ids named in the summary (the error rows name them all).
@@ -113,6 +114,7 @@ class BatchOptions:
     quiet: bool = False
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
     oversubscribe: bool = False
+    delimiter: str = ","
 
 
 #: Draws a progress bar of ``total`` queries: a context manager giving a function called once per
@@ -160,6 +162,9 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
         if not quiet:
             report(f"batch: {message}")
 
+    if input_file == "-" and sys.stdin is None:
+        raise InputError("standard input is closed: nothing to read (give a FILE, or pipe the queries in)")
+    check_not_an_input(output, [input_file], option="-o")
     workers = _local_workers(workers, options.oversubscribe, say)
     seed = draw_seed() if options.seed is None else options.seed
     target = BatchOutput(output, output_format)
@@ -176,7 +181,7 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
             # standard input read like a file: UTF-8 with or without a byte-order mark, strict
             source = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="") if input_file == "-" \
                 else stack.enter_context(open(input_file, newline="", encoding="utf-8-sig"))
-            records = open_records(source, input_format)
+            records = open_records(source, input_format, options.delimiter)
         except OSError as error:
             raise InputError(f"cannot open {error.filename!r}: {error.strerror}") from None
         except UnicodeDecodeError as error:
@@ -230,6 +235,10 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
             if target.path == "-":
                 discard_pending_output("stdout")  # Python's own flush at exit must not fail again
             stopped = EXIT_CANNOT_WRITE, str(error)
+        except InputWithoutLineEnds as error:
+            target.abandon()
+            raise InputError(f"{input_name}: {error}; {done:,} queries before it were written to "
+                             f"{_where(target)}") from None
         except UnicodeDecodeError as error:
             target.abandon()
             raise InputError(f"{input_name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be "

@@ -12,7 +12,10 @@
   (it runs again: its rows may have been cut short) and the rest appended.
 
 Nothing is opened for writing before :meth:`BatchOutput.open`, which the command calls once the
-input, the earlier output and the cluster have been checked.
+input, the earlier output and the cluster have been checked. ``FILE`` follows the rule of every
+output (``runtime.output_files``): a symbolic link at ``FILE`` is replaced by the finished file,
+never written through, and one of another user in a shared sticky folder is refused; a symbolic
+link at ``FILE.part`` is removed, never followed.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ import sys
 from pathlib import Path
 from typing import IO
 
-from ..errors import InputError
-from ..runtime.output_files import is_regular_or_missing, publish
+from ..errors import InputError, OutputError
+from ..runtime.output_files import check_link_target, is_regular_or_missing, publish
 from .files import ResumePoint, scan_output
 from .ids import QueryIds
 
@@ -46,8 +49,8 @@ class BatchOutput:
         self.output_format = output_format
         self.in_place = path == "-" or not is_regular_or_missing(path)
         self.name = "standard output" if path == "-" else repr(path)
-        # the file itself, not a link to it, is renamed over
-        self._final = os.path.realpath(path) if not self.in_place else path
+        # the name given is renamed over: a symbolic link there is replaced, its target untouched
+        self._final = path
         self._part = self._final + PART_SUFFIX
         self.part_name = repr(path + PART_SUFFIX)
         self._resume_from: str | None = None
@@ -84,21 +87,29 @@ class BatchOutput:
         if self.path == "-":
             self._stream = sys.stdout
             return self._stream, True
+        check_link_target(self.path)
         try:
             if self.in_place:
                 self._stream = open(self.path, "w", newline="", encoding="utf-8")
                 return self._stream, True
             if self._resume_from is None:
-                self._stream = open(self._part, "w", newline="", encoding="utf-8")
+                self._stream = self._open_part(os.O_TRUNC)
                 return self._stream, True
             if self._resume_from == self._final:
                 os.replace(self._final, self._part)
-            with open(self._part, "r+b") as file:
-                file.truncate(self._resume_point.cut)
-            self._stream = open(self._part, "a", newline="", encoding="utf-8")
+            self._stream = self._open_part(os.O_APPEND)
+            self._stream.buffer.raw.truncate(self._resume_point.cut)
         except OSError as error:
-            raise InputError(f"cannot write {self.name}: {error.strerror}") from None
+            raise OutputError(self.name, error) from None
         return self._stream, self._resume_point.cut == 0
+
+    def _open_part(self, how: int) -> IO[str]:
+        """``FILE.part`` opened for writing (``how``: ``os.O_TRUNC`` or ``os.O_APPEND``), never
+        through a symbolic link: one there is removed first."""
+        if os.path.islink(self._part):
+            os.unlink(self._part)
+        descriptor = os.open(self._part, os.O_WRONLY | os.O_CREAT | how | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        return open(descriptor, "a" if how == os.O_APPEND else "w", newline="", encoding="utf-8")
 
     def finish(self) -> None:
         """Every query is written: close, and give the file its name.

@@ -33,6 +33,8 @@ from ..validate import is_whole_number
 
 SCALAR_KEYS = ("id", "game", "die", "board", "dead", "hands", "method", "trials", "precision", "seed")
 _HAND_KEY = re.compile(r"hand(\d+)$")
+# Between the players of a "hands" cell: "|", or a word as typed between hands ("AsAhKsKh vs JdTd9c8c").
+_PLAYER_SEPARATOR = re.compile(r"\||\s+(?:vs\.?|v\.?|versus)\s+", re.IGNORECASE)
 _METHOD_ALIASES = {"mc": "monte-carlo", "montecarlo": "monte-carlo", "monte_carlo": "monte-carlo"}
 
 
@@ -146,7 +148,7 @@ def _hands(record: Mapping[str, Any]) -> tuple[str, ...]:
         if given:
             raise InputError("give the players either in one 'hands' column or in 'hand1', 'hand2', ..., not both")
         value = record["hands"]
-        parts = value if isinstance(value, list) else _text("hands", value).split("|")
+        parts = value if isinstance(value, list) else _PLAYER_SEPARATOR.split(_text("hands", value))
         if not all(isinstance(part, str) for part in parts):
             raise InputError(f"bad hands {quoted(value)}: expected text such as 'AsAhKsKh|JdTd9c8c' or a list of hands")
         return tuple(part.strip() for part in parts)

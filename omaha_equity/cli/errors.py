@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import errno
 import functools
+import signal
 import sys
 
 import click
 
 from ..errors import ClosedPipeError, InputError, InterruptReported, OutputError, bounded_message, caused_by_interrupt
-from ..runtime.output_faults import STREAM_NAMES, discard_pending_output, guarded_standard_streams
+from ..runtime.output_faults import (STREAM_NAMES, discard_pending_output, guarded_standard_streams,
+                                     reserve_standard_descriptors)
 
 # Exit codes of the program (docs/errors.md): success; a fault of the machine or of a file (a
 # full disk, an unreadable file) or failed rows; a usage error; an interrupt; a reader that
@@ -24,6 +26,44 @@ EXIT_FAULT = 1
 EXIT_USAGE = 2  # click's own for a usage error; also play's for a hand the rules engine refused
 EXIT_INTERRUPTED = 130
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a program a closed pipe stopped
+
+
+# Signals that stop the program the way Ctrl-C does (``finally`` blocks run: temporary files
+# removed, worker processes stopped), with exit code 128 + the signal's number as a shell
+# reports for a program the signal killed.
+STOPPING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+class Terminated(KeyboardInterrupt):
+    """A stopping signal (SIGTERM, SIGHUP), raised where the program is, as Ctrl-C's
+    ``KeyboardInterrupt``; ``signal_number`` says which."""
+
+    def __init__(self, signal_number: int):
+        super().__init__(signal_number)
+        self.signal_number = signal_number
+
+
+# The stopping signal received during this run, if any: its exit code wins over Ctrl-C's even
+# where a command reports the interrupt its own way (batch's summary line).
+_received: list[int] = []
+
+
+def _raise_terminated(signal_number, frame) -> None:
+    if not _received:
+        _received.append(signal_number)
+        raise Terminated(signal_number)
+
+
+def handle_stopping_signals() -> None:
+    """SIGTERM and SIGHUP raise :class:`Terminated` in the main thread (where not ignored)."""
+    for signal_number in STOPPING_SIGNALS:
+        if signal.getsignal(signal_number) == signal.SIG_DFL:
+            signal.signal(signal_number, _raise_terminated)
+
+
+# click 8.2 and later raise this usage error (its message the whole help) for a group called
+# with no command; older versions print the help themselves
+_NO_ARGUMENTS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def say(line: str) -> None:
@@ -61,8 +101,12 @@ class OneLineErrors(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         typed = sys.argv[1:] if args is None else list(args)
+        reserve_standard_descriptors()
+        handle_stopping_signals()
         with guarded_standard_streams():
             code = self.run_words(typed, prog_name, complete_var, **extra)
+        if _received and code == EXIT_INTERRUPTED:
+            code = 128 + _received[0]
         sys.exit(code)
 
     def invoke(self, ctx):
@@ -81,6 +125,10 @@ class OneLineErrors(click.Group):
                 sys.stdout.flush()  # what is still buffered fails here, while it can be reported
             return result if isinstance(result, int) else 0
         except click.ClickException as error:
+            if isinstance(error, _NO_ARGUMENTS_IS_HELP):  # the bare program: its whole help, as --help
+                click.echo(error.ctx.get_help())
+                sys.stdout.flush()
+                return EXIT_OK
             say(f"Error: {bounded_message(error.format_message(), args)}")
             return error.exit_code
         except _Interrupted as stop:
@@ -97,6 +145,10 @@ class OneLineErrors(click.Group):
                 raise
             say_interrupted()
             return EXIT_INTERRUPTED
+        except MemoryError:
+            say("Error: not enough memory for this command (ask for less: a narrower range, fewer hands or "
+                "trials, or the exact method off)")
+            return EXIT_FAULT
         except OutputError as error:
             if error.target in STREAM_NAMES.values():
                 discard_pending_output(error.target)

@@ -15,18 +15,26 @@ from ..games import GAME_NAMES, get_game, normalize_game_name
 from ..validate import MAX_SEED, MAX_THREADS, MAX_TRIALS
 
 
+#: Words typed between hands, as in "AsAhKsKh vs JdTd9c8c": not hands (case-insensitive).
+SEPARATORS = frozenset({"vs", "vs.", "v", "v.", "versus"})
+
+
 class CardsType(click.ParamType):
     """Card text such as ``AsKsQhJh``, ``"As Ks Qh Jh"`` or ``As,Ks,Qh,Jh``; with
-    ``none_marker``, also ``-`` (no cards, how CSV output writes an empty board or dead list)."""
+    ``none_marker``, also ``-`` (no cards, how CSV output writes an empty board or dead list);
+    with ``separators``, also the words typed between hands (``vs``)."""
 
     name = "cards"
 
-    def __init__(self, none_marker: bool = False):
+    def __init__(self, none_marker: bool = False, separators: bool = False):
         self.none_marker = none_marker
+        self.separators = separators  # "vs" between hands: passed on, for cli.hands to drop
 
     def convert(self, value, param, ctx):
         if self.none_marker and value.strip() == NO_CARDS:
             return ""
+        if self.separators and value.strip().lower() in SEPARATORS:
+            return value
         try:
             parse_cards(value)
         except InputError as error:

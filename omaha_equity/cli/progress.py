@@ -64,20 +64,28 @@ class ProgressBar:
         hours, minute = divmod(minutes, 60)
         return f", {hours}:{minute:02d}:{second:02d} left" if hours else f", {minute}:{second:02d} left"
 
-    def close(self) -> None:
-        if self.bar is not None:
+    def close(self, completed: bool = True) -> None:
+        """End the bar: full when the run ``completed``, left where it stood when it was stopped
+        (Ctrl-C), its line ended either way."""
+        if self.bar is None:
+            return
+        if completed:
             self.bar.update(self.bar.length - self.bar.pos)
+        else:
+            self.bar.render_finish()
 
 
 @contextlib.contextmanager
 def deals_progress(quiet: bool) -> Iterator[ProgressBar]:
     """The progress of one run of ``calc`` or ``allin`` (none with ``quiet``), closed when the
     run ends, however it ends."""
-    progress = ProgressBar(enabled=not quiet, terminal=sys.stderr.isatty())
+    progress = ProgressBar(enabled=not quiet, terminal=sys.stderr is not None and sys.stderr.isatty())
     try:
         yield progress
-    finally:
-        progress.close()
+    except BaseException:
+        progress.close(completed=False)
+        raise
+    progress.close()
 
 
 @contextlib.contextmanager

@@ -441,9 +441,41 @@ def load_all(path: str | Path) -> list[tuple[str | None, HandHistory]]:
     return loads_all(_read_text(path), source=str(path))
 
 
+# Bounds of a PHH file read whole (TOML is parsed whole): its size, and a line's (a PHH line is
+# a field or one action; ``/dev/zero`` or a file with no line end stops at once). Read in blocks,
+# so that Ctrl-C is honoured while reading.
+MAX_PHH_BYTES = 256 << 20
+MAX_PHH_LINE_BYTES = 1 << 20
+_READ_BLOCK_BYTES = 1 << 20
+
+
 def _read_text(path: Path) -> str:
+    """The text of a PHH file: UTF-8, with or without a byte-order mark (as Windows editors
+    write it), within the bounds above.
+
+    Raises
+    ------
+    PhhError
+        Unreadable, not UTF-8, larger than :data:`MAX_PHH_BYTES` or with a line longer than
+        :data:`MAX_PHH_LINE_BYTES`.
+    """
+    blocks: list[bytes] = []
+    size = line_length = lines = 0
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            while block := stream.read(_READ_BLOCK_BYTES):
+                size += len(block)
+                if size > MAX_PHH_BYTES:
+                    raise PhhError(f"{path}: larger than {MAX_PHH_BYTES:,} bytes: not a PHH file we read")
+                pieces = block.split(b"\n")
+                for index, piece in enumerate(pieces):
+                    line_length = line_length + len(piece) if index == 0 else len(piece)
+                    if line_length > MAX_PHH_LINE_BYTES:
+                        raise PhhError(f"{path}: line {lines + index + 1} is longer than {MAX_PHH_LINE_BYTES:,} "
+                                       "bytes: not a PHH file")
+                lines += len(pieces) - 1
+                blocks.append(block)
+        return b"".join(blocks).decode("utf-8-sig")
     except OSError as error:
         raise PhhError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:

@@ -630,6 +630,24 @@ class PokerStarsBlock:
 
 
 
+# Bounds of what is held at once while reading a file, so that a file that is not a hand
+# history (``/dev/zero``, a huge file with no line end) stops with one line instead of growing
+# memory: a line (a PokerStars line is under 200 bytes; batch bounds its lines the same way),
+# and a hand (a hand is some 20 to 200 lines, a few kilobytes).
+MAX_LINE_BYTES = 65_536
+MAX_HAND_LINES = 10_000
+MAX_HAND_BYTES = 1 << 20
+
+
+class InputTooLong(Exception):
+    """A line or a hand over the bounds above: the file is not read further."""
+
+    def __init__(self, reason: str, line_number: int):
+        super().__init__(reason)
+        self.reason = reason
+        self.line_number = line_number
+
+
 def _decode(raw: bytes) -> str:
     """PokerStars writes UTF-8 (older files Latin-1): a line that is not UTF-8 is Latin-1."""
     try:
@@ -647,6 +665,7 @@ def pokerstars_blocks(lines: Iterable[str], source: str = "<text>") -> Iterator[
     """
     current: list[str] = []
     first = 0
+    held = 0  # characters of the hand read so far
     for number, raw in enumerate(lines, start=1):
         line = raw.strip().lstrip("\ufeff")
         if not line:
@@ -655,7 +674,13 @@ def pokerstars_blocks(lines: Iterable[str], source: str = "<text>") -> Iterator[
             current = []
         elif current and not is_header(line):
             current.append(line)
+            held += len(line)
+            if len(current) > MAX_HAND_LINES or held > MAX_HAND_BYTES:
+                raise InputTooLong(f"a hand longer than {MAX_HAND_LINES:,} lines or {MAX_HAND_BYTES:,} characters "
+                                   "(no blank line or hand header): not a hand history; stopped reading the file",
+                                   first)
         else:
+            held = len(line)
             if current:
                 yield PokerStarsBlock(source, first, tuple(current))
             current, first = [line], number
@@ -664,8 +689,14 @@ def pokerstars_blocks(lines: Iterable[str], source: str = "<text>") -> Iterator[
 
 
 def _file_lines(path: Path) -> Iterator[str]:
+    """The lines of a file, each read with a bound (:data:`MAX_LINE_BYTES`)."""
     with path.open("rb") as stream:
-        for raw in stream:
+        number = 0
+        while raw := stream.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(raw) > MAX_LINE_BYTES:
+                raise InputTooLong(f"line {number} is longer than {MAX_LINE_BYTES:,} bytes: not a hand history; "
+                                   "stopped reading the file", number)
             yield _decode(raw)
 
 
@@ -680,6 +711,9 @@ def read_pokerstars_items(path: Path) -> Iterator[PokerStarsBlock | HandHistoryE
     except OSError as error:
         yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
         return
+    except InputTooLong as error:
+        yield HandHistoryError(error.reason, source=source, line_number=error.line_number)
+        return
     if first_block is None or not is_header(first_block.lines[0]):
         yield HandHistoryError("not a hand history we read: expected a text file of PokerStars ('PokerStars Hand "
                                "#...'), Run It Once, PokerMaster, GGPoker, Winamax or Bovada, or a .phh/.phhs file",
@@ -691,3 +725,5 @@ def read_pokerstars_items(path: Path) -> Iterator[PokerStarsBlock | HandHistoryE
         yield from blocks
     except OSError as error:
         yield HandHistoryError(f"cannot read the rest of the file: {error.strerror}", source=source)
+    except InputTooLong as error:
+        yield HandHistoryError(error.reason, source=source, line_number=error.line_number)

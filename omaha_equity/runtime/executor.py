@@ -29,6 +29,7 @@ without workers for ``worker_timeout`` seconds raise :class:`ExecutorLost` (one 
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import math
 import multiprocessing
@@ -42,6 +43,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..errors import InputError
+from .threads import deferred_interrupt
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -195,6 +197,24 @@ def _end_with_parent(parent_pid: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent_pid,), name="omaha-equity-parent-watch", daemon=True).start()
 
 
+@contextlib.contextmanager
+def _children_started_without_interrupts() -> Iterator[None]:
+    """Around a call that may start worker processes (``submit``): a Ctrl-C there is held back
+    until the call returns, so that no process is left half-started (its parent gone from under
+    it, it would print a traceback), and SIGINT is blocked in this thread, so that the processes
+    started here (the fork server, which imports the package first, and the workers it forks)
+    begin with it blocked and never see a Ctrl-C meant for the program: the pool stops them."""
+    with deferred_interrupt():
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a held Ctrl-C is delivered now, then raised
+
+
 def _start_local_worker(warm_up: Callable[[], Any] | None, parent_pid: int | None = None) -> None:
     """Initializer of a local worker process: end with the program (see :func:`_end_with_parent`),
     Ctrl-C is the parent's business (it stops the pool), the kernels get one thread (the
@@ -280,7 +300,8 @@ class ProcessExecutor(Executor):
 
         while True:
             try:
-                return self._pool.submit(function, item)
+                with _children_started_without_interrupts():
+                    return self._pool.submit(function, item)
             except BrokenProcessPool:  # a worker died since the last look
                 self._restart(function, pending)
 
@@ -310,8 +331,9 @@ class ProcessExecutor(Executor):
 
         self._pool = self._new_pool()
         try:
-            for entry in pending:
-                entry[1] = self._pool.submit(function, entry[0])
+            with _children_started_without_interrupts():
+                for entry in pending:
+                    entry[1] = self._pool.submit(function, entry[0])
         except BrokenProcessPool:  # the new pool lost a worker already (bounded: restarts are counted)
             self._restart(function, pending)
 

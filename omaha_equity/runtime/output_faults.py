@@ -17,6 +17,8 @@ device, so the output still buffered cannot fail again when the interpreter flus
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 from collections.abc import Iterator
@@ -83,3 +85,47 @@ def discard_pending_output(name: str) -> None:
         os.dup2(null, descriptor)
     finally:
         os.close(null)
+
+
+class _ClosedOutput(io.RawIOBase):
+    """The raw file under a standard output the program was started without (``>&-``): the
+    first write fails with ``EBADF`` (one line, exit code 1: output was lost), later ones (the
+    interpreter's own flush at exit) are dropped, so the failure is reported once."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        if not self.failed:
+            self.failed = True
+            raise OSError(errno.EBADF, f"{self.name} is closed")
+        return len(data)
+
+
+def reserve_standard_descriptors() -> None:
+    """Make the program work when started with a standard stream closed (``<&-``, ``>&-``,
+    ``2>&-``).
+
+    The descriptors 0, 1 and 2 are pointed at the null device, so that no file the program
+    opens takes their number (a later write "to stderr" would land in it). Then standard error
+    reads and writes as the null device (messages are dropped, the command works); standard
+    output fails at its first write (:class:`_ClosedOutput`: lost output is an error);
+    standard input stays None (``batch -`` says it is closed).
+    """
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != descriptor:  # the lowest free number is this one, unless it was taken meanwhile
+                os.dup2(null, descriptor)
+                os.close(null)
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput("standard output")), encoding="utf-8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError, OutputError, out_of_space, quoted
+from ..runtime.output_files import output_file
 from .distribution import BY_HAND, EquityDistribution
 
 PLOT_FORMATS = (".png", ".svg")
@@ -49,21 +50,20 @@ def save_figure(figure, path: Path) -> None:
     Raises
     ------
     OutputError
-        The disk is full (a fault of the machine, not of the command: exit code 1); the cut-off
-        file is removed, so that it does not look complete.
-    InputError
-        The file cannot be written for another reason (a missing folder, no permission).
+        The file cannot be written (exit code 1): the disk is full (``no space left writing
+        FILE``) or another reason (``cannot write the plot to 'FILE': REASON``); nothing
+        half-written is left under the name.
     """
     suffix = path.suffix.lower()
     metadata = {"Date": None} if suffix == ".svg" else {"Software": None}
+    # the one rule of every output (runtime.output_files): a temporary file renamed over the name
     try:
-        figure.savefig(path, format=suffix[1:], metadata=metadata)
-    except OSError as error:
-        if out_of_space(error):
-            if path.is_file():
-                path.unlink()
-            raise OutputError(str(path), error) from None
-        raise InputError(f"cannot write the plot to {quoted(str(path))}: {error.strerror or error}") from None
+        with output_file(path, binary=True, name=str(path)) as stream:
+            figure.savefig(stream, format=suffix[1:], metadata=metadata)
+    except OutputError as error:
+        if out_of_space(error.error):
+            raise
+        raise OutputError(f"the plot to {quoted(str(path))}", error.error) from None
 
 
 def plot_distribution(distribution: EquityDistribution, path: str | Path) -> Path:

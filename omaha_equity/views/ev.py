@@ -127,7 +127,8 @@ def _duplicate_json(duplicate: DuplicateHand) -> dict[str, Any]:
 
 class SessionWriter:
     """Writes a session's results to ``out`` as they come (:meth:`add`), the rest at
-    :meth:`finish`; bad hands and duplicates go to ``err``, one line each, as they come.
+    :meth:`finish`; bad hands and duplicates go to ``err``, one line each, as they come (a hand
+    found many times is named once, its later copies counted in one line at the end).
 
     ``format_name`` is ``table``, ``csv`` or ``json``; ``style`` the tabulate style.
     """
@@ -147,6 +148,9 @@ class SessionWriter:
         self._table_source: str | None = None
         self._listed = 0
         self._csv: csv.DictWriter | None = None
+        # duplicates named on stderr: one line per distinct hand, the later copies only counted
+        self._duplicates_named: set[tuple] = set()
+        self._duplicates_unnamed = 0
         if format_name == "json":
             out.write('{\n"hands": [')
 
@@ -154,7 +158,12 @@ class SessionWriter:
         self.totals.add(result)
         if isinstance(result, DuplicateHand):
             self._keep("duplicates", _duplicate_json, result)
-            self._say(f"duplicate: {result}")
+            key = (result.first_source, result.first_line, result.hand_id)
+            if key in self._duplicates_named:
+                self._duplicates_unnamed += 1
+            else:
+                self._duplicates_named.add(key)
+                self._say(f"duplicate: {result}")
         elif isinstance(result, NotOmahaError):
             self._keep("skipped", _error_json, result)
         elif isinstance(result, CancelledHandError):
@@ -221,6 +230,9 @@ class SessionWriter:
         self.out.flush()
         if summary_file is not None:
             write_summary(summary_file, summaries, self.format_name, self.style)
+        if self._duplicates_unnamed:
+            copies = "copy" if self._duplicates_unnamed == 1 else "copies"
+            self._say(f"duplicate: {self._duplicates_unnamed:,} more {copies} of the hands named above, counted once")
         self._say(self.totals.counts_line())
 
 

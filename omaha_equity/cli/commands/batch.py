@@ -19,6 +19,8 @@ from ..progress import batch_progress_bar
 @click.option("-o", "--output", default="-", metavar="FILE", help="Where the rows go (default: standard output).")
 @click.option("--input-format", type=click.Choice(("csv", "jsonl")),
               help="Input format (default: by the extension, .csv or .jsonl; CSV for standard input).")
+@click.option("--delimiter", default=",", show_default=True, metavar="CHARACTER",
+              help="The CSV input's cell separator (';' for many spreadsheets' CSV).")
 @click.option("-f", "--format", "output_format", type=click.Choice(("csv", "jsonl")),
               help="Output format (default: by the -o extension, else CSV).")
 @click.option("--seed", type=SEED,
@@ -41,7 +43,7 @@ from ..progress import batch_progress_bar
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
 @usage_errors
 @click.pass_context
-def batch(ctx, input_file, output, input_format, output_format, seed, workers, oversubscribe, scheduler,
+def batch(ctx, input_file, output, input_format, delimiter, output_format, seed, workers, oversubscribe, scheduler,
           scheduler_file, worker_timeout, chunk_size, resume, quiet):
     """Run many equity queries from a CSV or JSON Lines FILE (or - for standard input).
 
@@ -59,6 +61,7 @@ def batch(ctx, input_file, output, input_format, output_format, seed, workers, o
     options = BatchOptions(input_file=input_file, output=output, input_format=input_format,
                            output_format=output_format, seed=seed, workers=workers, scheduler=scheduler,
                            scheduler_file=scheduler_file, chunk_size=chunk_size, resume=resume, quiet=quiet,
-                           worker_timeout=worker_timeout, oversubscribe=oversubscribe)
+                           worker_timeout=worker_timeout, oversubscribe=oversubscribe, delimiter=delimiter)
     ctx.exit(run_batch_command(options, report=lambda line: click.echo(line, err=True),
-                               progress_bar=batch_progress_bar if sys.stderr.isatty() else None))
+                               progress_bar=batch_progress_bar if sys.stderr is not None and sys.stderr.isatty()
+                               else None))

@@ -10,6 +10,7 @@ import click
 
 from ...errors import quoted
 from ..errors import usage_errors
+from ..hands import warn_of_wide_ranges, without_separators
 from ..options import game_options, output_options, run_options
 from ..params import CardsType, ChipsListType
 from ..progress import deals_progress
@@ -29,7 +30,7 @@ def _stacks_or_committed(original):
 
 
 @click.command()
-@click.argument("hands", nargs=-1, required=True, metavar="HAND...")
+@click.argument("hands", nargs=-1, required=True, metavar="HAND...", callback=without_separators)
 @click.option("--stacks", type=ChipsListType("stack", 1),
               help="Each player's stack, all in (S1,S2,...; the biggest is capped at the next biggest).")
 @click.option("--committed", type=ChipsListType("committed amount", 1),
@@ -60,6 +61,8 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     from ...equity.expected_chips import calculate_allin, committed_from_stacks
     from ...views.chips import allin_report
 
+    if not quiet:
+        warn_of_wide_ranges(hands, game, die)
     amounts, option = (stacks, "--stacks") if stacks is not None else (committed, "--committed")
     if len(amounts) != len(hands):
         hand_count = f"{len(hands)} hand{'' if len(hands) == 1 else 's'}"

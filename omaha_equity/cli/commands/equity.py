@@ -11,13 +11,14 @@ import click
 
 from ...games import get_game
 from ..errors import usage_errors
+from ..hands import warn_of_wide_ranges, without_separators
 from ..options import game_options, output_options, run_options
 from ..params import CardsType, FiniteFloatRange
 from ..progress import deals_progress
 
 
 @click.command()
-@click.argument("hands", nargs=-1, required=True, metavar="HAND...")
+@click.argument("hands", nargs=-1, required=True, metavar="HAND...", callback=without_separators)
 @click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @game_options
@@ -36,7 +37,8 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     """Equity of each HAND against the others.
 
     A HAND is a hand (AsKsQhJh), a partial hand (AsAh: the other cards dealt at random), a
-    random hand (*) or a range in the generic syntax (AA:$ds, KK-TT, 15%, ...).
+    random hand (*) or a range in the generic syntax (AA:$ds, KK-TT, 15%, ...); vs between
+    hands is allowed.
 
     Exact enumeration when the work is affordable, Monte Carlo otherwise (or when asked with
     --mc, --trials or --precision).
@@ -46,6 +48,8 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
 
     Example: omaha-equity calc AsAhKsKh JdTd9c8c -b Qd7h2s
     """
+    if not quiet:
+        warn_of_wide_ranges(hands, game, die)
     # the query's options, as calculate_equity and the studies take them
     query = dict(dead=dead, game=game, die=die, method=run.method.value, trials=run.trials, precision=run.precision,
                  seed=run.seed, threads=run.threads)
@@ -89,7 +93,7 @@ def _calc_study(hands: list, board: str, query: dict, *, streets: bool, next_car
 
 
 @click.command()
-@click.argument("hands", nargs=-1, required=True, type=CardsType())
+@click.argument("hands", nargs=-1, required=True, type=CardsType(separators=True), callback=without_separators)
 @click.option("-b", "--board", required=True, type=CardsType(none_marker=True), help="The complete board (5 cards).")
 @game_options
 @output_options

@@ -10,15 +10,36 @@ import click
 
 from ...errors import InputError
 from ...runtime.executor import MAX_WORKERS
+from ...runtime.output_files import check_not_an_input
 from ..errors import EXIT_FAULT, EXIT_OK, EXIT_USAGE, usage_errors
 from ..options import output_options
 
 
 # the sites whose text files we read (hand_history.sites.SITES, not imported here: loading the
 # command line loads no reader)
-SITES = ("pokerstars", "runitonce", "pokermaster", "ggpoker", "winamax")
+SITES = ("pokerstars", "runitonce", "pokermaster", "ggpoker", "winamax", "bovada")
 SITE_OPTION = click.option("--site", type=click.Choice(SITES),
                            help="Read every text file as this site's (default: told from each file's first line).")
+
+
+def _check_outputs(files, outputs: dict[str, str]) -> None:
+    """Refuse, before any work, an output that is one of the input files (a folder's files
+    included): ``outputs`` maps each option (``-o``) to its file; standard output too.
+
+    Raises
+    ------
+    InputError
+        An output is an input file.
+    """
+    from ...hand_history.sessions import hand_history_files
+
+    try:
+        inputs = hand_history_files(files)
+    except InputError:  # a missing file: the command itself says so
+        inputs = [file for file in files]
+    for option, output in outputs.items():
+        check_not_an_input(output, inputs, option=option)
+    check_not_an_input("-", inputs, option="standard output")
 
 
 @click.command(name="ev")
@@ -53,6 +74,7 @@ def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table
 
     if summary_file is not None:
         check_summary_path(summary_file)
+    _check_outputs(files, {} if summary_file is None else {"--summary": summary_file})
     if workers is not None and jobs is not None and workers != jobs:
         raise click.UsageError(f"--jobs is the old name of --workers: give one ({jobs} or {workers} processes)")
     results = iter_session(files, workers=workers or jobs or 1, site=site)
@@ -86,6 +108,7 @@ def convert(files, out, site):
     def report(line):
         click.echo(line, err=True)
 
+    _check_outputs(files, {"-o": out})
     counts = convert_hands(files, out, report=report, site=site)
     click.echo(counts.line(out), err=True)
     return EXIT_FAULT if counts.failed else EXIT_OK
@@ -107,6 +130,7 @@ def play(file, format_name, table_style):
     from ...hand_history import load_each, replay
     from ...views.play import play_report
 
+    check_not_an_input("-", [file], option="standard output")
     results = []
     for label, hand_history in load_each(file):
         if isinstance(hand_history, Exception):
