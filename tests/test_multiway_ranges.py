@@ -24,6 +24,7 @@ from omaha_equity.equity import range_equity, range_sampling
 from omaha_equity.equity.players import seat_players
 from omaha_equity.games import get_game
 from omaha_equity.pots import pot_units
+from omaha_equity.runtime import threads as kernel_threads
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,7 +146,7 @@ def test_same_seed_same_numbers_for_any_thread_count():
     # a precision target stops at the same deal whatever the threads
     one = calculate_equity(NARROW, board="Jc7h2d3s", precision=0.5, seed=2, threads=1)
     two = calculate_equity(NARROW, board="Jc7h2d3s", precision=0.5, seed=2, threads=2)
-    assert one == two and one.sample_count < range_sampling.CHUNK_SIZE * range_sampling.CHECK_CHUNKS * 4
+    assert one == two and one.sample_count < range_sampling.RANGE_DEALS_PER_CHUNK * range_sampling.CHECK_CHUNKS * 4
 
 
 def test_ranges_with_no_deal_left_are_an_error_with_weighted_deals(weighted_deals):
@@ -171,7 +172,7 @@ def test_exact_enumeration_in_small_pieces_gives_the_same_answer(monkeypatch, un
     whole = calculate_equity(players, board="Jc7h2d3s")
     calls = []
     monkeypatch.setattr(range_equity, "UNIT_WORK", unit_work)
-    monkeypatch.setattr(range_equity, "CALL_SECONDS", 0.0)  # one unit per call
+    monkeypatch.setattr(kernel_threads, "LIST_CALL_SECONDS", 0.0)  # one unit per call
     pieces = calculate_equity(players, board="Jc7h2d3s", progress=lambda done, total: calls.append((done, total)))
     assert pieces == whole and whole.method == "exact"
     assert calls[-1][0] == calls[-1][1] == 16 * 36 and len(calls) == calls_made

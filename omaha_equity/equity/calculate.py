@@ -69,7 +69,7 @@ def _fixed_hand_sampler(prepared: Prepared, seed: int, trials: int, threads: int
     def sample(first_chunk: int, chunk_count: int):
         return _kernels.sample_boards(
             *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed),
-            first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
+            first_chunk, chunk_count, plan.DEALS_PER_CHUNK, trials,
         )
 
     return lambda first_chunk, chunk_count: across_threads(sample, first_chunk, chunk_count, threads=threads)
@@ -87,14 +87,14 @@ def _sample(sample_chunks, player_count: int, units: int, trials: int, precision
     squares_total = np.zeros(player_count, dtype=np.int64)
     low_boards = 0
     done = 0
-    chunk_total = -(-trials // plan.CHUNK_SIZE)
+    chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
     for first_chunk, chunk_count, (counts, lows, squares) in run_in_pieces(
             sample_chunks, chunk_total, boundary=plan.CHUNKS_PER_CALL, multiple=threads):
         counts_total += counts.sum(axis=0)
         squares_total += squares.sum(axis=0)
         low_boards += int(lows.sum())
         chunks_done = first_chunk + chunk_count
-        done = min(trials, chunks_done * plan.CHUNK_SIZE)
+        done = min(trials, chunks_done * plan.DEALS_PER_CHUNK)
         if progress is not None:
             progress(done, trials)
         if precision is not None and (chunks_done % plan.CHUNKS_PER_CALL == 0 or chunks_done == chunk_total):

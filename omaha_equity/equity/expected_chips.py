@@ -135,7 +135,7 @@ class _ChunkRun:
         self.states = _allin_kernels.chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
         self.decks = np.ascontiguousarray(np.tile(deck, (chunk_count, 1)), dtype=np.int8)
         self.positions = np.zeros(chunk_count, dtype=np.int64)
-        self.sizes = np.array([min(plan.CHUNK_SIZE, trials - (first_chunk + slab) * plan.CHUNK_SIZE)
+        self.sizes = np.array([min(plan.DEALS_PER_CHUNK, trials - (first_chunk + slab) * plan.DEALS_PER_CHUNK)
                                for slab in range(chunk_count)], dtype=np.int64)
         self.payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
         self.square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
@@ -182,7 +182,7 @@ class _FixedAllinSampler:
         prepared = self.prepared
         run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_boards(
             *prepared.kernel_arguments(), prepared.hilo, self.pot_amounts, self.eligible_masks, first_chunk,
-            plan.CHUNK_SIZE, self.trials, budget, run.states[rows], run.decks[rows], run.positions[rows],
+            plan.DEALS_PER_CHUNK, self.trials, budget, run.states[rows], run.decks[rows], run.positions[rows],
             run.payout_sums[rows], run.square_sums[rows],
         ))
 
@@ -210,7 +210,7 @@ class _AllinRangeSampler(RangeSampler):
             self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
             self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
             self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo,
-            self.pot_amounts, self.eligible_masks, first_chunk, plan.CHUNK_SIZE, self.trials, budget,
+            self.pot_amounts, self.eligible_masks, first_chunk, plan.DEALS_PER_CHUNK, self.trials, budget,
             run.states[rows], run.decks[rows], run.positions[rows], run.payout_sums[rows], run.square_sums[rows],
             run.rejections[rows],
         ))
@@ -312,10 +312,10 @@ def _sample(sampler, pot_count: int, player_count: int, total_chips: int, trials
     sums = np.zeros((pot_count, player_count), dtype=np.int64)
     squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
     done = 0
-    chunk_total = -(-trials // plan.CHUNK_SIZE)
+    chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
     # deals per chunk per call: start small (narrow multiway ranges deal about a thousand a
     # second), then as many as fit in a short call
-    sizer = PieceSizer(first=16, most=plan.CHUNK_SIZE)
+    sizer = PieceSizer(first=16, most=plan.DEALS_PER_CHUNK)
     for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
         run = sampler.start(first_chunk, min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk))
         while not run.finished:

@@ -15,7 +15,6 @@ bound, since hands sharing a card are skipped.
 from __future__ import annotations
 
 import itertools
-import time
 from fractions import Fraction
 from math import comb, gcd, lcm, prod
 
@@ -25,7 +24,8 @@ from ..cards import DECK_SIZE
 from ..errors import InputError, caused_by_interrupt
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game
-from ..runtime.threads import across_threads
+from ..runtime import threads as kernel_threads
+from ..runtime.threads import across_threads, run_in_pieces
 from . import _kernels, _range_kernels, plan
 from .players import DEALT, FIXED, RANGE, Seat
 
@@ -175,9 +175,8 @@ class ExactLists:
 
 # An exact enumeration unit (one choice of hands for the first lists, see
 # ``_range_kernels.enumerate_ranges``) is at most this many player-boards when the lists allow
-# it, about 40 ms on one thread; calls are sized to take about CALL_SECONDS.
+# it, about 40 ms on one thread; calls are sized to take about ``threads.LIST_CALL_SECONDS``.
 UNIT_WORK = 2_000_000
-CALL_SECONDS = 0.25
 
 
 def _prefix_count(sizes: list[int], completions: int, player_count: int) -> int:
@@ -266,7 +265,7 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
     outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, game.hilo), dtype=np.int64)
     has_low = np.zeros(player_count, dtype=np.int64)
     deal_count = weight_total = 0
-    calls = _kernel_calls(
+    calls = _list_calls(
         lambda first, count: _range_kernels.enumerate_combination_boards(
             lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
             lists.dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, plan.BINOMIALS,
@@ -292,7 +291,7 @@ def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, g
     unit_deals = prod(sizes[prefix_count:]) * completions
     counts = np.zeros((len(sizes), _kernels.STAT_COUNT), dtype=np.int64)
     deal_count = weight_total = low_weight = 0
-    calls = _kernel_calls(
+    calls = _list_calls(
         lambda first, count: _range_kernels.enumerate_ranges(
             lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
             lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
@@ -308,26 +307,15 @@ def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, g
     return deal_count, weight_total, counts, low_weight
 
 
-def _kernel_calls(call, unit_total: int, first_count: int):
+def _list_calls(call, unit_total: int, first_count: int):
     """Run ``call(first, count)`` (:func:`run_kernel`) over units ``0 .. unit_total - 1`` in
-    consecutive calls, the first of ``first_count`` units, later ones sized to take about
-    ``CALL_SECONDS`` (:func:`_next_call_size`). Yields ``(units done, the call's outputs)``."""
-    first_unit = 0
-    per_call = first_count
-    while first_unit < unit_total:
-        unit_count = min(per_call, unit_total - first_unit)
-        started = time.monotonic()
-        outputs = run_kernel(call, first_unit, unit_count)
-        elapsed = time.monotonic() - started
-        first_unit += unit_count
-        yield first_unit, outputs
-        per_call = _next_call_size(unit_count, elapsed)
-
-
-def _next_call_size(last_count: int, elapsed: float) -> int:
-    """Pieces for the next call so that it takes about ``CALL_SECONDS`` (at most 4x the last)."""
-    scaled = last_count * CALL_SECONDS / max(elapsed, 1e-4)
-    return max(1, min(4 * last_count, int(scaled)))
+    consecutive calls sized by ``threads.run_in_pieces``: the first of ``first_count`` units,
+    later ones of about ``threads.LIST_CALL_SECONDS`` (at most 4 times the last). Yields
+    ``(units done, the call's outputs)``."""
+    for first, count, outputs in run_in_pieces(lambda first, count: run_kernel(call, first, count), unit_total,
+                                               multiple=1, first=first_count,
+                                               seconds=kernel_threads.LIST_CALL_SECONDS, growth=4):
+        yield first + count, outputs
 
 
 class RangeSampler:

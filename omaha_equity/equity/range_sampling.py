@@ -23,7 +23,6 @@ Counts are reported as deals: the weighted fractions times the deals drawn, roun
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,20 +30,20 @@ import numpy as np
 from ..errors import InputError
 from ..evaluate.tables import load_tables
 from ..games import Game
-from ..runtime.threads import thread_count
+from ..runtime import threads as kernel_threads
+from ..runtime.threads import PieceSizer, thread_count
 from . import _kernels, _range_kernels
 from .players import DEALT, FIXED, RANGE, Seat
 from .range_equity import card_mask, hand_masks, all_known_cards, known_cards_of_dealt, run_kernel
 
-# Deals per chunk (each chunk has its own random stream: fixed, so a seed gives the same deals
-# for any thread count). A chunk takes a few to a few tens of milliseconds.
-CHUNK_SIZE = 2048
+# Deals per chunk of the equity sampler over hand lists (each chunk has its own random stream:
+# fixed, so a seed gives the same deals for any thread count; a different size would give other
+# deals). A chunk takes a few to a few tens of milliseconds. The fixed-hand and all-in samplers'
+# chunks are ``plan.DEALS_PER_CHUNK``.
+RANGE_DEALS_PER_CHUNK = 2048
 # The precision target is checked at every CHECK_CHUNKS chunks (and at the end), whatever the
 # calls were, so when a run stops depends only on the samples.
 CHECK_CHUNKS = 64
-# Calls are sized from the time of the last one to take about this long: Ctrl-C is served and
-# the progress bar moves between calls.
-CALL_SECONDS = 0.25
 # With no compatible deal among this many, a run stops: the ranges leave (almost) no deal.
 GIVE_UP_AFTER = 100_000
 # Cost model of the pilot, in nanoseconds on one core (fitted on 2- to 6-way ranges of 5% to
@@ -221,7 +220,7 @@ class RangeDeals:
                 self.class_weights, self.group_class_offsets, self.deal_groups, self.deal_players,
                 self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask,
                 self.board_known, self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low,
-                self.hilo, self.units, rejection, np.uint64(self.seed), first, count, CHUNK_SIZE, self.trials),
+                self.hilo, self.units, rejection, np.uint64(self.seed), first, count, RANGE_DEALS_PER_CHUNK, self.trials),
             first_chunk, chunk_count,
         )
         if (outputs[4] < 0).any():
@@ -267,28 +266,29 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
         The ranges leave almost no deal without a shared card.
     """
     deals = RangeDeals(seats, board, dead, game, units, seed, trials)
-    chunk_total = -(-trials // CHUNK_SIZE)
+    chunk_total = -(-trials // RANGE_DEALS_PER_CHUNK)
     threads = thread_count()
     run = RangeRun(len(seats))
+    # the first call is one chunk, the pilot that picks the method; Ctrl-C and the progress
+    # between calls of about ``threads.LIST_CALL_SECONDS``
+    sizer = PieceSizer(first=1, most=chunk_total, multiple=threads, seconds=kernel_threads.LIST_CALL_SECONDS,
+                       growth=4)
     first_chunk = 0
-    per_call = threads
     rejection = False
     piloted = False
     while first_chunk < chunk_total:
         checkpoint = min(chunk_total, (first_chunk // CHECK_CHUNKS + 1) * CHECK_CHUNKS)
-        # the first call is one chunk, the pilot that picks the method
-        chunk_count = 1 if first_chunk == 0 else min(per_call, checkpoint - first_chunk)
-        started = time.monotonic()
-        weights, stats, squares, low_weights, _ = deals.sample(rejection, first_chunk, chunk_count)
-        elapsed = time.monotonic() - started
+        chunk_count, (weights, stats, squares, low_weights, _) = sizer.run(
+            lambda count: deals.sample(rejection, first_chunk, count),
+            1 if first_chunk == 0 else checkpoint - first_chunk)
         if not piloted:
             piloted = True
-            if deals.prefer_rejection(weights[0, 0], weights[0, 1], min(CHUNK_SIZE, trials)):
+            if deals.prefer_rejection(weights[0, 0], weights[0, 1], min(RANGE_DEALS_PER_CHUNK, trials)):
                 rejection = run.rejection = True
                 continue  # start over, redrawing collisions: the pilot's deals are not kept
         for slab in range(chunk_count):
             chunk = first_chunk + slab
-            chunk_deals = min(CHUNK_SIZE, trials - chunk * CHUNK_SIZE)
+            chunk_deals = min(RANGE_DEALS_PER_CHUNK, trials - chunk * RANGE_DEALS_PER_CHUNK)
             run.add_chunk(chunk_deals, weights[slab], stats[slab], squares[slab], low_weights[slab])
         first_chunk += chunk_count
         if progress is not None:
@@ -299,7 +299,6 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
             errors = run.standard_errors(units)
             if None not in errors and max(errors) * 100 < precision:
                 break
-        per_call = max(threads, min(4 * chunk_count, int(chunk_count * CALL_SECONDS / max(elapsed, 1e-4))))
     if run.weight_sum == 0:
         raise _almost_no_deal(f"no compatible deal in {run.deals:,} weighted draws")
     return run
