@@ -32,13 +32,13 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def weighted_deals(monkeypatch):
     """Deal by weighted sequential draws whatever the pilot would pick."""
-    monkeypatch.setattr(range_sampling.RangeDeals, "prefer_rejection", lambda *arguments: False)
+    monkeypatch.setattr(range_sampling, "prefer_rejection", lambda *arguments: False)
 
 
 @pytest.fixture
 def redrawn_deals(monkeypatch):
     """Deal by rejection of colliding deals whatever the pilot would pick."""
-    monkeypatch.setattr(range_sampling.RangeDeals, "prefer_rejection", lambda *arguments: True)
+    monkeypatch.setattr(range_sampling, "prefer_rejection", lambda *arguments: True)
 
 
 # Player 1 holds AsAhQcQd or 6c6d5c5d; player 2 AsKhKcTd (weight 3) or 9c9d8c8d. On this river
@@ -105,18 +105,18 @@ def test_six_narrow_ranges_use_weighted_deals_and_are_fair_by_symmetry():
 
 def test_the_pilot_picks_weighted_deals_for_six_narrow_ranges_and_redraws_for_two_wide_ones():
     picks = {}
-    original = range_sampling.RangeDeals.prefer_rejection
+    original = range_sampling.prefer_rejection
 
-    def spy(self, *arguments):
-        picks[len(self.deal_groups)] = original(self, *arguments)
-        return picks[len(self.deal_groups)]
+    def spy(deals, *arguments):
+        picks[len(deals.lists.deal_groups)] = original(deals, *arguments)
+        return picks[len(deals.lists.deal_groups)]
 
-    range_sampling.RangeDeals.prefer_rejection = spy
+    range_sampling.prefer_rejection = spy
     try:
         calculate_equity(["15%"] * 6, seed=1, trials=3_000)
         calculate_equity(["50%", "50%"], seed=1, trials=3_000)
     finally:
-        range_sampling.RangeDeals.prefer_rejection = original
+        range_sampling.prefer_rejection = original
     assert picks == {6: False, 2: True}
 
 

@@ -33,7 +33,8 @@ from .results.expected_chips import AllinPlayer, AllinResult
 from .fixed_hands import exact_slices, prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
-from .range_equity import ExactLists, RangeSampler, whole_weights
+from .kernel_inputs import ChunkPlan, ListDeals, PotArrays
+from .range_equity import ExactLists, whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
@@ -153,6 +154,11 @@ class _ChunkRun:
 
         across_threads(call, 0, len(self.states), threads=self.threads)
 
+    def kernel_arguments(self, rows: slice) -> tuple:
+        """The ``rows`` of the chunks' state arrays, in the resumable kernels' order: generator
+        states, decks, positions, chip sums, sums of squares."""
+        return self.states[rows], self.decks[rows], self.positions[rows], self.payout_sums[rows], self.square_sums[rows]
+
     @property
     def finished(self) -> bool:
         return bool((self.positions >= self.sizes).all())
@@ -168,7 +174,8 @@ class _FixedAllinSampler:
     def __init__(self, deal: Deal, pots, seed: int, trials: int, threads: int):
         self.prepared = prepare(deal)
         self.threads = threads
-        self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+        self.pots = PotArrays.of(pots)
+        self.chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
         self.seed = seed
         self.trials = trials
         self.pot_count = len(pots)
@@ -181,38 +188,34 @@ class _FixedAllinSampler:
     def advance(self, run: _ChunkRun, budget: int) -> None:
         prepared = self.prepared
         run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_boards(
-            *prepared.kernel_arguments(), prepared.hilo, self.pot_amounts, self.eligible_masks, first_chunk,
-            plan.DEALS_PER_CHUNK, self.trials, budget, run.states[rows], run.decks[rows], run.positions[rows],
-            run.payout_sums[rows], run.square_sums[rows],
+            *prepared.kernel_arguments(), prepared.hilo, *self.pots.kernel_arguments(), first_chunk,
+            *self.chunks.kernel_arguments(), budget, *run.kernel_arguments(rows),
         ))
 
 
-class _AllinRangeSampler(RangeSampler):
+class _AllinRangeSampler:
     """Monte Carlo over ranges, partial and random hands, paid in chips: ``start`` a
     :class:`_ChunkRun`, ``advance`` it."""
 
     def __init__(self, seats, board, dead, game, pots, seed, trials):
-        super().__init__(seats, board, dead, game, 1, seed, trials)
-        self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+        self.deals = ListDeals.of(seats, board, dead, game, grouped=False)
+        self.pots = PotArrays.of(pots)
+        self.chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
         self.pot_count = len(pots)
+        self.player_count = len(seats)
+        self.seed = seed
+        self.trials = trials
         # every chunk starts from the cards outside the known ones, ascending (padded to 52)
-        self.deck = np.zeros(52, dtype=np.int8)
-        undealt = [card for card in range(52) if not (self.base_used_mask >> card) & 1]
-        self.deck[:len(undealt)] = undealt
+        self.deck = self.deals.undealt_deck()
 
     def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
         return _ChunkRun(self.seed, self.deck, first_chunk, chunk_count, self.trials, self.pot_count,
                          self.player_count)
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
-        tables = self.tables
         run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_ranges(
-            self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
-            self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
-            self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo,
-            self.pot_amounts, self.eligible_masks, first_chunk, plan.DEALS_PER_CHUNK, self.trials, budget,
-            run.states[rows], run.decks[rows], run.positions[rows], run.payout_sums[rows], run.square_sums[rows],
-            run.rejections[rows],
+            *self.deals.kernel_arguments(), *self.pots.kernel_arguments(), first_chunk, *self.chunks.kernel_arguments(),
+            budget, *run.kernel_arguments(rows), run.rejections[rows],
         ))
         if (run.rejections < 0).any():
             raise InputError(
@@ -221,23 +224,18 @@ class _AllinRangeSampler(RangeSampler):
             )
 
 
-def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
-    return (np.array([pot.amount for pot in pots], dtype=np.int64),
-            np.array([pot.eligible_mask for pot in pots], dtype=np.int64))
-
-
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
     """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``threads.run_in_pieces``):
     ``(boards, payout_sums (pots, players))``."""
     prepared = prepare(deal)
-    pot_amounts, eligible_masks = _pot_arrays(pots)
+    pot_arrays = PotArrays.of(pots)
     completions = comb(len(prepared.deck), prepared.dealt_count)
     total_slices = exact_slices(completions, deal.player_count)
     sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
 
     def enumerate_slices(first_slice, slice_count):
         return (_allin_kernels.enumerate_allin_boards(
-            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, pot_amounts, eligible_masks,
+            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, *pot_arrays.kernel_arguments(),
             first_slice, slice_count, total_slices,
         ),)
 
@@ -258,7 +256,7 @@ def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress,
     total reported to ``progress``."""
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
     tables = lists.tables
-    pot_amounts, eligible_masks = _pot_arrays(pots)
+    pot_amounts, eligible_masks = PotArrays.of(pots).kernel_arguments()
     order = np.array(lists.order, dtype=np.int64)
     first_list_size = int(lists.offsets[1] - lists.offsets[0])
     sums = np.zeros((len(pots), len(seats)), dtype=np.int64)

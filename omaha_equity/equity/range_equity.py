@@ -6,7 +6,7 @@ between them): with a flop or less known combination by combination on the fixed
 machinery (``_range_kernels.enumerate_combination_boards``: the hands' rows and
 ``_kernels.enumerate_boards``, as fast per board as known hands), else on the list kernel
 (``_range_kernels.enumerate_ranges``), faster where each combination has few boards. Monte Carlo is in
-``range_sampling``; :class:`RangeSampler` holds the list inputs of the all-in sampler. The work
+``range_sampling`` (its inputs, for the equity and all-in samplers, in ``kernel_inputs``). The work
 estimate for the choice is the product of the players' hand counts (partial and random hands
 counted as all their completions) times the board completions times the players: an upper
 bound, since hands sharing a card are skipped.
@@ -316,39 +316,3 @@ def _list_calls(call, unit_total: int, first_count: int):
                                                multiple=1, first=first_count,
                                                seconds=kernel_threads.LIST_CALL_SECONDS, growth=4):
         yield first + count, outputs
-
-
-class RangeSampler:
-    """The list inputs of the all-in Monte Carlo kernel (``_allin_kernels.sample_allin_ranges``):
-    every range player's list, concatenated in player order with cumulative weights, and the
-    known cards of the other players (equity Monte Carlo is in ``range_sampling``)."""
-
-    def __init__(self, seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int):
-        tables = load_tables()
-        self.tables = tables
-        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
-        dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
-        hole_count = game.hole_count
-        lists = [seats[player].hands for player in range_players]
-        self.list_hands = (np.ascontiguousarray(np.concatenate(lists), dtype=np.int8) if lists
-                           else np.zeros((0, hole_count), dtype=np.int8))
-        self.list_masks = hand_masks(self.list_hands)
-        self.list_offsets = np.zeros(len(lists) + 1, dtype=np.int64)
-        cumulative = []
-        for position, player in enumerate(range_players):
-            weights = np.asarray(seats[player].weights, dtype=np.float64)
-            self.list_offsets[position + 1] = self.list_offsets[position] + weights.shape[0]
-            running = np.cumsum(weights) / weights.sum()
-            running[-1] = 1.0
-            cumulative.append(running)
-        self.list_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
-        self.list_players = np.array(range_players, dtype=np.int64)
-        self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
-        self.dealt_players = np.array(dealt_players, dtype=np.int64)
-        self.base_used_mask = card_mask(all_known_cards(seats, board, dead))
-        self.board_known = np.array(board, dtype=np.int8)
-        self.player_count = len(seats)
-        self.hilo = game.hilo
-        self.units = units
-        self.seed = seed
-        self.trials = trials
