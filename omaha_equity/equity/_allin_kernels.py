@@ -161,8 +161,8 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
 
 
 @threaded_kernel
-def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
-                           board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
+def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
+                           dealt_board_indexes, list_players, colex, pair_board, flush, low, hilo, binomials,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
     """Pay every compatible combination of list hands on every completion of the board, each
     combination weighted by the product of its hands' weights (the walk of
@@ -170,12 +170,45 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
 
     Parameters
     ----------
-    list_hands ... binomials : as in ``_range_kernels.enumerate_ranges``; list ``i`` (the
-        longest first) belongs to player ``list_players[i]``.
-    list_players : (player_count,) int64, the player (odd-chip index) holding each list.
-    hilo, pot_amounts, eligible_masks : as in :func:`enumerate_allin_boards`.
-    first_slab, slab_count, total_slabs : which of the ``total_slabs`` equal slices of the first
-        list's hands to walk in this call.
+    list_hands : (hand_count, hole_count) int8
+        As in ``_range_kernels.enumerate_ranges``; list ``i`` (the longest first) belongs to
+        player ``list_players[i]``.
+    list_masks : (hand_count,) int64
+        As in ``_range_kernels.enumerate_ranges``.
+    list_offsets : (player_count + 1,) int64
+        As in ``_range_kernels.enumerate_ranges``.
+    list_weights : (hand_count,) int64
+        As in ``_range_kernels.enumerate_ranges``.
+    base_used_mask : int64
+        As in ``_range_kernels.enumerate_ranges``.
+    board_known : (b,) int8
+        As in ``_range_kernels.enumerate_ranges``.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        As in ``_range_kernels.enumerate_ranges``.
+    list_players : (player_count,) int64
+        The player (odd-chip index) holding each list.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pots are split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    pot_amounts : (pot_count,) int64
+        As in :func:`enumerate_allin_boards`.
+    eligible_masks : (pot_count,) int64
+        As in :func:`enumerate_allin_boards`.
+    first_slab : int
+        The call's first slice of the first list's hands.
+    slab_count : int
+        Slices in this call.
+    total_slabs : int
+        Equal slices the first list's hands are cut into.
 
     Returns
     -------

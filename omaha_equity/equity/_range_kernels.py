@@ -541,7 +541,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
 
 @threaded_kernel
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                     dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
+                     dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units, prefix_count,
                      first_unit, unit_count, chunk_count):
     """Exact enumeration over every compatible combination of list hands and every completion
     of the board, each combination weighted by the product of its hands' weights, a bounded
@@ -556,13 +556,42 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
 
     Parameters
     ----------
-    list_hands, list_masks, list_offsets : one list per player, player ``p`` holding list ``p``:
-        (hand_count, hole_count) int8, (hand_count,) int64 card masks, (players + 1,) int64.
-    list_weights : (hand_count,) int64, whole-number weights.
-    base_used_mask : int64 mask of the known board and dead cards.
-    board_known : (b,) int8; dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from
+    list_hands : (hand_count, hole_count) int8
+        One list per player, player ``p`` holding list ``p``, concatenated.
+    list_masks : (hand_count,) int64
+        Card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64
+        List ``p`` is ``list_hands[list_offsets[p]:list_offsets[p + 1]]``.
+    list_weights : (hand_count,) int64
+        Whole-number weights.
+    base_used_mask : int64
+        Bit mask of the known board and dead cards.
+    board_known : (b,) int8
+        The known board.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
         ``tables.dealt_board_indexes`` (dealt-rank multiset -> board multiset index).
-    binomials : (53, 6) int64. prefix_count : 1..players. first_unit, unit_count : int64.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    units : int
+        Pot units (``pots.pot_units``).
+    prefix_count : int
+        Lists fixed per unit, 1..player_count.
+    first_unit : int64
+        The call's first unit.
+    unit_count : int64
+        Units in the call.
+    chunk_count : int
+        Slabs the call's units are split into (the outputs' rows).
 
     Returns
     -------
@@ -633,7 +662,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
 
 @threaded_kernel
 def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                                 dealt_board_indexes, colex, pair_board, pair_flush, low, binomials, hilo,
+                                 dealt_board_indexes, colex, pair_board, pair_flush, low, hilo, binomials,
                                  slice_count, first_unit, unit_count):
     """Exact enumeration over ranges with the fixed-hand machinery: for each combination of list
     hands that share no card, the players' rows (``evaluate._kernels.build_player_rows``) and
@@ -651,11 +680,38 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
 
     Parameters
     ----------
-    list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known : as in
-        :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32, ``tables.dealt_board_indexes``.
-    colex, pair_board, pair_flush, low : the arrays of ``tables.Tables``; binomials : (53, 6)
-        int64. hilo : bool. slice_count, first_unit, unit_count : int64.
+    list_hands : (hand_count, hole_count) int8
+        As in :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
+    list_masks : (hand_count,) int64
+        As in :func:`enumerate_ranges`.
+    list_offsets : (player_count + 1,) int64
+        As in :func:`enumerate_ranges`.
+    list_weights : (hand_count,) int64
+        As in :func:`enumerate_ranges`.
+    base_used_mask : int64
+        As in :func:`enumerate_ranges`.
+    board_known : (b,) int8
+        As in :func:`enumerate_ranges`.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        ``tables.dealt_board_indexes``.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    pair_flush : int32 array
+        ``Tables.pair_flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    slice_count : int64
+        Board slices per combination.
+    first_unit : int64
+        The call's first unit.
+    unit_count : int64
+        Units in the call.
 
     Returns
     -------

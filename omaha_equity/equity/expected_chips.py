@@ -33,8 +33,8 @@ from .results.expected_chips import AllinPlayer, AllinResult
 from .fixed_hands import exact_slices, prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
-from .kernel_inputs import ChunkPlan, ListDeals, PotArrays
-from .range_equity import ExactLists, whole_weights
+from .kernel_inputs import ChunkPlan, ExactLists, ListDeals, PotArrays, ScoreTables
+from .range_equity import whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
@@ -255,8 +255,8 @@ def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress,
     ``(deals, weight_total, payout_sums (pots, players))``. ``work`` (player-boards) is the
     total reported to ``progress``."""
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
-    tables = lists.tables
-    pot_amounts, eligible_masks = PotArrays.of(pots).kernel_arguments()
+    tables = ScoreTables.of(game)
+    pot_arrays = PotArrays.of(pots)
     order = np.array(lists.order, dtype=np.int64)
     first_list_size = int(lists.offsets[1] - lists.offsets[0])
     sums = np.zeros((len(pots), len(seats)), dtype=np.int64)
@@ -264,9 +264,8 @@ def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress,
 
     def enumerate_hands(first_hand, hand_count):
         return _allin_kernels.enumerate_allin_ranges(
-            lists.hands, lists.masks, lists.offsets, lists.weights, order, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo,
-            pot_amounts, eligible_masks, first_hand, hand_count, first_list_size,
+            *lists.kernel_arguments(), order, *tables.kernel_arguments(), plan.BINOMIALS,
+            *pot_arrays.kernel_arguments(), first_hand, hand_count, first_list_size,
         )
 
     def enumerate_across_threads(first_hand, hand_count):

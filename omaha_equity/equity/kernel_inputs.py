@@ -9,16 +9,103 @@ and no call spells out a long row of arrays.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..evaluate.tables import load_tables
-from ..games import Game
+from ..cards import DECK_SIZE
+from ..evaluate.tables import dealt_board_indexes, load_tables
+from ..games import BOARD_SIZE, Game
 from ..pots import Pot
+from . import plan
 from .players import DEALT, FIXED, RANGE, Seat
-from .range_equity import all_known_cards, card_mask, hand_masks, known_cards_of_dealt
+
+
+def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The known cards of the players dealt at random (fixed and partial hands), for the kernels:
+    ``(known (players, hole_count) int8, padded; counts (players,) int64)``."""
+    known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
+    counts = np.zeros(len(dealt_players), dtype=np.int64)
+    for position, player in enumerate(dealt_players):
+        cards = seats[player].known_cards
+        known[position, :len(cards)] = cards
+        counts[position] = len(cards)
+    return known, counts
+
+
+def card_mask(cards) -> int:
+    """Bit mask (bit ``card``) of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return mask
+
+
+def all_known_cards(seats: list[Seat], board, dead) -> list[int]:
+    """Cards written in hands, on the board and dead."""
+    return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
+
+
+def available_cards(seats: list[Seat], board, dead) -> list[int]:
+    """Cards not known to anyone (not in a hand, on the board or dead), ascending."""
+    known = set(all_known_cards(seats, board, dead))
+    return [card for card in range(DECK_SIZE) if card not in known]
+
+
+def hand_masks(hands: np.ndarray) -> np.ndarray:
+    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
+    return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
+
+
+def seat_hand_list(seat: Seat, available: list[int], hole_count: int) -> np.ndarray:
+    """Every hand a seat may hold, (n, hole_count) int8, cards descending within a hand: a fixed
+    hand, every completion of a partial or random hand from ``available``, or a range's hands."""
+    if seat.kind == FIXED:
+        return np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8)
+    if seat.kind != DEALT:
+        return np.asarray(seat.hands, dtype=np.int8)
+    missing = hole_count - len(seat.known_cards)
+    hands = [tuple(sorted(seat.known_cards + rest, reverse=True)) for rest in itertools.combinations(available, missing)]
+    return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
+
+
+class ExactLists:
+    """Kernel inputs of an exact enumeration over hand lists (``_range_kernels.enumerate_ranges``,
+    ``enumerate_combination_boards``, the all-in and next-card kernels): one list per player,
+    the longest first (the equity kernel cuts the work by the hands of the first lists, the
+    others into ``chunk_count`` slices of the first list); ``order[i]`` is the player holding
+    list ``i``. ``kernel_arguments()`` is the kernels' first seven arguments: ``hands``
+    (hand_count, hole_count) int8, ``masks`` (hand_count,) int64, ``offsets`` (players + 1,)
+    int64, ``weights`` (hand_count,) int64, ``base_used_mask`` (the board and dead cards),
+    ``board_known`` (b,) int8 and ``dealt_indexes`` (``tables.dealt_board_indexes``)."""
+
+    def __init__(self, seats: list[Seat], board, dead, game: Game, weights_by_seat):
+        self.tables = tables = load_tables()
+        available = available_cards(seats, board, dead)
+        hand_lists, weight_lists = [], []
+        for seat, seat_weights in zip(seats, weights_by_seat):
+            hand_lists.append(seat_hand_list(seat, available, game.hole_count))
+            weight_lists.append(seat_weights if seat.kind == RANGE
+                                else np.ones(hand_lists[-1].shape[0], dtype=np.int64))
+        self.order = order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
+        self.offsets = np.zeros(len(seats) + 1, dtype=np.int64)
+        for position, player in enumerate(order):
+            self.offsets[position + 1] = self.offsets[position] + hand_lists[player].shape[0]
+        self.hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
+        self.masks = hand_masks(self.hands)
+        self.weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]),
+                                            dtype=np.int64)
+        self.base_used_mask = card_mask(list(board) + list(dead))
+        self.board_known = np.array(board, dtype=np.int8)
+        fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
+        self.dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
+        self.chunk_count = int(min(plan.EXACT_CHUNKS, self.offsets[1]))
+
+    def kernel_arguments(self) -> tuple:
+        return (self.hands, self.masks, self.offsets, self.weights, self.base_used_mask, self.board_known,
+                self.dealt_indexes)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from ..games import BOARD_SIZE, Game
 from ..runtime import threads as kernel_threads
 from ..runtime.threads import across_threads, run_in_pieces
 from . import _kernels, _range_kernels, plan
-from .players import DEALT, FIXED, RANGE, Seat
+from .kernel_inputs import ExactLists, ScoreTables, available_cards
+from .players import DEALT, RANGE, Seat
 
 _INT64_SAFE = 2**62
 
@@ -46,40 +47,10 @@ def run_kernel(call, first: int, count: int):
         raise
 
 
-def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count: int) -> tuple[np.ndarray, np.ndarray]:
-    """The known cards of the players dealt at random (fixed and partial hands), for the kernels:
-    ``(known (players, hole_count) int8, padded; counts (players,) int64)``."""
-    known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
-    counts = np.zeros(len(dealt_players), dtype=np.int64)
-    for position, player in enumerate(dealt_players):
-        cards = seats[player].known_cards
-        known[position, :len(cards)] = cards
-        counts[position] = len(cards)
-    return known, counts
-
-
-def card_mask(cards) -> int:
-    """Bit mask (bit ``card``) of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << int(card)
-    return mask
-
-
-def all_known_cards(seats: list[Seat], board, dead) -> list[int]:
-    """Cards written in hands, on the board and dead."""
-    return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
-
-
-def _available_cards(seats, board, dead) -> list[int]:
-    known = set(all_known_cards(seats, board, dead))
-    return [card for card in range(DECK_SIZE) if card not in known]
-
-
 def list_sizes(seats: list[Seat], board, dead, game: Game) -> list[int]:
     """Hands each player may hold: 1 fixed, all completions of a partial/random hand, or the
     range's size (after known cards are removed)."""
-    available = len(_available_cards(seats, board, dead))
+    available = len(available_cards(seats, board, dead))
     sizes = []
     for seat in seats:
         if seat.kind == DEALT:
@@ -98,11 +69,6 @@ def board_completions(player_count: int, board, dead, game: Game) -> int:
 def exact_work(seats, board, dead, game) -> int:
     """Player-boards of an exact enumeration (upper bound: shared cards are not subtracted)."""
     return prod(list_sizes(seats, board, dead, game)) * board_completions(len(seats), board, dead, game) * len(seats)
-
-
-def hand_masks(hands: np.ndarray) -> np.ndarray:
-    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
-    return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
 
 
 def whole_weights(seats: list[Seat], board, dead, game: Game, units: int) -> list[np.ndarray] | None:
@@ -131,46 +97,6 @@ def whole_weights(seats: list[Seat], board, dead, game: Game, units: int) -> lis
     if prod(sums) * board_completions(len(seats), board, dead, game) * units >= _INT64_SAFE:
         return None
     return arrays
-
-
-def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarray:
-    missing = hole_count - len(seat.known_cards)
-    hands = [tuple(sorted(seat.known_cards + rest, reverse=True)) for rest in itertools.combinations(available, missing)]
-    return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
-
-
-class ExactLists:
-    """Kernel inputs of an exact enumeration over ranges (``_range_kernels.enumerate_ranges``
-    and the all-in kernels): one list per player, the longest first (the equity kernel cuts the
-    work by the hands of the first lists, the all-in kernel into ``chunk_count`` slices of the
-    first list); ``order[i]`` is the player holding list ``i``."""
-
-    def __init__(self, seats: list[Seat], board, dead, game: Game, weights_by_seat):
-        self.tables = tables = load_tables()
-        available = _available_cards(seats, board, dead)
-        hand_lists, weight_lists = [], []
-        for seat, seat_weights in zip(seats, weights_by_seat):
-            if seat.kind == FIXED:
-                hand_lists.append(np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8))
-            elif seat.kind == DEALT:
-                hand_lists.append(_expand_dealt(seat, available, game.hole_count))
-            else:
-                hand_lists.append(seat.hands)
-            weight_lists.append(seat_weights if seat.kind == RANGE
-                                else np.ones(hand_lists[-1].shape[0], dtype=np.int64))
-        self.order = order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
-        self.offsets = np.zeros(len(seats) + 1, dtype=np.int64)
-        for position, player in enumerate(order):
-            self.offsets[position + 1] = self.offsets[position] + hand_lists[player].shape[0]
-        self.hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
-        self.masks = hand_masks(self.hands)
-        self.weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]),
-                                            dtype=np.int64)
-        self.base_used_mask = card_mask(list(board) + list(dead))
-        self.board_known = np.array(board, dtype=np.int8)
-        fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
-        self.dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
-        self.chunk_count = int(min(plan.EXACT_CHUNKS, self.offsets[1]))
 
 
 # An exact enumeration unit (one choice of hands for the first lists, see
@@ -257,7 +183,7 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
     """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_combination_boards``: the
     weighted outcome tallies of every combination, scored once at the end
     (``_kernels.score_outcomes``). Counts in list order."""
-    tables = lists.tables
+    tables = ScoreTables.of(game, pair_flush=True)
     player_count = len(sizes)
     slice_count = max(1, -(-completions * player_count // SLICE_WORK))
     unit_total = prod(sizes) * slice_count
@@ -267,9 +193,7 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
     deal_count = weight_total = 0
     calls = _list_calls(
         lambda first, count: _range_kernels.enumerate_combination_boards(
-            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, plan.BINOMIALS,
-            game.hilo, slice_count, first, count),
+            *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, slice_count, first, count),
         unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))))
     for units_done, (call_outcomes, call_has_low, weight_totals, deal_totals) in calls:
         outcomes += call_outcomes.sum(axis=0)
@@ -285,7 +209,7 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
 def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int, progress):
     """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_ranges``, which evaluates
     every hand on every board. Counts in list order."""
-    tables = lists.tables
+    tables = ScoreTables.of(game)
     prefix_count = _prefix_count(sizes, completions, len(sizes))
     unit_total = prod(sizes[:prefix_count])
     unit_deals = prod(sizes[prefix_count:]) * completions
@@ -293,9 +217,8 @@ def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, g
     deal_count = weight_total = low_weight = 0
     calls = _list_calls(
         lambda first, count: _range_kernels.enumerate_ranges(
-            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
-            game.hilo, units, prefix_count, first, count, 1),
+            *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, units, prefix_count, first, count,
+            1),
         unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))))
     for units_done, (call_counts, low_weights, weight_totals, deal_totals) in calls:
         counts += call_counts.sum(axis=0)

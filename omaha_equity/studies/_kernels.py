@@ -35,26 +35,48 @@ DECK_CARDS = 52
 
 @threaded_kernel
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                           dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, first_slab,
+                           dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units, first_slab,
                            slab_count, total_slabs):
     """Exact enumeration over every compatible combination of list hands and every completion
     of the board, each board credited to each of its dealt cards.
 
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8, every player's list of hands, concatenated.
-    list_masks : (hand_count,) int64, card bit mask of each hand.
-    list_offsets : (player_count + 1,) int64, player ``p``'s list is
-        ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list of one; the work is
-        split over player 0's list, so the caller puts the longest first).
-    list_weights : (hand_count,) int64, whole-number weights.
-    base_used_mask : int64 mask of the known board and dead cards.
-    board_known : (b,) int8, the known board, 3 or 4 cards.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from ``tables.dealt_board_indexes``.
-    colex, pair_board, flush, low : the tables (``evaluate.tables.Tables``).
-    binomials : (53, 6) int64; hilo : bool; units : pot units (``pots.pot_units``).
-    first_slab, slab_count, total_slabs : which of the ``total_slabs`` equal slices of player
-        0's list (at most its length) to walk in this call.
+    list_hands : (hand_count, hole_count) int8
+        Every player's list of hands, concatenated.
+    list_masks : (hand_count,) int64
+        Card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64
+        Player ``p``'s list is ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list
+        of one; the work is split over player 0's list, so the caller puts the longest first).
+    list_weights : (hand_count,) int64
+        Whole-number weights.
+    base_used_mask : int64
+        Bit mask of the known board and dead cards.
+    board_known : (b,) int8
+        The known board, 3 or 4 cards.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        ``tables.dealt_board_indexes``.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    units : int
+        Pot units (``pots.pot_units``).
+    first_slab : int
+        The call's first slice of player 0's list.
+    slab_count : int
+        Slices in this call.
+    total_slabs : int
+        Equal slices player 0's list (at most its length) is cut into.
 
     Returns
     -------
