@@ -24,8 +24,9 @@ from ._kernels import (
     board_values, evaluate_board, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
     known_board_masks, new_board_levels, sampled_board,
 )
+from .hand_walk import first_combination, next_combination_after, take_first_hand
 from ._range_kernels import (
-    draw_unused, combination_features, combination_values, draw_compatible_hands, next_compatible_combination,
+    draw_unused, combination_features, combination_values, draw_compatible_hands,
     undealt_deck,
 )
 
@@ -246,17 +247,11 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
         slab_sums = payout_sums[slab]
         for first_hand in range(first_hand_start, first_hand_stop):
-            if base_used_mask & list_masks[first_hand]:
+            if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
                 continue
-            index[0] = first_hand
-            used_stack[0] = base_used_mask | list_masks[first_hand]
             # depth-first walk over the other lists, skipping shared cards
-            level = 1
-            index[1] = list_offsets[1]
-            while True:
-                level = next_compatible_combination(level, 1, index, used_stack, list_offsets, list_masks)
-                if level < 1:
-                    break
+            level = first_combination(1, index, used_stack, list_offsets, list_masks)
+            while level >= 1:
                 weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
                                               hole_low_masks)
                 deck_size = undealt_deck(used_stack[level], deck)
@@ -277,7 +272,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
                     next_combination(combination, deck_size, dealt_count)
                 weight_totals[slab] += weight * completions
                 deal_totals[slab] += completions
-                index[level] += 1
+                level = next_combination_after(level, 1, index, used_stack, list_offsets, list_masks)
     return payout_sums, weight_totals, deal_totals
 
 

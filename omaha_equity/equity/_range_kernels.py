@@ -27,6 +27,7 @@ from ..evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
 from ..runtime.random_state import chunk_random_state, splitmix64
+from .hand_walk import first_combination, next_combination_after, unit_hands
 from ._kernels import (
     STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
     score_board,
@@ -241,56 +242,6 @@ def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, ho
     board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
     hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
                  board_low_mask, pair_board, flush, low, hilo, high_values, low_values)
-
-
-@helper
-def unit_hands(combination_number, level_count, list_offsets, list_masks, base_used_mask, index, used_stack):
-    """The hands of combination ``combination_number`` of the first ``level_count`` lists
-    (numbered in mixed radix over the lists, list 0 the most significant digit): fills
-    ``index[level]`` with each list's row and ``used_stack[level]`` with the cards used up to
-    that list (with ``base_used_mask``'s). Returns the cards used by them all, or -1 when two of
-    the hands share a card (``index`` and ``used_stack`` then partly filled)."""
-    rest = combination_number
-    for level in range(level_count - 1, -1, -1):
-        size = list_offsets[level + 1] - list_offsets[level]
-        index[level] = list_offsets[level] + rest % size
-        rest //= size
-    used = base_used_mask
-    for level in range(level_count):
-        mask = list_masks[index[level]]
-        if used & mask:
-            return -1
-        used |= mask
-        used_stack[level] = used
-    return used
-
-
-@helper
-def next_compatible_combination(level, first_level, index, used_stack, list_offsets, list_masks):
-    """Walk depth first over the lists from ``first_level`` on to the next combination of hands
-    that share no card (``index[i]`` = the row of list ``i``'s hand; ``used_stack[i]`` the card
-    mask of the known cards and of the hands of lists ``0..i``, set for the lists before
-    ``first_level`` by the caller). Start with ``index[first_level] = list_offsets[first_level]``
-    and ``level = first_level``; after each combination, step ``index[level]`` past it and call
-    again with the level returned. Returns the last list's level when ``index`` holds a
-    combination, a level below ``first_level`` when there are no more."""
-    last_level = list_offsets.shape[0] - 2
-    while level >= first_level:
-        if index[level] == list_offsets[level + 1]:
-            level -= 1
-            if level >= first_level:
-                index[level] += 1
-            continue
-        mask = list_masks[index[level]]
-        if used_stack[level - 1] & mask:
-            index[level] += 1
-            continue
-        used_stack[level] = used_stack[level - 1] | mask
-        if level == last_level:
-            break
-        level += 1
-        index[level] = list_offsets[level]
-    return level
 
 
 @helper
@@ -642,12 +593,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                 low_boards[slab] += lows
                 continue
             # depth-first walk over the other players' lists, skipping shared cards
-            level = prefix_count
-            index[level] = list_offsets[level]
-            while True:
-                level = next_compatible_combination(level, prefix_count, index, used_stack, list_offsets, list_masks)
-                if level < prefix_count:
-                    break
+            level = first_combination(prefix_count, index, used_stack, list_offsets, list_masks)
+            while level >= prefix_count:
                 weight, deals, lows = _score_combination(
                     index, used_stack[level], list_hands, list_weights, board_known_count, colex, pair_board, flush,
                     low, dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, np.int64(fixed_low_mask),
@@ -656,7 +603,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                 weight_totals[slab] += weight
                 deal_totals[slab] += deals
                 low_boards[slab] += lows
-                index[level] += 1
+                level = next_combination_after(level, prefix_count, index, used_stack, list_offsets, list_masks)
     return counts, low_boards, weight_totals, deal_totals
 
 

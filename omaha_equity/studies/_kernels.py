@@ -24,8 +24,9 @@ from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
 from ..equity._range_kernels import (
-    combination_features, combination_values, next_compatible_combination, undealt_deck,
+    combination_features, combination_values, undealt_deck,
 )
+from ..equity.hand_walk import first_combination, next_combination_after, take_first_hand
 from ..evaluate._kernels import (
     best_flush_high, best_unsuited_high, board_features, hand_values, hole_features, next_combination,
 )
@@ -112,17 +113,11 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         for first_hand in range(first_hand_start, first_hand_stop):
-            if base_used_mask & list_masks[first_hand]:
+            if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
                 continue
-            index[0] = first_hand
-            used_stack[0] = base_used_mask | list_masks[first_hand]
             # depth-first walk over the other players' lists, skipping shared cards
-            level = 1
-            index[1] = list_offsets[1]
-            while True:
-                level = next_compatible_combination(level, 1, index, used_stack, list_offsets, list_masks)
-                if level < 1:
-                    break
+            level = first_combination(1, index, used_stack, list_offsets, list_masks)
+            while level >= 1:
                 weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
                                               hole_low_masks)
                 deck_size = undealt_deck(used_stack[level], deck)
@@ -144,7 +139,7 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
                         low_boards[slab, card] += score_board(high_values, low_values, hilo, units, weight, shares,
                                                               counts[slab, card])
                     next_combination(combination, deck_size, dealt_count)
-                index[level] += 1
+                level = next_combination_after(level, 1, index, used_stack, list_offsets, list_masks)
     return counts, low_boards, weight_totals, deal_totals
 
 
