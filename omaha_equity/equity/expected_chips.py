@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 
 import numpy as np
 
@@ -26,11 +25,12 @@ from ..deal import CardsLike, Deal
 from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
-from ..runtime.threads import PieceSizer, across_threads, run_in_pieces
+from ..runtime.threads import PieceSizer, across_threads
 from ..validate import check_hands, is_whole_number
 from . import _allin_kernels, plan
 from .results.expected_chips import AllinPlayer, AllinResult
-from .fixed_hands import exact_slices, prepare
+from .drivers import enumerate_fixed_hands, sum_pieces
+from .fixed_hands import prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
 from .kernel_inputs import ChunkPlan, ExactLists, ListDeals, PotArrays, ScoreTables
@@ -225,62 +225,31 @@ class _AllinRangeSampler:
 
 
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
-    """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``threads.run_in_pieces``):
+    """Exact enumeration of fixed hands (``drivers.enumerate_fixed_hands``):
     ``(boards, payout_sums (pots, players))``."""
-    prepared = prepare(deal)
-    pot_arrays = PotArrays.of(pots)
-    completions = comb(len(prepared.deck), prepared.dealt_count)
-    total_slices = exact_slices(completions, deal.player_count)
-    sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
-
-    def enumerate_slices(first_slice, slice_count):
-        return (_allin_kernels.enumerate_allin_boards(
-            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, *pot_arrays.kernel_arguments(),
-            first_slice, slice_count, total_slices,
-        ),)
-
-    def enumerate_across_threads(first_slice, slice_count):
-        return across_threads(enumerate_slices, first_slice, slice_count, threads=threads)
-
-    for first_slice, slice_count, (slice_sums,) in run_in_pieces(enumerate_across_threads, total_slices,
-                                                                 multiple=threads):
-        sums += slice_sums.sum(axis=0)
-        if progress is not None:
-            progress(completions * (first_slice + slice_count) // total_slices, completions)
+    completions, (sums,) = enumerate_fixed_hands(prepare(deal), _allin_kernels.enumerate_allin_boards,
+                                                 PotArrays.of(pots).kernel_arguments(), progress, threads)
     return completions, sums
 
 
 def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress, work: int):
-    """Exact enumeration over ranges, a few of the first list's hands per call (``threads.run_in_pieces``)
-    ``(deals, weight_total, payout_sums (pots, players))``. ``work`` (player-boards) is the
-    total reported to ``progress``."""
+    """Exact enumeration over ranges, a few of the first list's hands per call
+    (``drivers.sum_pieces``): ``(deals, weight_total, payout_sums (pots, players))``. ``work``
+    (player-boards) is the total reported to ``progress``."""
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
     tables = ScoreTables.of(game)
     pot_arrays = PotArrays.of(pots)
     order = np.array(lists.order, dtype=np.int64)
     first_list_size = int(lists.offsets[1] - lists.offsets[0])
-    sums = np.zeros((len(pots), len(seats)), dtype=np.int64)
-    weight_total = deal_total = 0
-
-    def enumerate_hands(first_hand, hand_count):
-        return _allin_kernels.enumerate_allin_ranges(
+    (sums, weight_total, deal_total), _ = sum_pieces(
+        lambda first_hand, hand_count: _allin_kernels.enumerate_allin_ranges(
             *lists.kernel_arguments(), order, *tables.kernel_arguments(), plan.BINOMIALS,
-            *pot_arrays.kernel_arguments(), first_hand, hand_count, first_list_size,
-        )
-
-    def enumerate_across_threads(first_hand, hand_count):
-        return across_threads(enumerate_hands, first_hand, hand_count, uneven=True)
-
-    for first_hand, hand_count, (hand_sums, weight_totals, deal_totals) in run_in_pieces(enumerate_across_threads,
-                                                                                          first_list_size):
-        sums += hand_sums.sum(axis=0)
-        weight_total += int(weight_totals.sum())
-        deal_total += int(deal_totals.sum())
-        if progress is not None:
-            progress(work * (first_hand + hand_count) // first_list_size, work)
+            *pot_arrays.kernel_arguments(), first_hand, hand_count, first_list_size),
+        first_list_size, uneven=True,
+        report=None if progress is None else lambda done: progress(work * done // first_list_size, work))
     if weight_total == 0:
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
-    return deal_total, weight_total, sums
+    return int(deal_total), int(weight_total), sums
 
 
 def _standard_errors(sums: np.ndarray, squares: np.ndarray, sample_count: int) -> np.ndarray:

@@ -14,37 +14,21 @@ bound, since hands sharing a card are skipped.
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from math import comb, gcd, lcm, prod
 
 import numpy as np
 
 from ..cards import DECK_SIZE
-from ..errors import InputError, caused_by_interrupt
-from ..evaluate.tables import dealt_board_indexes, load_tables
+from ..errors import InputError
 from ..games import BOARD_SIZE, Game
 from ..runtime import threads as kernel_threads
-from ..runtime.threads import across_threads, run_in_pieces
 from . import _kernels, _range_kernels, plan
+from .drivers import sum_pieces
 from .kernel_inputs import ExactLists, ScoreTables, available_cards
 from .players import DEALT, RANGE, Seat
 
 _INT64_SAFE = 2**62
-
-
-def run_kernel(call, first: int, count: int):
-    """``call(first, count)``, a compiled kernel over units ``first ..`` of uneven work, cut into
-    pieces that threads take one at a time (``threads.across_threads``). Ctrl-C during the call
-    comes out as a plain KeyboardInterrupt: when a piece runs on this thread, Python sees the
-    interrupt as the kernel hands control back, often inside one of numba's own callbacks,
-    which then reports it as a SystemError chained to the KeyboardInterrupt."""
-    try:
-        return across_threads(call, first, count, uneven=True)
-    except SystemError as error:
-        if caused_by_interrupt(error):
-            raise KeyboardInterrupt from None
-        raise
 
 
 def list_sizes(seats: list[Seat], board, dead, game: Game) -> list[int]:
@@ -188,22 +172,14 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
     slice_count = max(1, -(-completions * player_count // SLICE_WORK))
     unit_total = prod(sizes) * slice_count
     unit_deals = completions / slice_count
-    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, game.hilo), dtype=np.int64)
-    has_low = np.zeros(player_count, dtype=np.int64)
-    deal_count = weight_total = 0
-    calls = _list_calls(
+    (outcomes, has_low, weight_total, deal_count), _ = _list_sums(
         lambda first, count: _range_kernels.enumerate_combination_boards(
             *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, slice_count, first, count),
-        unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))))
-    for units_done, (call_outcomes, call_has_low, weight_totals, deal_totals) in calls:
-        outcomes += call_outcomes.sum(axis=0)
-        has_low += call_has_low.sum(axis=0)
-        weight_total += int(weight_totals.sum())
-        deal_count += int(deal_totals.sum())
-        if progress is not None:
-            progress(units_done * completions // slice_count, prod(sizes) * completions)
+        unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))),
+        None if progress is None else lambda done: progress(done * completions // slice_count,
+                                                            prod(sizes) * completions))
     counts, low_weight = _kernels.score_outcomes(outcomes, has_low, game.hilo, units)
-    return deal_count, weight_total, counts, low_weight
+    return int(deal_count), int(weight_total), counts, low_weight
 
 
 def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int, progress):
@@ -213,29 +189,18 @@ def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, g
     prefix_count = _prefix_count(sizes, completions, len(sizes))
     unit_total = prod(sizes[:prefix_count])
     unit_deals = prod(sizes[prefix_count:]) * completions
-    counts = np.zeros((len(sizes), _kernels.STAT_COUNT), dtype=np.int64)
-    deal_count = weight_total = low_weight = 0
-    calls = _list_calls(
+    (counts, low_weight, weight_total, deal_count), _ = _list_sums(
         lambda first, count: _range_kernels.enumerate_ranges(
             *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, units, prefix_count, first, count,
             1),
-        unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))))
-    for units_done, (call_counts, low_weights, weight_totals, deal_totals) in calls:
-        counts += call_counts.sum(axis=0)
-        low_weight += int(low_weights.sum())
-        weight_total += int(weight_totals.sum())
-        deal_count += int(deal_totals.sum())
-        if progress is not None:
-            progress(units_done * unit_deals, unit_total * unit_deals)
-    return deal_count, weight_total, counts, low_weight
+        unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))),
+        None if progress is None else lambda done: progress(done * unit_deals, unit_total * unit_deals))
+    return int(deal_count), int(weight_total), counts, int(low_weight)
 
 
-def _list_calls(call, unit_total: int, first_count: int):
-    """Run ``call(first, count)`` (:func:`run_kernel`) over units ``0 .. unit_total - 1`` in
-    consecutive calls sized by ``threads.run_in_pieces``: the first of ``first_count`` units,
-    later ones of about ``threads.LIST_CALL_SECONDS`` (at most 4 times the last). Yields
-    ``(units done, the call's outputs)``."""
-    for first, count, outputs in run_in_pieces(lambda first, count: run_kernel(call, first, count), unit_total,
-                                               multiple=1, first=first_count,
-                                               seconds=kernel_threads.LIST_CALL_SECONDS, growth=4):
-        yield first + count, outputs
+def _list_sums(call, unit_total: int, first_count: int, report):
+    """``drivers.sum_pieces`` for the hand-list kernels: uneven work, the first call of
+    ``first_count`` units, later ones of about ``threads.LIST_CALL_SECONDS`` (at most 4 times
+    the last), any count of units (not a multiple of the threads)."""
+    return sum_pieces(call, unit_total, uneven=True, multiple=1, first=first_count,
+                      seconds=kernel_threads.LIST_CALL_SECONDS, growth=4, report=report)

@@ -34,7 +34,7 @@ from ..runtime.threads import PieceSizer, thread_count
 from . import _kernels, _range_kernels
 from .kernel_inputs import ChunkPlan, ListDeals
 from .players import Seat
-from .range_equity import run_kernel
+from .drivers import run_kernel
 
 # Deals per chunk of the equity sampler over hand lists (each chunk has its own random stream:
 # fixed, so a seed gives the same deals for any thread count; a different size would give other
@@ -139,7 +139,7 @@ def sample_chunks(deals: ListDeals, units: int, seed: int, chunks: ChunkPlan, re
     outputs = run_kernel(
         lambda first, count: _range_kernels.sample_ranges(
             *deals.kernel_arguments(), units, rejection, np.uint64(seed), first, count, *chunks.kernel_arguments()),
-        first_chunk, chunk_count,
+        first_chunk, chunk_count, uneven=True,
     )
     if (outputs[4] < 0).any():
         raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
