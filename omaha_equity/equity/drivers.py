@@ -42,8 +42,8 @@ def run_kernel(call: Callable[[int, int], tuple], first: int, count: int, uneven
 
 def sum_pieces(call: Callable[[int, int], tuple], unit_total: int, *, threads: int | None = None,
                uneven: bool = False, multiple: int | None = None, first: int | None = None,
-               seconds: float | None = None,
-               growth: int | None = None, boundary: int | None = None,
+               seconds: float | None = None, growth: int | None = None, from_last_call: bool = False,
+               boundary: int | None = None,
                report: Callable[[int], None] | None = None,
                stop: Callable[[Sequence[np.ndarray], int], bool] | None = None) -> tuple[list[np.ndarray], int]:
     """Run ``call(first, count)`` over units ``0 .. unit_total - 1`` and add up its outputs.
@@ -58,9 +58,10 @@ def sum_pieces(call: Callable[[int, int], tuple], unit_total: int, *, threads: i
         Threads to share a call among (None: numba's setting).
     uneven : bool
         Work uneven across units: several pieces per thread (``threads.across_threads``).
-    multiple, first, seconds, growth : optional
+    multiple, first, seconds, growth, from_last_call : optional
         Calls of a multiple of ``multiple`` units (default: numba's thread count), the first
-        call's units, the length of the later ones (``threads.run_in_pieces``).
+        call's units, the length of the later ones and how they are sized
+        (``threads.run_in_pieces``).
     boundary : int, optional
         A call never crosses a multiple of it (where ``stop`` is asked).
     report : callable(units done), optional
@@ -80,7 +81,7 @@ def sum_pieces(call: Callable[[int, int], tuple], unit_total: int, *, threads: i
     done = 0
     pieces = run_in_pieces(lambda first_unit, count: run_kernel(call, first_unit, count, uneven, threads),
                            unit_total, boundary=boundary, multiple=multiple,
-                           first=first, seconds=seconds, growth=growth)
+                           first=first, seconds=seconds, growth=growth, from_last_call=from_last_call)
     for first_unit, count, outputs in pieces:
         rows = [output.sum(axis=0) for output in outputs]
         sums = rows if not sums else [total + row for total, row in zip(sums, rows)]

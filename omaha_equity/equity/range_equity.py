@@ -200,7 +200,7 @@ def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, g
 
 def _list_sums(call, unit_total: int, first_count: int, report):
     """``drivers.sum_pieces`` for the hand-list kernels: uneven work, the first call of
-    ``first_count`` units, later ones of about ``threads.LIST_CALL_SECONDS`` (at most 4 times
-    the last), any count of units (not a multiple of the threads)."""
+    ``first_count`` units, later ones of about ``threads.LIST_CALL_SECONDS`` by the last call's
+    speed (at most 4 times the last), any count of units (not a multiple of the threads)."""
     return sum_pieces(call, unit_total, uneven=True, multiple=1, first=first_count,
-                      seconds=kernel_threads.LIST_CALL_SECONDS, growth=4, report=report)
+                      seconds=kernel_threads.LIST_CALL_SECONDS, growth=4, from_last_call=True, report=report)

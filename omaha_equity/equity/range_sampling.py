@@ -188,7 +188,7 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
     # the first call is one chunk, the pilot that picks the method; Ctrl-C and the progress
     # between calls of about ``threads.LIST_CALL_SECONDS``
     sizer = PieceSizer(first=1, most=chunk_total, multiple=threads, seconds=kernel_threads.LIST_CALL_SECONDS,
-                       growth=4)
+                       growth=4, from_last_call=True)
     first_chunk = 0
     rejection = False
     piloted = False

@@ -99,19 +99,23 @@ class PieceSizer:
     takes about ``seconds`` (default ``CALL_SECONDS``): the first call has ``first`` units,
     later ones scale with the measured speed, at most ``most``, at most ``growth`` times the
     last call (None: no such bound) and in multiples of ``multiple`` (the thread count, so
-    every thread gets a share).
+    every thread gets a share). The speed is the slowest seen lately (a slow call counts at
+    once, a fast one is averaged in), or with ``from_last_call`` the last call's alone: the
+    hand-list calls, cut into uneven pieces, lose more to calls kept short after one slow call
+    than a Ctrl-C waits for a long one.
 
     Usage: ``size = sizer.next()``; run the call; ``sizer.took(size, seconds)``; or wrap the
     call with :meth:`run`.
     """
 
     def __init__(self, first: int, most: int, multiple: int = 1, seconds: float | None = None,
-                 growth: int | None = None):
+                 growth: int | None = None, from_last_call: bool = False):
         self.multiple = max(1, multiple)
         self.most = max(most, 1)
         self.size = max(1, min(first, self.most))
         self.seconds = seconds
         self.growth = growth
+        self.from_last_call = from_last_call
         self.seconds_per_unit: float | None = None
 
     def next(self) -> int:
@@ -121,7 +125,7 @@ class PieceSizer:
         """Record that ``size`` units took ``seconds``; size the next call from it."""
         per_unit = max(seconds, 1e-6) / max(size, 1)
         # a slow call counts at once (the machine got busy); a fast one is averaged in
-        if self.seconds_per_unit is None or per_unit > self.seconds_per_unit:
+        if self.from_last_call or self.seconds_per_unit is None or per_unit > self.seconds_per_unit:
             self.seconds_per_unit = per_unit
         else:
             self.seconds_per_unit = (self.seconds_per_unit + per_unit) / 2
@@ -280,10 +284,11 @@ def across_threads(call: Callable[[int, int], tuple], first: int, count: int, un
 
 def run_in_pieces(call: Callable[[int, int], object], total: int, boundary: int | None = None,
                   multiple: int | None = None, first: int | None = None, seconds: float | None = None,
-                  growth: int | None = None):
+                  growth: int | None = None, from_last_call: bool = False):
     """Run ``call(first, count)`` over units ``0 .. total - 1`` in consecutive pieces sized by a
     :class:`PieceSizer` (``first`` units in the first piece, default one unit per thread; then
-    pieces of about ``seconds``, at most ``growth`` times the last), each under
+    pieces of about ``seconds``, at most ``growth`` times the last, sized as
+    :class:`PieceSizer` says with ``from_last_call``), each under
     :func:`deferred_interrupt`; a piece never crosses a multiple of ``boundary`` (where a
     caller checks a stopping rule). Yields ``(first, count, result)`` after each call.
 
@@ -294,7 +299,7 @@ def run_in_pieces(call: Callable[[int, int], object], total: int, boundary: int 
 
         multiple = numba.get_num_threads()
     sizer = PieceSizer(first=multiple if first is None else first, most=total, multiple=multiple,
-                       seconds=seconds, growth=growth)
+                       seconds=seconds, growth=growth, from_last_call=from_last_call)
     done = 0
     while done < total:
         limit = total - done
