@@ -146,13 +146,12 @@ def ours_exact_ns(prepared, threads: int) -> float:
 
 
 def ours_monte_carlo(prepared, threads: int) -> tuple[float, list[float]]:
-    """Our Monte Carlo of the deal (``calculate._sample`` of the fixed-hand sampler): (ns per
+    """Our Monte Carlo of the deal (``calculate._sample``): (ns per
     player-board, equity per player)."""
     player_count = prepared.high_rows.shape[0]
     now = clock(threads)
-    sampler = calc_module._fixed_hand_sampler(prepared, MC_SEED, MC_SAMPLES, threads)
     started = now()
-    samples, counts, _, _ = calc_module._sample(sampler, player_count, prepared.units, MC_SAMPLES, None, None, threads)
+    samples, counts, _, _ = calc_module._sample(prepared, MC_SEED, MC_SAMPLES, None, None, threads)
     seconds = now() - started
     equity = [int(counts[player, _kernels.EQUITY]) / (prepared.units * samples) for player in range(player_count)]
     return seconds * 1e9 / (samples * player_count), equity

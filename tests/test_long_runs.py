@@ -101,11 +101,11 @@ def test_an_interrupt_during_a_kernel_call_is_delivered_after_it():
 def test_piece_sizes_follow_the_measured_speed():
     sizer = kernel_threads.PieceSizer(first=2, most=256, multiple=2)
     assert sizer.next() == 2
-    sizer.took(2, kernel_threads.TARGET_SECONDS / 20)  # twenty times too fast: twenty times more
+    sizer.took(2, kernel_threads.CALL_SECONDS / 20)  # twenty times too fast: twenty times more
     assert sizer.next() == 40
-    sizer.took(40, kernel_threads.TARGET_SECONDS * 4)  # a busy machine: fewer at once
+    sizer.took(40, kernel_threads.CALL_SECONDS * 4)  # a busy machine: fewer at once
     assert sizer.next() == 10
-    sizer.took(10, kernel_threads.TARGET_SECONDS * 400)
+    sizer.took(10, kernel_threads.CALL_SECONDS * 400)
     assert sizer.next() == 2  # never below one unit per thread
     sizer.took(2, 1e-9)
     assert sizer.next() <= 256
@@ -202,7 +202,8 @@ def test_equity_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
     cut = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
     cut_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
     uneven_pieces.undo()
-    uneven_pieces.setattr(kernel_threads, "TARGET_SECONDS", 10.0)  # calls as large as allowed
+    uneven_pieces.setattr(kernel_threads, "CALL_SECONDS", 10.0)  # calls as large as allowed
+    uneven_pieces.setattr(kernel_threads, "LIST_CALL_SECONDS", 10.0)
     whole = calculate_equity(["AsAhKsKh", "JdTd9c8c", "*"], **monte_carlo)
     whole_exact = calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=threads)
     assert cut.sample_count == whole.sample_count < 3_000_000  # stopped at the same precision check
@@ -222,7 +223,8 @@ def test_allin_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
     ]
     cut = [calculate_allin(hands, committed, threads=threads, **options) for hands, committed, options in queries]
     uneven_pieces.undo()
-    uneven_pieces.setattr(kernel_threads, "TARGET_SECONDS", 10.0)
+    uneven_pieces.setattr(kernel_threads, "CALL_SECONDS", 10.0)
+    uneven_pieces.setattr(kernel_threads, "LIST_CALL_SECONDS", 10.0)
     whole = [calculate_allin(hands, committed, threads=threads, **options) for hands, committed, options in queries]
     for cut_result, whole_result in zip(cut, whole):
         assert cut_result.sample_count == whole_result.sample_count

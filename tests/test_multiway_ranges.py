@@ -24,6 +24,7 @@ from omaha_equity.equity import range_equity, range_sampling
 from omaha_equity.equity.players import seat_players
 from omaha_equity.games import get_game
 from omaha_equity.pots import pot_units
+from omaha_equity.runtime import threads as kernel_threads
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,13 +32,13 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def weighted_deals(monkeypatch):
     """Deal by weighted sequential draws whatever the pilot would pick."""
-    monkeypatch.setattr(range_sampling.RangeDeals, "prefer_rejection", lambda *arguments: False)
+    monkeypatch.setattr(range_sampling, "prefer_rejection", lambda *arguments: False)
 
 
 @pytest.fixture
 def redrawn_deals(monkeypatch):
     """Deal by rejection of colliding deals whatever the pilot would pick."""
-    monkeypatch.setattr(range_sampling.RangeDeals, "prefer_rejection", lambda *arguments: True)
+    monkeypatch.setattr(range_sampling, "prefer_rejection", lambda *arguments: True)
 
 
 # Player 1 holds AsAhQcQd or 6c6d5c5d; player 2 AsKhKcTd (weight 3) or 9c9d8c8d. On this river
@@ -104,18 +105,18 @@ def test_six_narrow_ranges_use_weighted_deals_and_are_fair_by_symmetry():
 
 def test_the_pilot_picks_weighted_deals_for_six_narrow_ranges_and_redraws_for_two_wide_ones():
     picks = {}
-    original = range_sampling.RangeDeals.prefer_rejection
+    original = range_sampling.prefer_rejection
 
-    def spy(self, *arguments):
-        picks[len(self.deal_groups)] = original(self, *arguments)
-        return picks[len(self.deal_groups)]
+    def spy(deals, *arguments):
+        picks[len(deals.lists.deal_groups)] = original(deals, *arguments)
+        return picks[len(deals.lists.deal_groups)]
 
-    range_sampling.RangeDeals.prefer_rejection = spy
+    range_sampling.prefer_rejection = spy
     try:
         calculate_equity(["15%"] * 6, seed=1, trials=3_000)
         calculate_equity(["50%", "50%"], seed=1, trials=3_000)
     finally:
-        range_sampling.RangeDeals.prefer_rejection = original
+        range_sampling.prefer_rejection = original
     assert picks == {6: False, 2: True}
 
 
@@ -145,7 +146,7 @@ def test_same_seed_same_numbers_for_any_thread_count():
     # a precision target stops at the same deal whatever the threads
     one = calculate_equity(NARROW, board="Jc7h2d3s", precision=0.5, seed=2, threads=1)
     two = calculate_equity(NARROW, board="Jc7h2d3s", precision=0.5, seed=2, threads=2)
-    assert one == two and one.sample_count < range_sampling.CHUNK_SIZE * range_sampling.CHECK_CHUNKS * 4
+    assert one == two and one.sample_count < range_sampling.RANGE_DEALS_PER_CHUNK * range_sampling.CHECK_CHUNKS * 4
 
 
 def test_ranges_with_no_deal_left_are_an_error_with_weighted_deals(weighted_deals):
@@ -171,7 +172,7 @@ def test_exact_enumeration_in_small_pieces_gives_the_same_answer(monkeypatch, un
     whole = calculate_equity(players, board="Jc7h2d3s")
     calls = []
     monkeypatch.setattr(range_equity, "UNIT_WORK", unit_work)
-    monkeypatch.setattr(range_equity, "CALL_SECONDS", 0.0)  # one unit per call
+    monkeypatch.setattr(kernel_threads, "LIST_CALL_SECONDS", 0.0)  # one unit per call
     pieces = calculate_equity(players, board="Jc7h2d3s", progress=lambda done, total: calls.append((done, total)))
     assert pieces == whole and whole.method == "exact"
     assert calls[-1][0] == calls[-1][1] == 16 * 36 and len(calls) == calls_made

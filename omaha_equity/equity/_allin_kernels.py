@@ -24,8 +24,9 @@ from ._kernels import (
     board_values, evaluate_board, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
     known_board_masks, new_board_levels, sampled_board,
 )
+from .hand_walk import first_combination, next_combination_after, take_first_hand
 from ._range_kernels import (
-    draw_unused, combination_features, combination_values, draw_compatible_hands, next_compatible_combination,
+    draw_unused, combination_features, combination_values, draw_compatible_hands,
     undealt_deck,
 )
 
@@ -161,8 +162,8 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
 
 
 @threaded_kernel
-def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, list_players, base_used_mask,
-                           board_known, dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo,
+def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
+                           dealt_board_indexes, list_players, colex, pair_board, flush, low, hilo, binomials,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
     """Pay every compatible combination of list hands on every completion of the board, each
     combination weighted by the product of its hands' weights (the walk of
@@ -170,12 +171,45 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
 
     Parameters
     ----------
-    list_hands ... binomials : as in ``_range_kernels.enumerate_ranges``; list ``i`` (the
-        longest first) belongs to player ``list_players[i]``.
-    list_players : (player_count,) int64, the player (odd-chip index) holding each list.
-    hilo, pot_amounts, eligible_masks : as in :func:`enumerate_allin_boards`.
-    first_slab, slab_count, total_slabs : which of the ``total_slabs`` equal slices of the first
-        list's hands to walk in this call.
+    list_hands : (hand_count, hole_count) int8
+        As in ``_range_kernels.enumerate_ranges``; list ``i`` (the longest first) belongs to
+        player ``list_players[i]``.
+    list_masks : (hand_count,) int64
+        As in ``_range_kernels.enumerate_ranges``.
+    list_offsets : (player_count + 1,) int64
+        As in ``_range_kernels.enumerate_ranges``.
+    list_weights : (hand_count,) int64
+        As in ``_range_kernels.enumerate_ranges``.
+    base_used_mask : int64
+        As in ``_range_kernels.enumerate_ranges``.
+    board_known : (b,) int8
+        As in ``_range_kernels.enumerate_ranges``.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        As in ``_range_kernels.enumerate_ranges``.
+    list_players : (player_count,) int64
+        The player (odd-chip index) holding each list.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pots are split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    pot_amounts : (pot_count,) int64
+        As in :func:`enumerate_allin_boards`.
+    eligible_masks : (pot_count,) int64
+        As in :func:`enumerate_allin_boards`.
+    first_slab : int
+        The call's first slice of the first list's hands.
+    slab_count : int
+        Slices in this call.
+    total_slabs : int
+        Equal slices the first list's hands are cut into.
 
     Returns
     -------
@@ -213,17 +247,11 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
         slab_sums = payout_sums[slab]
         for first_hand in range(first_hand_start, first_hand_stop):
-            if base_used_mask & list_masks[first_hand]:
+            if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
                 continue
-            index[0] = first_hand
-            used_stack[0] = base_used_mask | list_masks[first_hand]
             # depth-first walk over the other lists, skipping shared cards
-            level = 1
-            index[1] = list_offsets[1]
-            while True:
-                level = next_compatible_combination(level, 1, index, used_stack, list_offsets, list_masks)
-                if level < 1:
-                    break
+            level = first_combination(1, index, used_stack, list_offsets, list_masks)
+            while level >= 1:
                 weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
                                               hole_low_masks)
                 deck_size = undealt_deck(used_stack[level], deck)
@@ -244,7 +272,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, l
                     next_combination(combination, deck_size, dealt_count)
                 weight_totals[slab] += weight * completions
                 deal_totals[slab] += completions
-                index[level] += 1
+                level = next_combination_after(level, 1, index, used_stack, list_offsets, list_masks)
     return payout_sums, weight_totals, deal_totals
 
 

@@ -27,6 +27,7 @@ from ..evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
 from ..runtime.random_state import chunk_random_state, splitmix64
+from .hand_walk import first_combination, next_combination_after, unit_hands
 from ._kernels import (
     STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
     score_board,
@@ -241,56 +242,6 @@ def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, ho
     board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
     hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
                  board_low_mask, pair_board, flush, low, hilo, high_values, low_values)
-
-
-@helper
-def unit_hands(combination_number, level_count, list_offsets, list_masks, base_used_mask, index, used_stack):
-    """The hands of combination ``combination_number`` of the first ``level_count`` lists
-    (numbered in mixed radix over the lists, list 0 the most significant digit): fills
-    ``index[level]`` with each list's row and ``used_stack[level]`` with the cards used up to
-    that list (with ``base_used_mask``'s). Returns the cards used by them all, or -1 when two of
-    the hands share a card (``index`` and ``used_stack`` then partly filled)."""
-    rest = combination_number
-    for level in range(level_count - 1, -1, -1):
-        size = list_offsets[level + 1] - list_offsets[level]
-        index[level] = list_offsets[level] + rest % size
-        rest //= size
-    used = base_used_mask
-    for level in range(level_count):
-        mask = list_masks[index[level]]
-        if used & mask:
-            return -1
-        used |= mask
-        used_stack[level] = used
-    return used
-
-
-@helper
-def next_compatible_combination(level, first_level, index, used_stack, list_offsets, list_masks):
-    """Walk depth first over the lists from ``first_level`` on to the next combination of hands
-    that share no card (``index[i]`` = the row of list ``i``'s hand; ``used_stack[i]`` the card
-    mask of the known cards and of the hands of lists ``0..i``, set for the lists before
-    ``first_level`` by the caller). Start with ``index[first_level] = list_offsets[first_level]``
-    and ``level = first_level``; after each combination, step ``index[level]`` past it and call
-    again with the level returned. Returns the last list's level when ``index`` holds a
-    combination, a level below ``first_level`` when there are no more."""
-    last_level = list_offsets.shape[0] - 2
-    while level >= first_level:
-        if index[level] == list_offsets[level + 1]:
-            level -= 1
-            if level >= first_level:
-                index[level] += 1
-            continue
-        mask = list_masks[index[level]]
-        if used_stack[level - 1] & mask:
-            index[level] += 1
-            continue
-        used_stack[level] = used_stack[level - 1] | mask
-        if level == last_level:
-            break
-        level += 1
-        index[level] = list_offsets[level]
-    return level
 
 
 @helper
@@ -541,7 +492,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
 
 @threaded_kernel
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                     dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, prefix_count,
+                     dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units, prefix_count,
                      first_unit, unit_count, chunk_count):
     """Exact enumeration over every compatible combination of list hands and every completion
     of the board, each combination weighted by the product of its hands' weights, a bounded
@@ -556,13 +507,42 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
 
     Parameters
     ----------
-    list_hands, list_masks, list_offsets : one list per player, player ``p`` holding list ``p``:
-        (hand_count, hole_count) int8, (hand_count,) int64 card masks, (players + 1,) int64.
-    list_weights : (hand_count,) int64, whole-number weights.
-    base_used_mask : int64 mask of the known board and dead cards.
-    board_known : (b,) int8; dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from
+    list_hands : (hand_count, hole_count) int8
+        One list per player, player ``p`` holding list ``p``, concatenated.
+    list_masks : (hand_count,) int64
+        Card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64
+        List ``p`` is ``list_hands[list_offsets[p]:list_offsets[p + 1]]``.
+    list_weights : (hand_count,) int64
+        Whole-number weights.
+    base_used_mask : int64
+        Bit mask of the known board and dead cards.
+    board_known : (b,) int8
+        The known board.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
         ``tables.dealt_board_indexes`` (dealt-rank multiset -> board multiset index).
-    binomials : (53, 6) int64. prefix_count : 1..players. first_unit, unit_count : int64.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    units : int
+        Pot units (``pots.pot_units``).
+    prefix_count : int
+        Lists fixed per unit, 1..player_count.
+    first_unit : int64
+        The call's first unit.
+    unit_count : int64
+        Units in the call.
+    chunk_count : int
+        Slabs the call's units are split into (the outputs' rows).
 
     Returns
     -------
@@ -613,12 +593,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                 low_boards[slab] += lows
                 continue
             # depth-first walk over the other players' lists, skipping shared cards
-            level = prefix_count
-            index[level] = list_offsets[level]
-            while True:
-                level = next_compatible_combination(level, prefix_count, index, used_stack, list_offsets, list_masks)
-                if level < prefix_count:
-                    break
+            level = first_combination(prefix_count, index, used_stack, list_offsets, list_masks)
+            while level >= prefix_count:
                 weight, deals, lows = _score_combination(
                     index, used_stack[level], list_hands, list_weights, board_known_count, colex, pair_board, flush,
                     low, dealt_board_indexes, binomials, hilo, units, fixed_suit_masks, np.int64(fixed_low_mask),
@@ -627,13 +603,13 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
                 weight_totals[slab] += weight
                 deal_totals[slab] += deals
                 low_boards[slab] += lows
-                index[level] += 1
+                level = next_combination_after(level, prefix_count, index, used_stack, list_offsets, list_masks)
     return counts, low_boards, weight_totals, deal_totals
 
 
 @threaded_kernel
 def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                                 dealt_board_indexes, colex, pair_board, pair_flush, low, binomials, hilo,
+                                 dealt_board_indexes, colex, pair_board, pair_flush, low, hilo, binomials,
                                  slice_count, first_unit, unit_count):
     """Exact enumeration over ranges with the fixed-hand machinery: for each combination of list
     hands that share no card, the players' rows (``evaluate._kernels.build_player_rows``) and
@@ -651,11 +627,38 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
 
     Parameters
     ----------
-    list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known : as in
-        :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32, ``tables.dealt_board_indexes``.
-    colex, pair_board, pair_flush, low : the arrays of ``tables.Tables``; binomials : (53, 6)
-        int64. hilo : bool. slice_count, first_unit, unit_count : int64.
+    list_hands : (hand_count, hole_count) int8
+        As in :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
+    list_masks : (hand_count,) int64
+        As in :func:`enumerate_ranges`.
+    list_offsets : (player_count + 1,) int64
+        As in :func:`enumerate_ranges`.
+    list_weights : (hand_count,) int64
+        As in :func:`enumerate_ranges`.
+    base_used_mask : int64
+        As in :func:`enumerate_ranges`.
+    board_known : (b,) int8
+        As in :func:`enumerate_ranges`.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        ``tables.dealt_board_indexes``.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    pair_flush : int32 array
+        ``Tables.pair_flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    slice_count : int64
+        Board slices per combination.
+    first_unit : int64
+        The call's first unit.
+    unit_count : int64
+        Units in the call.
 
     Returns
     -------

@@ -9,7 +9,7 @@ the integer counts are wrapped into an :class:`EquityResult` (:func:`equity_resu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -17,94 +17,54 @@ from ..cards import format_cards
 from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
-from ..runtime.threads import across_threads, deferred_interrupt, run_in_pieces
 from . import _kernels, plan, range_equity, range_sampling
-from .fixed_hands import Prepared, exact_slices, prepare
+from .drivers import enumerate_fixed_hands, sum_pieces
+from .fixed_hands import Prepared, prepare
+from .kernel_inputs import ChunkPlan
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
 from .results.equity import EquityResult, PlayerEquity, standard_error
 
 
 def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):
-    """Exact enumeration of fixed hands on ``threads`` threads (None: numba's setting), in short
-    calls (``threads.run_in_pieces``):
+    """Exact enumeration of fixed hands (``drivers.enumerate_fixed_hands``):
     ``(boards, counts (players, STATS), low_boards)``. The boards are tallied by outcome and
     each outcome scored once at the end (``_kernels.score_outcomes``)."""
-    completions = comb(len(prepared.deck), prepared.dealt_count)
-    player_count = prepared.high_rows.shape[0]
-    total_slices = exact_slices(completions, player_count)
-
-    def enumerate_slices(first_slice, slice_count):
-        return _kernels.enumerate_boards(*prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, first_slice,
-                                         slice_count, total_slices)
-
-    if total_slices == 1:
-        # small work (a river, a turn): one call on this thread, no pieces to size
-        with deferred_interrupt():
-            outcomes, has_low = enumerate_slices(0, 1)
-        if progress is not None:
-            progress(completions, completions)
-        outcomes, has_low = outcomes[0], has_low[0]  # one call of one slice: one row
-        counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
-        return completions, counts, low_boards
-    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, prepared.hilo), dtype=np.int64)
-    has_low = np.zeros(player_count, dtype=np.int64)
-
-    def enumerate_across_threads(first_slice, slice_count):
-        return across_threads(enumerate_slices, first_slice, slice_count, threads=threads)
-
-    for first_slice, slice_count, (slice_outcomes, slice_has_low) in run_in_pieces(
-            enumerate_across_threads, total_slices, multiple=threads):
-        outcomes += slice_outcomes.sum(axis=0)
-        has_low += slice_has_low.sum(axis=0)
-        if progress is not None:
-            progress(completions * (first_slice + slice_count) // total_slices, completions)
+    completions, (outcomes, has_low) = enumerate_fixed_hands(prepared, _kernels.enumerate_boards, (), progress,
+                                                             threads)
     counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
     return completions, counts, low_boards
 
 
-def _fixed_hand_sampler(prepared: Prepared, seed: int, trials: int, threads: int):
-    """Monte Carlo of fixed hands as a ``(first_chunk, chunk_count)`` callable."""
-
-    def sample(first_chunk: int, chunk_count: int):
-        return _kernels.sample_boards(
-            *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed),
-            first_chunk, chunk_count, plan.CHUNK_SIZE, trials,
-        )
-
-    return lambda first_chunk, chunk_count: across_threads(sample, first_chunk, chunk_count, threads=threads)
-
-
-def _sample(sample_chunks, player_count: int, units: int, trials: int, precision: float | None,
-            progress: ProgressCallback | None, threads: int | None = None):
-    """Monte Carlo in short calls of whole chunks (``threads.run_in_pieces``); with a precision target, stop at
-    the first multiple of ``plan.CHUNKS_PER_CALL`` chunks at which every player's standard
-    error is below it (the decision depends only on the samples, so it too is the same for any
-    thread count and any cutting into calls).
+def _sample(prepared: Prepared, seed: int, trials: int, precision: float | None, progress: ProgressCallback | None,
+            threads: int | None = None):
+    """Monte Carlo of fixed hands in short calls of whole chunks (``drivers.sum_pieces``); with a
+    precision target, stop at the first multiple of ``plan.CHUNKS_PER_CALL`` chunks at which
+    every player's standard error is below it (the decision depends only on the samples, so it
+    too is the same for any thread count and any cutting into calls).
 
     Returns ``(samples, counts (players, STATS), low_boards, square_sums (players,))``."""
-    counts_total = np.zeros((player_count, _kernels.STAT_COUNT), dtype=np.int64)
-    squares_total = np.zeros(player_count, dtype=np.int64)
-    low_boards = 0
-    done = 0
-    chunk_total = -(-trials // plan.CHUNK_SIZE)
-    for first_chunk, chunk_count, (counts, lows, squares) in run_in_pieces(
-            sample_chunks, chunk_total, boundary=plan.CHUNKS_PER_CALL, multiple=threads):
-        counts_total += counts.sum(axis=0)
-        squares_total += squares.sum(axis=0)
-        low_boards += int(lows.sum())
-        chunks_done = first_chunk + chunk_count
-        done = min(trials, chunks_done * plan.CHUNK_SIZE)
-        if progress is not None:
-            progress(done, trials)
-        if precision is not None and (chunks_done % plan.CHUNKS_PER_CALL == 0 or chunks_done == chunk_total):
-            errors = [
-                standard_error(int(counts_total[p, _kernels.EQUITY]), int(squares_total[p]), done, units)
-                for p in range(player_count)
-            ]
-            if None not in errors and max(errors) * 100 < precision:
-                break
-    return done, counts_total, low_boards, squares_total
+    chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
+    chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
+    sums, chunks_done = sum_pieces(
+        lambda first_chunk, chunk_count: _kernels.sample_boards(
+            *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed), first_chunk, chunk_count,
+            *chunks.kernel_arguments()),
+        chunk_total, threads=threads, multiple=threads, boundary=plan.CHUNKS_PER_CALL,
+        report=None if progress is None else lambda done: progress(min(trials, done * plan.DEALS_PER_CHUNK), trials),
+        stop=None if precision is None else lambda sums, done: _precise_enough(
+            sums, min(trials, done * plan.DEALS_PER_CHUNK), prepared.units, precision))
+    counts, lows, squares = sums
+    return min(trials, chunks_done * plan.DEALS_PER_CHUNK), counts, int(lows), squares
+
+
+def _precise_enough(sums, samples: int, units: int, precision: float) -> bool:
+    """Whether every player's standard error of equity (from the summed counts and squares of
+    ``sample_boards``) is below ``precision`` percentage points."""
+    counts, _, squares = sums
+    errors = [standard_error(int(counts[player, _kernels.EQUITY]), int(squares[player]), samples, units)
+              for player in range(counts.shape[0])]
+    return None not in errors and max(errors) * 100 < precision
 
 
 def _outcome_table_fits(player_count: int, hilo: bool) -> bool:
@@ -222,32 +182,42 @@ def run_equity(seated: SeatedQuery, options: RunOptions, progress: ProgressCallb
     """
     units = pot_units(seated.player_count, seated.game.hilo)
     query, weights_by_seat = plan_equity(seated, options, units)
-    precision = options.precision
-    squares = errors = None
+    run = _EquityRun(seated, query, units, weights_by_seat, options.precision, progress)
+    sample_count, weight_total, counts, low_boards, squares, errors = run_plan(query, run.run)
+    return equity_result(seated, query, units, sample_count, weight_total, counts, low_boards, squares, errors)
 
-    def run(thread_count: int | None):
-        nonlocal squares, errors
+
+@dataclass(frozen=True)
+class _EquityRun:
+    """What :func:`run_equity` runs, given the threads (``query.run_plan``)."""
+
+    seated: SeatedQuery
+    query: QueryPlan
+    units: int
+    weights_by_seat: list | None
+    precision: float | None
+    progress: ProgressCallback | None
+
+    def run(self, thread_count: int | None):
+        """``(samples, weight total, counts (players, STATS), low boards, square sums or None,
+        standard errors or None)``."""
+        seated, query, units, progress = self.seated, self.query, self.units, self.progress
         if query.family == plan.Family.FIXED_HANDS:
             prepared = prepare(seated.deal)
             if query.exact:
                 sample_count, counts, low_boards = _enumerate(prepared, progress, thread_count)
-            else:
-                sampler = _fixed_hand_sampler(prepared, query.seed, query.trials, thread_count)
-                sample_count, counts, low_boards, squares = _sample(
-                    sampler, query.player_count, units, query.trials, precision, progress, thread_count)
-            return sample_count, sample_count, counts, low_boards
+                return sample_count, sample_count, counts, low_boards, None, None
+            sample_count, counts, low_boards, squares = _sample(prepared, query.seed, query.trials, self.precision,
+                                                                progress, thread_count)
+            return sample_count, sample_count, counts, low_boards, squares, None
         seats = list(seated.seats)
         if query.exact:
-            return range_equity.enumerate_range_equity(seats, seated.board, seated.dead, seated.game, units,
-                                                       weights_by_seat, progress)
+            return (*range_equity.enumerate_range_equity(seats, seated.board, seated.dead, seated.game, units,
+                                                         self.weights_by_seat, progress), None, None)
         sampled = range_sampling.sample_range_equity(seats, seated.board, seated.dead, seated.game, units,
-                                                     query.seed, query.trials, precision, progress)
+                                                     query.seed, query.trials, self.precision, progress)
         counts, low_boards = range_sampling.scaled_counts(sampled, units)
-        errors = sampled.standard_errors(units)
-        return sampled.deals, sampled.deals, counts, low_boards
-
-    sample_count, weight_total, counts, low_boards = run_plan(query, run)
-    return equity_result(seated, query, units, sample_count, weight_total, counts, low_boards, squares, errors)
+        return sampled.deals, sampled.deals, counts, low_boards, None, sampled.standard_errors(units)
 
 
 def equity_result(seated: SeatedQuery, query: QueryPlan, units: int, sample_count: int, weight_total: int, counts,

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 
 import numpy as np
 
@@ -26,14 +25,16 @@ from ..deal import CardsLike, Deal
 from ..errors import InputError, quoted
 from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
-from ..runtime.threads import PieceSizer, across_threads, run_in_pieces
+from ..runtime.threads import PieceSizer, across_threads
 from ..validate import check_hands, is_whole_number
 from . import _allin_kernels, plan
 from .results.expected_chips import AllinPlayer, AllinResult
-from .fixed_hands import exact_slices, prepare
+from .drivers import enumerate_fixed_hands, sum_pieces
+from .fixed_hands import prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
-from .range_equity import ExactLists, RangeSampler, whole_weights
+from .kernel_inputs import ChunkPlan, ExactLists, ListDeals, PotArrays, ScoreTables
+from .range_equity import whole_weights
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
@@ -135,7 +136,7 @@ class _ChunkRun:
         self.states = _allin_kernels.chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
         self.decks = np.ascontiguousarray(np.tile(deck, (chunk_count, 1)), dtype=np.int8)
         self.positions = np.zeros(chunk_count, dtype=np.int64)
-        self.sizes = np.array([min(plan.CHUNK_SIZE, trials - (first_chunk + slab) * plan.CHUNK_SIZE)
+        self.sizes = np.array([min(plan.DEALS_PER_CHUNK, trials - (first_chunk + slab) * plan.DEALS_PER_CHUNK)
                                for slab in range(chunk_count)], dtype=np.int64)
         self.payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
         self.square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
@@ -153,6 +154,11 @@ class _ChunkRun:
 
         across_threads(call, 0, len(self.states), threads=self.threads)
 
+    def kernel_arguments(self, rows: slice) -> tuple:
+        """The ``rows`` of the chunks' state arrays, in the resumable kernels' order: generator
+        states, decks, positions, chip sums, sums of squares."""
+        return self.states[rows], self.decks[rows], self.positions[rows], self.payout_sums[rows], self.square_sums[rows]
+
     @property
     def finished(self) -> bool:
         return bool((self.positions >= self.sizes).all())
@@ -168,7 +174,8 @@ class _FixedAllinSampler:
     def __init__(self, deal: Deal, pots, seed: int, trials: int, threads: int):
         self.prepared = prepare(deal)
         self.threads = threads
-        self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+        self.pots = PotArrays.of(pots)
+        self.chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
         self.seed = seed
         self.trials = trials
         self.pot_count = len(pots)
@@ -181,38 +188,34 @@ class _FixedAllinSampler:
     def advance(self, run: _ChunkRun, budget: int) -> None:
         prepared = self.prepared
         run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_boards(
-            *prepared.kernel_arguments(), prepared.hilo, self.pot_amounts, self.eligible_masks, first_chunk,
-            plan.CHUNK_SIZE, self.trials, budget, run.states[rows], run.decks[rows], run.positions[rows],
-            run.payout_sums[rows], run.square_sums[rows],
+            *prepared.kernel_arguments(), prepared.hilo, *self.pots.kernel_arguments(), first_chunk,
+            *self.chunks.kernel_arguments(), budget, *run.kernel_arguments(rows),
         ))
 
 
-class _AllinRangeSampler(RangeSampler):
+class _AllinRangeSampler:
     """Monte Carlo over ranges, partial and random hands, paid in chips: ``start`` a
     :class:`_ChunkRun`, ``advance`` it."""
 
     def __init__(self, seats, board, dead, game, pots, seed, trials):
-        super().__init__(seats, board, dead, game, 1, seed, trials)
-        self.pot_amounts, self.eligible_masks = _pot_arrays(pots)
+        self.deals = ListDeals.of(seats, board, dead, game, grouped=False)
+        self.pots = PotArrays.of(pots)
+        self.chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
         self.pot_count = len(pots)
+        self.player_count = len(seats)
+        self.seed = seed
+        self.trials = trials
         # every chunk starts from the cards outside the known ones, ascending (padded to 52)
-        self.deck = np.zeros(52, dtype=np.int8)
-        undealt = [card for card in range(52) if not (self.base_used_mask >> card) & 1]
-        self.deck[:len(undealt)] = undealt
+        self.deck = self.deals.undealt_deck()
 
     def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
         return _ChunkRun(self.seed, self.deck, first_chunk, chunk_count, self.trials, self.pot_count,
                          self.player_count)
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
-        tables = self.tables
         run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_ranges(
-            self.list_hands, self.list_masks, self.list_offsets, self.list_cumulative, self.list_players,
-            self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask, self.board_known,
-            self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low, self.hilo,
-            self.pot_amounts, self.eligible_masks, first_chunk, plan.CHUNK_SIZE, self.trials, budget,
-            run.states[rows], run.decks[rows], run.positions[rows], run.payout_sums[rows], run.square_sums[rows],
-            run.rejections[rows],
+            *self.deals.kernel_arguments(), *self.pots.kernel_arguments(), first_chunk, *self.chunks.kernel_arguments(),
+            budget, *run.kernel_arguments(rows), run.rejections[rows],
         ))
         if (run.rejections < 0).any():
             raise InputError(
@@ -221,69 +224,32 @@ class _AllinRangeSampler(RangeSampler):
             )
 
 
-def _pot_arrays(pots: Sequence[Pot]) -> tuple[np.ndarray, np.ndarray]:
-    return (np.array([pot.amount for pot in pots], dtype=np.int64),
-            np.array([pot.eligible_mask for pot in pots], dtype=np.int64))
-
-
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
-    """Exact enumeration of fixed hands on ``threads`` threads, in short calls (``threads.run_in_pieces``):
+    """Exact enumeration of fixed hands (``drivers.enumerate_fixed_hands``):
     ``(boards, payout_sums (pots, players))``."""
-    prepared = prepare(deal)
-    pot_amounts, eligible_masks = _pot_arrays(pots)
-    completions = comb(len(prepared.deck), prepared.dealt_count)
-    total_slices = exact_slices(completions, deal.player_count)
-    sums = np.zeros((len(pots), deal.player_count), dtype=np.int64)
-
-    def enumerate_slices(first_slice, slice_count):
-        return (_allin_kernels.enumerate_allin_boards(
-            *prepared.kernel_arguments(), plan.BINOMIALS, prepared.hilo, pot_amounts, eligible_masks,
-            first_slice, slice_count, total_slices,
-        ),)
-
-    def enumerate_across_threads(first_slice, slice_count):
-        return across_threads(enumerate_slices, first_slice, slice_count, threads=threads)
-
-    for first_slice, slice_count, (slice_sums,) in run_in_pieces(enumerate_across_threads, total_slices,
-                                                                 multiple=threads):
-        sums += slice_sums.sum(axis=0)
-        if progress is not None:
-            progress(completions * (first_slice + slice_count) // total_slices, completions)
+    completions, (sums,) = enumerate_fixed_hands(prepare(deal), _allin_kernels.enumerate_allin_boards,
+                                                 PotArrays.of(pots).kernel_arguments(), progress, threads)
     return completions, sums
 
 
 def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress, work: int):
-    """Exact enumeration over ranges, a few of the first list's hands per call (``threads.run_in_pieces``)
-    ``(deals, weight_total, payout_sums (pots, players))``. ``work`` (player-boards) is the
-    total reported to ``progress``."""
+    """Exact enumeration over ranges, a few of the first list's hands per call
+    (``drivers.sum_pieces``): ``(deals, weight_total, payout_sums (pots, players))``. ``work``
+    (player-boards) is the total reported to ``progress``."""
     lists = ExactLists(seats, board, dead, game, weights_by_seat)
-    tables = lists.tables
-    pot_amounts, eligible_masks = _pot_arrays(pots)
+    tables = ScoreTables.of(game)
+    pot_arrays = PotArrays.of(pots)
     order = np.array(lists.order, dtype=np.int64)
     first_list_size = int(lists.offsets[1] - lists.offsets[0])
-    sums = np.zeros((len(pots), len(seats)), dtype=np.int64)
-    weight_total = deal_total = 0
-
-    def enumerate_hands(first_hand, hand_count):
-        return _allin_kernels.enumerate_allin_ranges(
-            lists.hands, lists.masks, lists.offsets, lists.weights, order, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo,
-            pot_amounts, eligible_masks, first_hand, hand_count, first_list_size,
-        )
-
-    def enumerate_across_threads(first_hand, hand_count):
-        return across_threads(enumerate_hands, first_hand, hand_count, uneven=True)
-
-    for first_hand, hand_count, (hand_sums, weight_totals, deal_totals) in run_in_pieces(enumerate_across_threads,
-                                                                                          first_list_size):
-        sums += hand_sums.sum(axis=0)
-        weight_total += int(weight_totals.sum())
-        deal_total += int(deal_totals.sum())
-        if progress is not None:
-            progress(work * (first_hand + hand_count) // first_list_size, work)
+    (sums, weight_total, deal_total), _ = sum_pieces(
+        lambda first_hand, hand_count: _allin_kernels.enumerate_allin_ranges(
+            *lists.kernel_arguments(), order, *tables.kernel_arguments(), plan.BINOMIALS,
+            *pot_arrays.kernel_arguments(), first_hand, hand_count, first_list_size),
+        first_list_size, uneven=True,
+        report=None if progress is None else lambda done: progress(work * done // first_list_size, work))
     if weight_total == 0:
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
-    return deal_total, weight_total, sums
+    return int(deal_total), int(weight_total), sums
 
 
 def _standard_errors(sums: np.ndarray, squares: np.ndarray, sample_count: int) -> np.ndarray:
@@ -312,10 +278,10 @@ def _sample(sampler, pot_count: int, player_count: int, total_chips: int, trials
     sums = np.zeros((pot_count, player_count), dtype=np.int64)
     squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
     done = 0
-    chunk_total = -(-trials // plan.CHUNK_SIZE)
+    chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
     # deals per chunk per call: start small (narrow multiway ranges deal about a thousand a
     # second), then as many as fit in a short call
-    sizer = PieceSizer(first=16, most=plan.CHUNK_SIZE)
+    sizer = PieceSizer(first=16, most=plan.DEALS_PER_CHUNK)
     for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
         run = sampler.start(first_chunk, min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk))
         while not run.finished:

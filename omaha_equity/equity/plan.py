@@ -52,11 +52,13 @@ EXACT_WORK_CEILING = EXACT_CEILING_SECONDS * EXACT_RATE
 SMALL_WORK = 200_000
 DEFAULT_TRIALS = 1_000_000
 DEFAULT_PRECISION_TRIAL_CAP = 100_000_000
-# Monte Carlo: each chunk has its own random stream; the chunk size is fixed, so a seed gives
-# the same samples for any thread count. 2**16 keeps the int64 sums of squared shares exact.
+# Monte Carlo of fixed hands (equity) and of every all-in: deals (boards) per chunk. Each chunk
+# has its own random stream; the size is fixed, so a seed gives the same samples for any thread
+# count (another size would give other samples). 2**16 keeps the int64 sums of squared shares
+# exact. The equity sampler over hand lists has its own, ``range_sampling.RANGE_DEALS_PER_CHUNK``.
 # Kernel calls take whole chunks, as many as fit in a short call (``threads.run_in_pieces``), never more than
 # CHUNKS_PER_CALL; a precision target is checked after every CHUNKS_PER_CALL chunks.
-CHUNK_SIZE = 1 << 16
+DEALS_PER_CHUNK = 1 << 16
 CHUNKS_PER_CALL = 16
 # Exact enumeration of fixed hands: the completions are cut into this many equal slices, run a
 # few slices per call (progress is reported and Ctrl-C honoured between calls).

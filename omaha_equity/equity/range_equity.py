@@ -6,7 +6,7 @@ between them): with a flop or less known combination by combination on the fixed
 machinery (``_range_kernels.enumerate_combination_boards``: the hands' rows and
 ``_kernels.enumerate_boards``, as fast per board as known hands), else on the list kernel
 (``_range_kernels.enumerate_ranges``), faster where each combination has few boards. Monte Carlo is in
-``range_sampling``; :class:`RangeSampler` holds the list inputs of the all-in sampler. The work
+``range_sampling`` (its inputs, for the equity and all-in samplers, in ``kernel_inputs``). The work
 estimate for the choice is the product of the players' hand counts (partial and random hands
 counted as all their completions) times the board completions times the players: an upper
 bound, since hands sharing a card are skipped.
@@ -14,72 +14,27 @@ bound, since hands sharing a card are skipped.
 
 from __future__ import annotations
 
-import itertools
-import time
 from fractions import Fraction
 from math import comb, gcd, lcm, prod
 
 import numpy as np
 
 from ..cards import DECK_SIZE
-from ..errors import InputError, caused_by_interrupt
-from ..evaluate.tables import dealt_board_indexes, load_tables
+from ..errors import InputError
 from ..games import BOARD_SIZE, Game
-from ..runtime.threads import across_threads
+from ..runtime import threads as kernel_threads
 from . import _kernels, _range_kernels, plan
-from .players import DEALT, FIXED, RANGE, Seat
+from .drivers import sum_pieces
+from .kernel_inputs import ExactLists, ScoreTables, available_cards
+from .players import DEALT, RANGE, Seat
 
 _INT64_SAFE = 2**62
-
-
-def run_kernel(call, first: int, count: int):
-    """``call(first, count)``, a compiled kernel over units ``first ..`` of uneven work, cut into
-    pieces that threads take one at a time (``threads.across_threads``). Ctrl-C during the call
-    comes out as a plain KeyboardInterrupt: when a piece runs on this thread, Python sees the
-    interrupt as the kernel hands control back, often inside one of numba's own callbacks,
-    which then reports it as a SystemError chained to the KeyboardInterrupt."""
-    try:
-        return across_threads(call, first, count, uneven=True)
-    except SystemError as error:
-        if caused_by_interrupt(error):
-            raise KeyboardInterrupt from None
-        raise
-
-
-def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count: int) -> tuple[np.ndarray, np.ndarray]:
-    """The known cards of the players dealt at random (fixed and partial hands), for the kernels:
-    ``(known (players, hole_count) int8, padded; counts (players,) int64)``."""
-    known = np.zeros((len(dealt_players), hole_count), dtype=np.int8)
-    counts = np.zeros(len(dealt_players), dtype=np.int64)
-    for position, player in enumerate(dealt_players):
-        cards = seats[player].known_cards
-        known[position, :len(cards)] = cards
-        counts[position] = len(cards)
-    return known, counts
-
-
-def card_mask(cards) -> int:
-    """Bit mask (bit ``card``) of some cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << int(card)
-    return mask
-
-
-def all_known_cards(seats: list[Seat], board, dead) -> list[int]:
-    """Cards written in hands, on the board and dead."""
-    return [card for seat in seats for card in seat.known_cards] + list(board) + list(dead)
-
-
-def _available_cards(seats, board, dead) -> list[int]:
-    known = set(all_known_cards(seats, board, dead))
-    return [card for card in range(DECK_SIZE) if card not in known]
 
 
 def list_sizes(seats: list[Seat], board, dead, game: Game) -> list[int]:
     """Hands each player may hold: 1 fixed, all completions of a partial/random hand, or the
     range's size (after known cards are removed)."""
-    available = len(_available_cards(seats, board, dead))
+    available = len(available_cards(seats, board, dead))
     sizes = []
     for seat in seats:
         if seat.kind == DEALT:
@@ -98,11 +53,6 @@ def board_completions(player_count: int, board, dead, game: Game) -> int:
 def exact_work(seats, board, dead, game) -> int:
     """Player-boards of an exact enumeration (upper bound: shared cards are not subtracted)."""
     return prod(list_sizes(seats, board, dead, game)) * board_completions(len(seats), board, dead, game) * len(seats)
-
-
-def hand_masks(hands: np.ndarray) -> np.ndarray:
-    """Card bit mask of each hand: (n, hole_count) int8 -> (n,) int64."""
-    return (np.int64(1) << hands.astype(np.int64)).sum(axis=1)
 
 
 def whole_weights(seats: list[Seat], board, dead, game: Game, units: int) -> list[np.ndarray] | None:
@@ -133,51 +83,10 @@ def whole_weights(seats: list[Seat], board, dead, game: Game, units: int) -> lis
     return arrays
 
 
-def _expand_dealt(seat: Seat, available: list[int], hole_count: int) -> np.ndarray:
-    missing = hole_count - len(seat.known_cards)
-    hands = [tuple(sorted(seat.known_cards + rest, reverse=True)) for rest in itertools.combinations(available, missing)]
-    return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
-
-
-class ExactLists:
-    """Kernel inputs of an exact enumeration over ranges (``_range_kernels.enumerate_ranges``
-    and the all-in kernels): one list per player, the longest first (the equity kernel cuts the
-    work by the hands of the first lists, the all-in kernel into ``chunk_count`` slices of the
-    first list); ``order[i]`` is the player holding list ``i``."""
-
-    def __init__(self, seats: list[Seat], board, dead, game: Game, weights_by_seat):
-        self.tables = tables = load_tables()
-        available = _available_cards(seats, board, dead)
-        hand_lists, weight_lists = [], []
-        for seat, seat_weights in zip(seats, weights_by_seat):
-            if seat.kind == FIXED:
-                hand_lists.append(np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8))
-            elif seat.kind == DEALT:
-                hand_lists.append(_expand_dealt(seat, available, game.hole_count))
-            else:
-                hand_lists.append(seat.hands)
-            weight_lists.append(seat_weights if seat.kind == RANGE
-                                else np.ones(hand_lists[-1].shape[0], dtype=np.int64))
-        self.order = order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
-        self.offsets = np.zeros(len(seats) + 1, dtype=np.int64)
-        for position, player in enumerate(order):
-            self.offsets[position + 1] = self.offsets[position] + hand_lists[player].shape[0]
-        self.hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
-        self.masks = hand_masks(self.hands)
-        self.weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]),
-                                            dtype=np.int64)
-        self.base_used_mask = card_mask(list(board) + list(dead))
-        self.board_known = np.array(board, dtype=np.int8)
-        fixed_ranks = np.array(sorted(card >> 2 for card in board), dtype=np.int32)
-        self.dealt_indexes = dealt_board_indexes(fixed_ranks, BOARD_SIZE - len(board), tables.colex)
-        self.chunk_count = int(min(plan.EXACT_CHUNKS, self.offsets[1]))
-
-
 # An exact enumeration unit (one choice of hands for the first lists, see
 # ``_range_kernels.enumerate_ranges``) is at most this many player-boards when the lists allow
-# it, about 40 ms on one thread; calls are sized to take about CALL_SECONDS.
+# it, about 40 ms on one thread; calls are sized to take about ``threads.LIST_CALL_SECONDS``.
 UNIT_WORK = 2_000_000
-CALL_SECONDS = 0.25
 
 
 def _prefix_count(sizes: list[int], completions: int, player_count: int) -> int:
@@ -258,109 +167,40 @@ def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: 
     """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_combination_boards``: the
     weighted outcome tallies of every combination, scored once at the end
     (``_kernels.score_outcomes``). Counts in list order."""
-    tables = lists.tables
+    tables = ScoreTables.of(game, pair_flush=True)
     player_count = len(sizes)
     slice_count = max(1, -(-completions * player_count // SLICE_WORK))
     unit_total = prod(sizes) * slice_count
     unit_deals = completions / slice_count
-    outcomes = np.zeros(1 << _kernels.outcome_key_bits(player_count, game.hilo), dtype=np.int64)
-    has_low = np.zeros(player_count, dtype=np.int64)
-    deal_count = weight_total = 0
-    calls = _kernel_calls(
+    (outcomes, has_low, weight_total, deal_count), _ = _list_sums(
         lambda first, count: _range_kernels.enumerate_combination_boards(
-            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.pair_flush, tables.low, plan.BINOMIALS,
-            game.hilo, slice_count, first, count),
-        unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))))
-    for units_done, (call_outcomes, call_has_low, weight_totals, deal_totals) in calls:
-        outcomes += call_outcomes.sum(axis=0)
-        has_low += call_has_low.sum(axis=0)
-        weight_total += int(weight_totals.sum())
-        deal_count += int(deal_totals.sum())
-        if progress is not None:
-            progress(units_done * completions // slice_count, prod(sizes) * completions)
+            *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, slice_count, first, count),
+        unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))),
+        None if progress is None else lambda done: progress(done * completions // slice_count,
+                                                            prod(sizes) * completions))
     counts, low_weight = _kernels.score_outcomes(outcomes, has_low, game.hilo, units)
-    return deal_count, weight_total, counts, low_weight
+    return int(deal_count), int(weight_total), counts, low_weight
 
 
 def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int, progress):
     """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_ranges``, which evaluates
     every hand on every board. Counts in list order."""
-    tables = lists.tables
+    tables = ScoreTables.of(game)
     prefix_count = _prefix_count(sizes, completions, len(sizes))
     unit_total = prod(sizes[:prefix_count])
     unit_deals = prod(sizes[prefix_count:]) * completions
-    counts = np.zeros((len(sizes), _kernels.STAT_COUNT), dtype=np.int64)
-    deal_count = weight_total = low_weight = 0
-    calls = _kernel_calls(
+    (counts, low_weight, weight_total, deal_count), _ = _list_sums(
         lambda first, count: _range_kernels.enumerate_ranges(
-            lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask, lists.board_known,
-            lists.dealt_indexes, tables.colex, tables.pair_board, tables.flush, tables.low, plan.BINOMIALS,
-            game.hilo, units, prefix_count, first, count, 1),
-        unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))))
-    for units_done, (call_counts, low_weights, weight_totals, deal_totals) in calls:
-        counts += call_counts.sum(axis=0)
-        low_weight += int(low_weights.sum())
-        weight_total += int(weight_totals.sum())
-        deal_count += int(deal_totals.sum())
-        if progress is not None:
-            progress(units_done * unit_deals, unit_total * unit_deals)
-    return deal_count, weight_total, counts, low_weight
+            *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, units, prefix_count, first, count,
+            1),
+        unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))),
+        None if progress is None else lambda done: progress(done * unit_deals, unit_total * unit_deals))
+    return int(deal_count), int(weight_total), counts, int(low_weight)
 
 
-def _kernel_calls(call, unit_total: int, first_count: int):
-    """Run ``call(first, count)`` (:func:`run_kernel`) over units ``0 .. unit_total - 1`` in
-    consecutive calls, the first of ``first_count`` units, later ones sized to take about
-    ``CALL_SECONDS`` (:func:`_next_call_size`). Yields ``(units done, the call's outputs)``."""
-    first_unit = 0
-    per_call = first_count
-    while first_unit < unit_total:
-        unit_count = min(per_call, unit_total - first_unit)
-        started = time.monotonic()
-        outputs = run_kernel(call, first_unit, unit_count)
-        elapsed = time.monotonic() - started
-        first_unit += unit_count
-        yield first_unit, outputs
-        per_call = _next_call_size(unit_count, elapsed)
-
-
-def _next_call_size(last_count: int, elapsed: float) -> int:
-    """Pieces for the next call so that it takes about ``CALL_SECONDS`` (at most 4x the last)."""
-    scaled = last_count * CALL_SECONDS / max(elapsed, 1e-4)
-    return max(1, min(4 * last_count, int(scaled)))
-
-
-class RangeSampler:
-    """The list inputs of the all-in Monte Carlo kernel (``_allin_kernels.sample_allin_ranges``):
-    every range player's list, concatenated in player order with cumulative weights, and the
-    known cards of the other players (equity Monte Carlo is in ``range_sampling``)."""
-
-    def __init__(self, seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int):
-        tables = load_tables()
-        self.tables = tables
-        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
-        dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
-        hole_count = game.hole_count
-        lists = [seats[player].hands for player in range_players]
-        self.list_hands = (np.ascontiguousarray(np.concatenate(lists), dtype=np.int8) if lists
-                           else np.zeros((0, hole_count), dtype=np.int8))
-        self.list_masks = hand_masks(self.list_hands)
-        self.list_offsets = np.zeros(len(lists) + 1, dtype=np.int64)
-        cumulative = []
-        for position, player in enumerate(range_players):
-            weights = np.asarray(seats[player].weights, dtype=np.float64)
-            self.list_offsets[position + 1] = self.list_offsets[position] + weights.shape[0]
-            running = np.cumsum(weights) / weights.sum()
-            running[-1] = 1.0
-            cumulative.append(running)
-        self.list_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
-        self.list_players = np.array(range_players, dtype=np.int64)
-        self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
-        self.dealt_players = np.array(dealt_players, dtype=np.int64)
-        self.base_used_mask = card_mask(all_known_cards(seats, board, dead))
-        self.board_known = np.array(board, dtype=np.int8)
-        self.player_count = len(seats)
-        self.hilo = game.hilo
-        self.units = units
-        self.seed = seed
-        self.trials = trials
+def _list_sums(call, unit_total: int, first_count: int, report):
+    """``drivers.sum_pieces`` for the hand-list kernels: uneven work, the first call of
+    ``first_count`` units, later ones of about ``threads.LIST_CALL_SECONDS`` by the last call's
+    speed (at most 4 times the last), any count of units (not a multiple of the threads)."""
+    return sum_pieces(call, unit_total, uneven=True, multiple=1, first=first_count,
+                      seconds=kernel_threads.LIST_CALL_SECONDS, growth=4, from_last_call=True, report=report)

@@ -23,28 +23,27 @@ Counts are reported as deals: the weighted fractions times the deals drawn, roun
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..errors import InputError
-from ..evaluate.tables import load_tables
 from ..games import Game
-from ..runtime.threads import thread_count
+from ..runtime import threads as kernel_threads
+from ..runtime.threads import PieceSizer, thread_count
 from . import _kernels, _range_kernels
-from .players import DEALT, FIXED, RANGE, Seat
-from .range_equity import card_mask, hand_masks, all_known_cards, known_cards_of_dealt, run_kernel
+from .kernel_inputs import ChunkPlan, ListDeals
+from .players import Seat
+from .drivers import run_kernel
 
-# Deals per chunk (each chunk has its own random stream: fixed, so a seed gives the same deals
-# for any thread count). A chunk takes a few to a few tens of milliseconds.
-CHUNK_SIZE = 2048
+# Deals per chunk of the equity sampler over hand lists (each chunk has its own random stream:
+# fixed, so a seed gives the same deals for any thread count; a different size would give other
+# deals). A chunk takes a few to a few tens of milliseconds. The fixed-hand and all-in samplers'
+# chunks are ``plan.DEALS_PER_CHUNK``.
+RANGE_DEALS_PER_CHUNK = 2048
 # The precision target is checked at every CHECK_CHUNKS chunks (and at the end), whatever the
 # calls were, so when a run stops depends only on the samples.
 CHECK_CHUNKS = 64
-# Calls are sized from the time of the last one to take about this long: Ctrl-C is served and
-# the progress bar moves between calls.
-CALL_SECONDS = 0.25
 # With no compatible deal among this many, a run stops: the ranges leave (almost) no deal.
 GIVE_UP_AFTER = 100_000
 # Cost model of the pilot, in nanoseconds on one core (fitted on 2- to 6-way ranges of 5% to
@@ -126,128 +125,43 @@ def _weighted_error(deals: int, weight_sum: float, square_weight_sum: float, sha
     return math.sqrt(max(delta_variance, kish_variance) * correction) / units
 
 
-class RangeDeals:
-    """Kernel inputs of ``_range_kernels.sample_ranges`` for one query.
+def sample_chunks(deals: ListDeals, units: int, seed: int, chunks: ChunkPlan, rejection: bool, first_chunk: int,
+                  chunk_count: int):
+    """Run chunks ``first_chunk ..`` (``chunk_count`` of them) of ``_range_kernels.sample_ranges``
+    on ``deals`` (weight groups), redrawing colliding deals when ``rejection``: the kernel's
+    outputs.
 
-    Players holding the same list (hands and weights) share one *group*: one set of bits per
-    hand. Within a group the hands are sorted by weight and each weight class starts a new
-    64-bit word, so a word's compatible weight is its popcount times one weight. List players
-    are dealt narrowest list first (the widest lists then absorb the weight's spread).
+    Raises
+    ------
+    InputError
+        A chunk drew ``MAX_REJECTIONS_IN_A_ROW`` colliding deals in a row.
     """
-
-    def __init__(self, seats: list[Seat], board, dead, game: Game, units: int, seed: int, trials: int):
-        self.tables = load_tables()
-        self.player_count = len(seats)
-        self.hilo = game.hilo
-        self.units = units
-        self.seed = seed
-        self.trials = trials
-        hole_count = game.hole_count
-        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
-        range_players.sort(key=lambda player: (seats[player].range_size, player))
-        groups: list[int] = []  # a player holding each group's list
-        deal_groups = []
-        for player in range_players:
-            for group, holder in enumerate(groups):
-                if _same_list(seats[holder], seats[player]):
-                    deal_groups.append(group)
-                    break
-            else:
-                deal_groups.append(len(groups))
-                groups.append(player)
-        self.deal_groups = np.array(deal_groups, dtype=np.int64)
-        self.deal_players = np.array(range_players, dtype=np.int64)
-        self._build_groups([seats[holder] for holder in groups], hole_count)
-        dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
-        self.dealt_known, self.dealt_known_counts = known_cards_of_dealt(seats, dealt_players, hole_count)
-        self.dealt_players = np.array(dealt_players, dtype=np.int64)
-        self.base_used_mask = card_mask(all_known_cards(seats, board, dead))
-        self.board_known = np.array(board, dtype=np.int8)
-
-    def _build_groups(self, holders: list[Seat], hole_count: int) -> None:
-        hands, cumulative, hand_offsets = [], [], [0]
-        word_offsets, class_word_offsets, class_weights, class_offsets = [0], [0], [], [0]
-        bit_rows = []  # (word, bit, row) of every hand
-        for seat in holders:
-            weights = np.asarray(seat.weights, dtype=np.float64)
-            order = np.argsort(weights, kind="stable")
-            sorted_weights = weights[order]
-            total = float(sorted_weights.sum())
-            row_start = hand_offsets[-1]
-            hands.append(seat.hands[order])
-            running = np.cumsum(sorted_weights) / total
-            running[-1] = 1.0
-            cumulative.append(running)
-            hand_offsets.append(row_start + len(order))
-            values, starts, counts = np.unique(sorted_weights, return_index=True, return_counts=True)
-            word = word_offsets[-1]
-            for value, start, count in zip(values, starts, counts):
-                positions = np.arange(count)
-                bit_rows.append((word + positions // 64, positions % 64, row_start + start + positions))
-                word += -(-int(count) // 64)
-                class_word_offsets.append(word)
-                class_weights.append(value / total)
-            word_offsets.append(word)
-            class_offsets.append(len(class_weights))
-        self.group_hands = np.ascontiguousarray(np.concatenate(hands), dtype=np.int8) if hands \
-            else np.zeros((0, hole_count), dtype=np.int8)
-        self.group_masks = hand_masks(self.group_hands)
-        self.group_offsets = np.array(hand_offsets, dtype=np.int64)
-        self.group_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(0)
-        word_count = word_offsets[-1]
-        self.group_word_offsets = np.array(word_offsets, dtype=np.int64)
-        self.class_word_offsets = np.array(class_word_offsets, dtype=np.int64)
-        self.class_weights = np.array(class_weights, dtype=np.float64)
-        self.group_class_offsets = np.array(class_offsets, dtype=np.int64)
-        self.card_words = np.zeros((52, word_count), dtype=np.uint64)
-        self.word_valid = np.zeros(word_count, dtype=np.uint64)
-        self.bit_hands = np.full(word_count * 64, -1, dtype=np.int64)
-        for words, bits, rows in bit_rows:
-            masks = np.left_shift(np.uint64(1), bits.astype(np.uint64))
-            np.bitwise_or.at(self.word_valid, words, masks)
-            self.bit_hands[words * 64 + bits] = rows
-            for position in range(hole_count):
-                np.bitwise_or.at(self.card_words, (self.group_hands[rows, position].astype(np.int64), words), masks)
-        self.group_sizes = np.diff(self.group_offsets)
-        self.group_words = np.diff(self.group_word_offsets)
-
-    def sample(self, rejection: bool, first_chunk: int, chunk_count: int):
-        """Run chunks ``first_chunk ..`` (``chunk_count`` of them): the kernel's outputs."""
-        tables = self.tables
-        outputs = run_kernel(
-            lambda first, count: _range_kernels.sample_ranges(
-                self.group_hands, self.group_masks, self.group_offsets, self.group_cumulative, self.card_words,
-                self.word_valid, self.bit_hands, self.group_word_offsets, self.class_word_offsets,
-                self.class_weights, self.group_class_offsets, self.deal_groups, self.deal_players,
-                self.dealt_known, self.dealt_known_counts, self.dealt_players, self.base_used_mask,
-                self.board_known, self.player_count, tables.colex, tables.pair_board, tables.flush, tables.low,
-                self.hilo, self.units, rejection, np.uint64(self.seed), first, count, CHUNK_SIZE, self.trials),
-            first_chunk, chunk_count,
-        )
-        if (outputs[4] < 0).any():
-            raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
-        return outputs
-
-    def prefer_rejection(self, weight_sum: float, square_weight_sum: float, deals: int) -> bool:
-        """From a pilot of weighted deals: is redrawing colliding deals cheaper per effective
-        sample? Rejection keeps a fraction ``mean weight`` of its deals, all of weight 1; the
-        weighted deals are worth ``effective samples / deals`` each but never redraw."""
-        list_count = len(self.deal_groups)
-        if list_count < 2 or weight_sum <= 0:
-            return False
-        accepted = weight_sum / deals
-        efficiency = weight_sum ** 2 / square_weight_sum / deals
-        draws = [DRAW_COST_PER_HALVING * (1 + math.log2(int(self.group_sizes[group]))) for group in self.deal_groups]
-        scoring = DEAL_COST + SCORE_COST * self.player_count
-        words = sum(int(self.group_words[group]) for group in self.deal_groups[1:])
-        weighted_cost = (draws[0] + WORD_COST * words + scoring) / efficiency
-        rejection_cost = sum(draws) / accepted + scoring
-        return rejection_cost < weighted_cost
+    outputs = run_kernel(
+        lambda first, count: _range_kernels.sample_ranges(
+            *deals.kernel_arguments(), units, rejection, np.uint64(seed), first, count, *chunks.kernel_arguments()),
+        first_chunk, chunk_count, uneven=True,
+    )
+    if (outputs[4] < 0).any():
+        raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
+    return outputs
 
 
-def _same_list(first: Seat, second: Seat) -> bool:
-    return (first.hands.shape == second.hands.shape and np.array_equal(first.hands, second.hands)
-            and np.array_equal(first.weights, second.weights))
+def prefer_rejection(deals: ListDeals, weight_sum: float, square_weight_sum: float, deal_count: int) -> bool:
+    """From a pilot of weighted deals: is redrawing colliding deals cheaper per effective
+    sample? Rejection keeps a fraction ``mean weight`` of its deals, all of weight 1; the
+    weighted deals are worth ``effective samples / deals`` each but never redraw."""
+    groups = deals.lists
+    list_count = len(groups.deal_groups)
+    if list_count < 2 or weight_sum <= 0:
+        return False
+    accepted = weight_sum / deal_count
+    efficiency = weight_sum ** 2 / square_weight_sum / deal_count
+    draws = [DRAW_COST_PER_HALVING * (1 + math.log2(int(groups.group_sizes[group]))) for group in groups.deal_groups]
+    scoring = DEAL_COST + SCORE_COST * deals.dealt.player_count
+    words = sum(int(groups.group_words[group]) for group in groups.deal_groups[1:])
+    weighted_cost = (draws[0] + WORD_COST * words + scoring) / efficiency
+    rejection_cost = sum(draws) / accepted + scoring
+    return rejection_cost < weighted_cost
 
 
 def _almost_no_deal(detail: str) -> InputError:
@@ -266,29 +180,31 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
     InputError
         The ranges leave almost no deal without a shared card.
     """
-    deals = RangeDeals(seats, board, dead, game, units, seed, trials)
-    chunk_total = -(-trials // CHUNK_SIZE)
+    deals = ListDeals.of(seats, board, dead, game, grouped=True)
+    chunks = ChunkPlan(RANGE_DEALS_PER_CHUNK, trials)
+    chunk_total = -(-trials // RANGE_DEALS_PER_CHUNK)
     threads = thread_count()
     run = RangeRun(len(seats))
+    # the first call is one chunk, the pilot that picks the method; Ctrl-C and the progress
+    # between calls of about ``threads.LIST_CALL_SECONDS``
+    sizer = PieceSizer(first=1, most=chunk_total, multiple=threads, seconds=kernel_threads.LIST_CALL_SECONDS,
+                       growth=4, from_last_call=True)
     first_chunk = 0
-    per_call = threads
     rejection = False
     piloted = False
     while first_chunk < chunk_total:
         checkpoint = min(chunk_total, (first_chunk // CHECK_CHUNKS + 1) * CHECK_CHUNKS)
-        # the first call is one chunk, the pilot that picks the method
-        chunk_count = 1 if first_chunk == 0 else min(per_call, checkpoint - first_chunk)
-        started = time.monotonic()
-        weights, stats, squares, low_weights, _ = deals.sample(rejection, first_chunk, chunk_count)
-        elapsed = time.monotonic() - started
+        chunk_count, (weights, stats, squares, low_weights, _) = sizer.run(
+            lambda count: sample_chunks(deals, units, seed, chunks, rejection, first_chunk, count),
+            1 if first_chunk == 0 else checkpoint - first_chunk)
         if not piloted:
             piloted = True
-            if deals.prefer_rejection(weights[0, 0], weights[0, 1], min(CHUNK_SIZE, trials)):
+            if prefer_rejection(deals, weights[0, 0], weights[0, 1], min(RANGE_DEALS_PER_CHUNK, trials)):
                 rejection = run.rejection = True
                 continue  # start over, redrawing collisions: the pilot's deals are not kept
         for slab in range(chunk_count):
             chunk = first_chunk + slab
-            chunk_deals = min(CHUNK_SIZE, trials - chunk * CHUNK_SIZE)
+            chunk_deals = min(RANGE_DEALS_PER_CHUNK, trials - chunk * RANGE_DEALS_PER_CHUNK)
             run.add_chunk(chunk_deals, weights[slab], stats[slab], squares[slab], low_weights[slab])
         first_chunk += chunk_count
         if progress is not None:
@@ -299,7 +215,6 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
             errors = run.standard_errors(units)
             if None not in errors and max(errors) * 100 < precision:
                 break
-        per_call = max(threads, min(4 * chunk_count, int(chunk_count * CALL_SECONDS / max(elapsed, 1e-4))))
     if run.weight_sum == 0:
         raise _almost_no_deal(f"no compatible deal in {run.deals:,} weighted draws")
     return run

@@ -9,7 +9,8 @@ thread, a crash). So every long computation here is a series of kernel calls of 
 work, each run under :func:`deferred_interrupt`: a Ctrl-C during a call is noted, and
 ``KeyboardInterrupt`` is raised in plain Python as soon as the call returns.
 :class:`PieceSizer` picks how much work goes into the next call from the time the previous
-ones took, so a call lasts about ``TARGET_SECONDS`` whatever the machine, the game or the load.
+ones took, so a call lasts about ``CALL_SECONDS`` (``LIST_CALL_SECONDS`` for the hand-list
+kernels) whatever the machine, the game or the load. It is the package's only call sizer.
 
 Only the cutting of the work into calls varies with the timing; what is computed never does
 (chunks with their own random streams, sums in a fixed order), so results stay the same.
@@ -34,7 +35,11 @@ from ..validate import is_whole_number
 ABANDONABLE_THREAD_PREFIX = "omaha-equity-kernel"
 
 # The length of one kernel call that PieceSizer aims at: how long a Ctrl-C waits, about.
-TARGET_SECONDS = 0.05
+CALL_SECONDS = 0.05
+# The length aimed at by the calls of the hand-list kernels (ranges, partial and random hands):
+# their work is cut into uneven pieces that the threads take one at a time
+# (``across_threads(uneven=True)``), and longer calls keep every thread busy to the end of one.
+LIST_CALL_SECONDS = 0.25
 
 
 def quiet_idle_threads() -> None:
@@ -91,18 +96,26 @@ class deferred_interrupt:  # noqa: N801  (used as a context manager, like a func
 
 class PieceSizer:
     """How many units of work (chunks, slices, hands) to put in the next kernel call so that it
-    takes about ``TARGET_SECONDS``: the first call has ``first`` units, later ones scale with
-    the measured speed, at most ``most`` and in multiples of ``multiple`` (the thread count, so
-    every thread gets a share).
+    takes about ``seconds`` (default ``CALL_SECONDS``): the first call has ``first`` units,
+    later ones scale with the measured speed, at most ``most``, at most ``growth`` times the
+    last call (None: no such bound) and in multiples of ``multiple`` (the thread count, so
+    every thread gets a share). The speed is the slowest seen lately (a slow call counts at
+    once, a fast one is averaged in), or with ``from_last_call`` the last call's alone: the
+    hand-list calls, cut into uneven pieces, lose more to calls kept short after one slow call
+    than a Ctrl-C waits for a long one.
 
     Usage: ``size = sizer.next()``; run the call; ``sizer.took(size, seconds)``; or wrap the
     call with :meth:`run`.
     """
 
-    def __init__(self, first: int, most: int, multiple: int = 1):
+    def __init__(self, first: int, most: int, multiple: int = 1, seconds: float | None = None,
+                 growth: int | None = None, from_last_call: bool = False):
         self.multiple = max(1, multiple)
         self.most = max(most, 1)
         self.size = max(1, min(first, self.most))
+        self.seconds = seconds
+        self.growth = growth
+        self.from_last_call = from_last_call
         self.seconds_per_unit: float | None = None
 
     def next(self) -> int:
@@ -112,11 +125,14 @@ class PieceSizer:
         """Record that ``size`` units took ``seconds``; size the next call from it."""
         per_unit = max(seconds, 1e-6) / max(size, 1)
         # a slow call counts at once (the machine got busy); a fast one is averaged in
-        if self.seconds_per_unit is None or per_unit > self.seconds_per_unit:
+        if self.from_last_call or self.seconds_per_unit is None or per_unit > self.seconds_per_unit:
             self.seconds_per_unit = per_unit
         else:
             self.seconds_per_unit = (self.seconds_per_unit + per_unit) / 2
-        units = int(TARGET_SECONDS / self.seconds_per_unit)
+        target = CALL_SECONDS if self.seconds is None else self.seconds
+        units = int(target / self.seconds_per_unit)
+        if self.growth is not None:
+            units = min(units, self.growth * max(size, 1))
         units = max(self.multiple, units - units % self.multiple)
         self.size = max(1, min(units, self.most))
 
@@ -267,9 +283,12 @@ def across_threads(call: Callable[[int, int], tuple], first: int, count: int, un
 
 
 def run_in_pieces(call: Callable[[int, int], object], total: int, boundary: int | None = None,
-                  multiple: int | None = None):
+                  multiple: int | None = None, first: int | None = None, seconds: float | None = None,
+                  growth: int | None = None, from_last_call: bool = False):
     """Run ``call(first, count)`` over units ``0 .. total - 1`` in consecutive pieces sized by a
-    :class:`PieceSizer` (first piece: one unit per thread), each under
+    :class:`PieceSizer` (``first`` units in the first piece, default one unit per thread; then
+    pieces of about ``seconds``, at most ``growth`` times the last, sized as
+    :class:`PieceSizer` says with ``from_last_call``), each under
     :func:`deferred_interrupt`; a piece never crosses a multiple of ``boundary`` (where a
     caller checks a stopping rule). Yields ``(first, count, result)`` after each call.
 
@@ -279,12 +298,13 @@ def run_in_pieces(call: Callable[[int, int], object], total: int, boundary: int 
         import numba
 
         multiple = numba.get_num_threads()
-    sizer = PieceSizer(first=multiple, most=total, multiple=multiple)
-    first = 0
-    while first < total:
-        limit = total - first
+    sizer = PieceSizer(first=multiple if first is None else first, most=total, multiple=multiple,
+                       seconds=seconds, growth=growth, from_last_call=from_last_call)
+    done = 0
+    while done < total:
+        limit = total - done
         if boundary is not None:
-            limit = min(limit, boundary - first % boundary)
-        count, result = sizer.run(lambda count: call(first, count), limit)
-        yield first, count, result
-        first += count
+            limit = min(limit, boundary - done % boundary)
+        count, result = sizer.run(lambda count: call(done, count), limit)
+        yield done, count, result
+        done += count

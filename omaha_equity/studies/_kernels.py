@@ -24,8 +24,9 @@ from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
 from ..equity._range_kernels import (
-    combination_features, combination_values, next_compatible_combination, undealt_deck,
+    combination_features, combination_values, undealt_deck,
 )
+from ..equity.hand_walk import first_combination, next_combination_after, take_first_hand
 from ..evaluate._kernels import (
     best_flush_high, best_unsuited_high, board_features, hand_values, hole_features, next_combination,
 )
@@ -35,26 +36,48 @@ DECK_CARDS = 52
 
 @threaded_kernel
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
-                           dealt_board_indexes, colex, pair_board, flush, low, binomials, hilo, units, first_slab,
+                           dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units, first_slab,
                            slab_count, total_slabs):
     """Exact enumeration over every compatible combination of list hands and every completion
     of the board, each board credited to each of its dealt cards.
 
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8, every player's list of hands, concatenated.
-    list_masks : (hand_count,) int64, card bit mask of each hand.
-    list_offsets : (player_count + 1,) int64, player ``p``'s list is
-        ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list of one; the work is
-        split over player 0's list, so the caller puts the longest first).
-    list_weights : (hand_count,) int64, whole-number weights.
-    base_used_mask : int64 mask of the known board and dead cards.
-    board_known : (b,) int8, the known board, 3 or 4 cards.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32 from ``tables.dealt_board_indexes``.
-    colex, pair_board, flush, low : the tables (``evaluate.tables.Tables``).
-    binomials : (53, 6) int64; hilo : bool; units : pot units (``pots.pot_units``).
-    first_slab, slab_count, total_slabs : which of the ``total_slabs`` equal slices of player
-        0's list (at most its length) to walk in this call.
+    list_hands : (hand_count, hole_count) int8
+        Every player's list of hands, concatenated.
+    list_masks : (hand_count,) int64
+        Card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64
+        Player ``p``'s list is ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list
+        of one; the work is split over player 0's list, so the caller puts the longest first).
+    list_weights : (hand_count,) int64
+        Whole-number weights.
+    base_used_mask : int64
+        Bit mask of the known board and dead cards.
+    board_known : (b,) int8
+        The known board, 3 or 4 cards.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        ``tables.dealt_board_indexes``.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
+    units : int
+        Pot units (``pots.pot_units``).
+    first_slab : int
+        The call's first slice of player 0's list.
+    slab_count : int
+        Slices in this call.
+    total_slabs : int
+        Equal slices player 0's list (at most its length) is cut into.
 
     Returns
     -------
@@ -90,17 +113,11 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         for first_hand in range(first_hand_start, first_hand_stop):
-            if base_used_mask & list_masks[first_hand]:
+            if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
                 continue
-            index[0] = first_hand
-            used_stack[0] = base_used_mask | list_masks[first_hand]
             # depth-first walk over the other players' lists, skipping shared cards
-            level = 1
-            index[1] = list_offsets[1]
-            while True:
-                level = next_compatible_combination(level, 1, index, used_stack, list_offsets, list_masks)
-                if level < 1:
-                    break
+            level = first_combination(1, index, used_stack, list_offsets, list_masks)
+            while level >= 1:
                 weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
                                               hole_low_masks)
                 deck_size = undealt_deck(used_stack[level], deck)
@@ -122,7 +139,7 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
                         low_boards[slab, card] += score_board(high_values, low_values, hilo, units, weight, shares,
                                                               counts[slab, card])
                     next_combination(combination, deck_size, dealt_count)
-                index[level] += 1
+                level = next_combination_after(level, 1, index, used_stack, list_offsets, list_masks)
     return counts, low_boards, weight_totals, deal_totals
 
 

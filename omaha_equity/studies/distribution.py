@@ -26,6 +26,7 @@ from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
+from ..equity.kernel_inputs import ScoreTables, available_cards, card_mask, seat_hand_list
 from ..runtime.threads import across_threads, use_threads
 from ..equity.plan import Method
 from ..equity.players import FIXED, RANGE
@@ -271,8 +272,8 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
     seats, board_cards, dead_cards, game = list(seated.seats), seated.board, seated.dead, seated.game
     trials, seed, threads = options.trials, options.seed, options.threads
     units = pot_units(2, game.hilo)
-    available = seat_lists.available_cards(seats, board_cards, dead_cards)
-    opponent_hands = seat_lists.seat_hand_list(seats[1], available, game.hole_count)
+    available = available_cards(seats, board_cards, dead_cards)
+    opponent_hands = seat_hand_list(seats[1], available, game.hole_count)
     hand_count = opponent_hands.shape[0]
     completions = comb(DECK_SIZE - 2 * game.hole_count - len(board_cards) - len(dead_cards),
                        BOARD_SIZE - len(board_cards))
@@ -283,8 +284,9 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
     else:
         chosen = options.choose_method(work)
     tables = load_tables()
+    scoring = ScoreTables.of(game)
     hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
-    base_used = range_equity.card_mask(seats[0].known_cards + board_cards + dead_cards)
+    base_used = card_mask(seats[0].known_cards + board_cards + dead_cards)
     board_known = np.array(board_cards, dtype=np.int8)
     with use_threads(threads):
         if chosen == plan.Method.EXACT:
@@ -296,8 +298,8 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
                 tables.low, plan.BINOMIALS, game.hilo)
             counts, _, board_counts = across_threads(
                 lambda first, count: _kernels.enumerate_hand_by_hand(
-                    opponent_hands[first:first + count], *completion_arrays, dealt_indexes, tables.colex,
-                    tables.pair_board, tables.flush, tables.low, game.hilo, units),
+                    opponent_hands[first:first + count], *completion_arrays, dealt_indexes,
+                    *scoring.kernel_arguments(), units),
                 0, hand_count)
             square_sums = None
             seed = None
@@ -306,9 +308,8 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
             cache.announce_compiling(["sample_hand_by_hand"])
             counts, _, square_sums = across_threads(
                 lambda first, count: _kernels.sample_hand_by_hand(
-                    hero, read_only(opponent_hands[first:first + count]), first, base_used, board_known, tables.colex,
-                    tables.pair_board, tables.flush, tables.low, game.hilo, units, np.uint64(seed),
-                    trials_per_hand),
+                    hero, read_only(opponent_hands[first:first + count]), first, base_used, board_known,
+                    *scoring.kernel_arguments(), units, np.uint64(seed), trials_per_hand),
                 0, hand_count)
             board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
     cache.mark_in_use()

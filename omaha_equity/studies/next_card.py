@@ -21,6 +21,7 @@ from ..runtime import cache
 from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
 from ..equity import plan, range_equity
+from ..equity.kernel_inputs import ExactLists, ScoreTables, available_cards, hand_masks
 from ..equity.calculate import run_equity
 from ..equity.plan import Family, Method
 from ..equity.query import RunOptions, SeatedQuery, seat_cards
@@ -28,7 +29,6 @@ from ..runtime.threads import across_threads, use_threads
 from ..equity.players import RANGE
 from ..equity.results.equity import EquityResult, PlayerEquity
 from ..errors import InputError, quoted
-from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from ..validate import check_hands
@@ -244,32 +244,16 @@ def next_card_of(seated: SeatedQuery, options: RunOptions, above: float = DEFAUL
 
 def _exact(seats, board_cards, dead_cards, game: Game, units: int, weights_by_seat):
     """One pass of ``enumerate_by_next_card``: ``(current, [(card, probability, fraction, result)])``."""
-    tables = load_tables()
-    available = seat_lists.available_cards(seats, board_cards, dead_cards)
-    hand_lists = [seat_lists.seat_hand_list(seat, available, game.hole_count) for seat in seats]
-    weight_lists = [weights if seat.kind == RANGE else np.ones(hand_list.shape[0], dtype=np.int64)
-                    for seat, weights, hand_list in zip(seats, weights_by_seat, hand_lists)]
-    # the longest list first: the kernel splits its work over player 0's list
-    order = sorted(range(len(seats)), key=lambda player: -hand_lists[player].shape[0])
-    offsets = np.zeros(len(seats) + 1, dtype=np.int64)
-    for position, player in enumerate(order):
-        offsets[position + 1] = offsets[position] + hand_lists[player].shape[0]
-    list_hands = np.ascontiguousarray(np.concatenate([hand_lists[player] for player in order]), dtype=np.int8)
-    list_weights = np.ascontiguousarray(np.concatenate([weight_lists[player] for player in order]), dtype=np.int64)
-    board_known = np.array(board_cards, dtype=np.int8)
-    dealt_count = BOARD_SIZE - len(board_cards)
-    fixed_ranks = np.array(sorted(card >> 2 for card in board_cards), dtype=np.int32)
     cache.announce_compiling(["enumerate_by_next_card"])
-    dealt_indexes = dealt_board_indexes(fixed_ranks, dealt_count, tables.colex)
-    chunk_count = int(min(plan.EXACT_CHUNKS, offsets[1]))
-    list_masks = range_equity.hand_masks(list_hands)
-    base_used_mask = range_equity.card_mask(board_cards + dead_cards)
+    lists = ExactLists(seats, board_cards, dead_cards, game, weights_by_seat)
+    order = lists.order
+    dealt_count = BOARD_SIZE - len(board_cards)
+    tables = ScoreTables.of(game)
     counts, low_boards, weight_totals, deal_totals = across_threads(
         lambda first_slab, slab_count: _kernels.enumerate_by_next_card(
-            list_hands, list_masks, offsets, list_weights, base_used_mask, board_known, dealt_indexes, tables.colex,
-            tables.pair_board, tables.flush, tables.low, plan.BINOMIALS, game.hilo, units, first_slab, slab_count,
-            chunk_count),
-        0, chunk_count, uneven=True,
+            *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, units, first_slab, slab_count,
+            lists.chunk_count),
+        0, lists.chunk_count, uneven=True,
     )
     cache.mark_in_use()
     # back to the players' order: (52, players, STATS)
@@ -313,7 +297,7 @@ def _card_probabilities(seats, cards: list[int]) -> dict[int, float] | None:
     if not ranges:
         return {card: 1 / len(cards) for card in cards}
     seat = ranges[0]
-    masks = range_equity.hand_masks(np.asarray(seat.hands))
+    masks = hand_masks(np.asarray(seat.hands))
     weights = np.asarray(seat.weights, dtype=np.float64)
     free = {card: float(weights[(masks >> card) & 1 == 0].sum()) for card in cards}
     total = sum(free.values())
@@ -328,9 +312,9 @@ def _monte_carlo(seated: SeatedQuery, options: RunOptions):
     seats = list(seated.seats)
     current = run_equity(seated, options)
     cards = []
-    for card in seat_lists.available_cards(seats, seated.board, seated.dead):
+    for card in available_cards(seats, seated.board, seated.dead):
         # a card that every hand of some range holds cannot come next
-        if any(seat.kind == RANGE and bool(((range_equity.hand_masks(np.asarray(seat.hands)) >> card) & 1).all())
+        if any(seat.kind == RANGE and bool(((hand_masks(np.asarray(seat.hands)) >> card) & 1).all())
                for seat in seats):
             continue
         cards.append(card)
