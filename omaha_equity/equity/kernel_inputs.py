@@ -67,7 +67,8 @@ def seat_hand_list(seat: Seat, available: list[int], hole_count: int) -> np.ndar
     if seat.kind != DEALT:
         return np.asarray(seat.hands, dtype=np.int8)
     missing = hole_count - len(seat.known_cards)
-    hands = [tuple(sorted(seat.known_cards + rest, reverse=True)) for rest in itertools.combinations(available, missing)]
+    hands = [tuple(sorted(seat.known_cards + rest, reverse=True))
+             for rest in itertools.combinations(available, missing)]
     return np.array(hands, dtype=np.int8).reshape(-1, hole_count)
 
 
