@@ -17,7 +17,7 @@ from math import comb
 import numpy as np
 
 from ..cards import DECK_SIZE, RANK_NAMES, RANKS, SUITS, format_cards, parse_cards
-from ..deal import check_known_cards, hole_count_error
+from ..deal import CardsLike, check_known_cards, hole_count_error
 from ..errors import InputError, quoted
 from ..games import Game
 
@@ -69,7 +69,8 @@ def _written_cards(expression: str) -> tuple[int, ...] | None:
         return None
 
 
-def seat_players(expressions: Sequence[str], board: tuple[int, ...], dead: tuple[int, ...], game: Game) -> list[Seat]:
+def seat_players(expressions: Sequence[CardsLike], board: tuple[int, ...], dead: tuple[int, ...],
+                 game: Game) -> list[Seat]:
     """Classify and check every player's entry and expand ranges.
 
     Raises

@@ -54,7 +54,8 @@ class RunOptions:
     threads: int | None = None
 
     @classmethod
-    def checked(cls, method: str = "auto", *, trials=None, precision=None, seed=None, threads=None) -> RunOptions:
+    def checked(cls, method: str = "auto", *, trials: object = None, precision: object = None, seed: object = None,
+                threads: object = None) -> RunOptions:
         """Run options from what a caller gave (text or numbers), checked.
 
         Raises
@@ -169,7 +170,7 @@ class SeatedQuery:
         return 1 if self.all_fixed else sample_count // self.board_count if query.exact else None
 
 
-def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None) -> SeatedQuery:
+def seat_query(hands: object, board: CardsLike, dead: CardsLike, game: str | Game, die: int | None) -> SeatedQuery:
     """Check a query's hands, game, board and dead cards, and seat the players
     (:func:`seat_cards`).
 
@@ -184,7 +185,7 @@ def seat_query(hands, board: CardsLike, dead: CardsLike, game: str | Game, die: 
     return seat_cards(hands, board_cards, dead_cards, game)
 
 
-def seat_cards(hands: Sequence, board: tuple[int, ...], dead: tuple[int, ...], game: Game) -> SeatedQuery:
+def seat_cards(hands: Sequence[CardsLike], board: tuple[int, ...], dead: tuple[int, ...], game: Game) -> SeatedQuery:
     """Seat the players (``players.seat_players``: fixed, partial and random hands, ranges
     expanded) with a board, dead cards and a game already parsed; ``hands`` already checked
     (``validate.check_hands``).
