@@ -74,7 +74,8 @@ class RowWriter:
 
     def __init__(self, stream: IO[str], output_format: str, header: bool = True):
         if output_format not in OUTPUT_FORMATS:
-            raise InputError(f"unknown output format {quoted(output_format)}: expected one of {', '.join(OUTPUT_FORMATS)}")
+            raise InputError(f"unknown output format {quoted(output_format)}: "
+                             f"expected one of {', '.join(OUTPUT_FORMATS)}")
         self.stream = stream
         self.output_format = output_format
         self._csv = csv.DictWriter(stream, fieldnames=BATCH_COLUMNS, lineterminator="\n") \

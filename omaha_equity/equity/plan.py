@@ -100,7 +100,8 @@ def choose_method(method: str, work: int, sampling_asked: bool = False, rate: in
     ``auto`` picks exact enumeration when the exact ``work`` (player-boards: board completions
     x players, times every combination of hands when ranges are involved) takes at most
     ``AUTO_EXACT_SECONDS`` at ``rate`` (player-boards a second of the kernel that will run:
-    ``EXACT_RATE``, the default, ``LIST_EXACT_RATE`` or ``RIVER_LIST_EXACT_RATE``; ``EXACT_WORK_BUDGET`` at the default);
+    ``EXACT_RATE``, the default, ``LIST_EXACT_RATE`` or ``RIVER_LIST_EXACT_RATE``;
+    ``EXACT_WORK_BUDGET`` at the default);
     asking for trials or a precision (``sampling_asked``) means Monte Carlo.
 
     Raises

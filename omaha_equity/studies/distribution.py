@@ -239,7 +239,8 @@ def equity_distribution(
     if by not in DISTRIBUTIONS:
         raise InputError(f"unknown distribution {quoted(by)}: expected one of {', '.join(DISTRIBUTIONS)}")
     if not isinstance(opponent, str) or not isinstance(hand, (str, list, tuple)):
-        raise InputError(f"expected player 1's hand and the opponent's range as text, got {quoted(hand)} and {quoted(opponent)}")
+        raise InputError(f"expected player 1's hand and the opponent's range as text, "
+                         f"got {quoted(hand)} and {quoted(opponent)}")
     histogram((), bin_count)  # checks the bin count before any work
     game = get_game(game, die)
     if by == BY_NEXT_CARD:
@@ -339,9 +340,13 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
             opponent_weights = whole[1] if seats[1].kind == RANGE else np.ones(hand_count, dtype=np.int64)
             numerator = sum(int(weight) * int(share) for weight, share in zip(opponent_weights, share_sums))
             mean_fraction = Fraction(numerator, units * completions * int(opponent_weights.sum()))
-    mean = float(mean_fraction) if mean_fraction is not None else float((normalized * share_sums / units / board_counts).sum())
+    if mean_fraction is not None:
+        mean = float(mean_fraction)
+    else:
+        mean = float((normalized * share_sums / units / board_counts).sum())
+    trials_run = None if chosen == plan.Method.EXACT else trials_per_hand
     return _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND, chosen,
-                         seed, None if chosen == plan.Method.EXACT else trials_per_hand, items, bin_count, mean, mean_fraction)
+                         seed, trials_run, items, bin_count, mean, mean_fraction)
 
 
 def _made_hands(hands: np.ndarray, board_cards, game: Game) -> list[str]:
@@ -369,7 +374,10 @@ def _by_category(by_hand: EquityDistribution, bin_count: int) -> EquityDistribut
         fraction = None
         if uniform and all(item.equity_fraction is not None for item in members):
             fraction = sum((item.equity_fraction for item in members), Fraction(0)) / len(members)
-        equity = float(fraction) if fraction is not None else sum(item.weight * item.equity for item in members) / weight
+        if fraction is not None:
+            equity = float(fraction)
+        else:
+            equity = sum(item.weight * item.equity for item in members) / weight
         error = (sum((item.weight * item.standard_error) ** 2 for item in members) ** 0.5) / weight
         items.append(DistributionItem(label=name, weight=weight, equity=equity, equity_fraction=fraction,
                                       standard_error=error, category=name, hand_count=len(members)))

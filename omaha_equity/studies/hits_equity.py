@@ -49,8 +49,9 @@ def part_equities(expression, vs, vs_cards, specs, masks, hands, weights, board_
         # a sampled part takes PART_DEFAULT_TRIALS deals rather than a whole query's million
         work = int(mask.sum()) * vs_size * completions * 2
         chosen = plan.choose_method(method, work, sampling_asked=trials is not None)
-        options = RunOptions.checked(chosen, trials=None if chosen == plan.Method.EXACT else trials or PART_DEFAULT_TRIALS,
-                                     seed=None if chosen == plan.Method.EXACT else seed)
+        sampled = chosen != plan.Method.EXACT
+        options = RunOptions.checked(chosen, trials=(trials or PART_DEFAULT_TRIALS) if sampled else None,
+                                     seed=seed if sampled else None)
         result = run_equity(seat_cards([part, vs], board_cards, dead_cards, game), options)
         player = result.players[0]
         methods.add(result.method)
@@ -79,8 +80,8 @@ def _against_hand(expression, vs, masks, hands, weights, board_cards, dead_cards
     errors = np.array([item.standard_error for item in items])
     if exact:
         denominator = math.lcm(*{item.equity_fraction.denominator for item in items})
-        numerators = np.array([denominator - item.equity_fraction.numerator * (denominator // item.equity_fraction.denominator)
-                               for item in items], dtype=object)
+        numerators = np.array([denominator - item.equity_fraction.numerator
+                               * (denominator // item.equity_fraction.denominator) for item in items], dtype=object)
     results = []
     for mask in masks:
         if mask is None:
