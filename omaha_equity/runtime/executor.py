@@ -105,7 +105,8 @@ class Executor(ABC):
         ``function`` must be a module-level function (it is pickled for worker processes).
         An exception raised by ``function`` is re-raised here, when its result is reached."""
 
-    def close(self, cancel: bool = False) -> None:
+    # a no-op by default, not abstract: an executor without workers has nothing to release
+    def close(self, cancel: bool = False) -> None:  # noqa: B027
         """Release the workers; with ``cancel``, work still queued or running is dropped
         (stopping at once), otherwise they finish cleanly."""
 
