@@ -174,32 +174,14 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
     list_hands : (hand_count, hole_count) int8
         As in ``_range_kernels.enumerate_ranges``; list ``i`` (the longest first) belongs to
         player ``list_players[i]``.
-    list_masks : (hand_count,) int64
-        As in ``_range_kernels.enumerate_ranges``.
-    list_offsets : (player_count + 1,) int64
-        As in ``_range_kernels.enumerate_ranges``.
-    list_weights : (hand_count,) int64
-        As in ``_range_kernels.enumerate_ranges``.
-    base_used_mask : int64
-        As in ``_range_kernels.enumerate_ranges``.
-    board_known : (b,) int8
-        As in ``_range_kernels.enumerate_ranges``.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+    list_masks, list_offsets, list_weights, base_used_mask, board_known, dealt_board_indexes
         As in ``_range_kernels.enumerate_ranges``.
     list_players : (player_count,) int64
         The player (odd-chip index) holding each list.
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
-    flush : int32 array
-        ``Tables.flush``.
-    low : int32 array
-        ``Tables.low``.
+    colex, pair_board, flush, low, binomials
+        The evaluation tables and ``BINOMIALS``, as in ``_range_kernels.enumerate_ranges``.
     hilo : bool
         Whether the pots are split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
     pot_amounts : (pot_count,) int64
         As in :func:`enumerate_allin_boards`.
     eligible_masks : (pot_count,) int64

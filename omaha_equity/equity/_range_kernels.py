@@ -629,30 +629,14 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
     ----------
     list_hands : (hand_count, hole_count) int8
         As in :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
-    list_masks : (hand_count,) int64
+    list_masks, list_offsets, list_weights, base_used_mask, board_known, dealt_board_indexes
         As in :func:`enumerate_ranges`.
-    list_offsets : (player_count + 1,) int64
+    colex, pair_board, low
         As in :func:`enumerate_ranges`.
-    list_weights : (hand_count,) int64
-        As in :func:`enumerate_ranges`.
-    base_used_mask : int64
-        As in :func:`enumerate_ranges`.
-    board_known : (b,) int8
-        As in :func:`enumerate_ranges`.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
-        ``tables.dealt_board_indexes``.
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
     pair_flush : int32 array
         ``Tables.pair_flush``.
-    low : int32 array
-        ``Tables.low``.
-    hilo : bool
-        Whether the pot is split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
+    hilo, binomials
+        As in :func:`enumerate_ranges`.
     slice_count : int64
         Board slices per combination.
     first_unit : int64

@@ -113,18 +113,9 @@ _EQUITY_KERNELS = {
 
 
 def calculate_equity(
-    hands: Sequence[CardsLike],
-    board: CardsLike = "",
-    dead: CardsLike = "",
-    game: str | Game = "omaha",
-    *,
-    die: int | None = None,
-    method: str = "auto",
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: ProgressCallback | None = None,
+    hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "", game: str | Game = "omaha", *,
+    die: int | None = None, method: str = "auto", trials: int | None = None, precision: float | None = None,
+    seed: int | None = None, threads: int | None = None, progress: ProgressCallback | None = None,
 ) -> EquityResult:
     """Equity of every player's hand, by exact enumeration of the board or by Monte Carlo.
 

@@ -311,10 +311,7 @@ def calculate_allin(
     pot: int = 0,
     dead_chips: Sequence[int] = (),
     folded_dead_chips: Sequence[int] = (),
-    method: str = "auto",
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
+    method: str = "auto", trials: int | None = None, precision: float | None = None, seed: int | None = None,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
 ) -> AllinResult:

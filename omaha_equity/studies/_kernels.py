@@ -50,28 +50,12 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
     list_offsets : (player_count + 1,) int64
         Player ``p``'s list is ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list
         of one; the work is split over player 0's list, so the caller puts the longest first).
-    list_weights : (hand_count,) int64
-        Whole-number weights.
-    base_used_mask : int64
-        Bit mask of the known board and dead cards.
+    list_weights, base_used_mask
+        As in ``equity._range_kernels.enumerate_ranges``.
     board_known : (b,) int8
         The known board, 3 or 4 cards.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
-        ``tables.dealt_board_indexes``.
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
-    flush : int32 array
-        ``Tables.flush``.
-    low : int32 array
-        ``Tables.low``.
-    hilo : bool
-        Whether the pot is split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
-    units : int
-        Pot units (``pots.pot_units``).
+    dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units
+        As in ``equity._range_kernels.enumerate_ranges``.
     first_slab : int
         The call's first slice of player 0's list.
     slab_count : int

@@ -147,16 +147,9 @@ def parse_next_card_board(board: CardsLike, dead: CardsLike) -> tuple[tuple[int,
 
 
 def next_card_equity(
-    hands: Sequence[CardsLike],
-    board: CardsLike,
-    dead: CardsLike = "",
-    game: str | Game = "omaha",
-    *,
+    hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike = "", game: str | Game = "omaha", *,
     die: int | None = None,
-    method: str = "auto",
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
+    method: str = "auto", trials: int | None = None, precision: float | None = None, seed: int | None = None,
     threads: int | None = None,
     above: float = DEFAULT_ABOVE,
 ) -> NextCardResult:

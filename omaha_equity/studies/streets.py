@@ -50,9 +50,8 @@ class StreetsResult:
 
     Attributes
     ----------
-    game : Game
-    hands : tuple of str
-        Each player's hand or range, as in :class:`~omaha_equity.EquityResult`.
+    game, hands : Game, tuple of str
+        The game and each player's hand or range, as in :class:`~omaha_equity.EquityResult`.
     board, dead : str
         The whole board given (3 to 5 cards) and the dead cards.
     seed : int or None
@@ -87,16 +86,9 @@ def street_boards(board_cards: tuple[int, ...], game: Game) -> list[tuple[str, t
 
 
 def equity_by_street(
-    hands: Sequence[CardsLike],
-    board: CardsLike,
-    dead: CardsLike = "",
-    game: str | Game = "omaha",
-    *,
+    hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike = "", game: str | Game = "omaha", *,
     die: int | None = None,
-    method: str = "auto",
-    trials: int | None = None,
-    precision: float | None = None,
-    seed: int | None = None,
+    method: str = "auto", trials: int | None = None, precision: float | None = None, seed: int | None = None,
     threads: int | None = None,
 ) -> StreetsResult:
     """Every player's equity pre-flop, on the flop, the turn and the river, as the board comes.

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...games import Game
-from .header import result_header
+from .header import QueryHeader, result_header
 from .. import counters
 
 # Statistics given as a board count and a fraction, in the order of the JSON ``counts``.
@@ -203,7 +202,7 @@ class PlayerEquity:
 
 
 @dataclass(frozen=True)
-class EquityResult:
+class EquityResult(QueryHeader):
     """Everything an equity query produced.
 
     Attributes
@@ -234,12 +233,6 @@ class EquityResult:
         None when not stated.
     """
 
-    game: Game
-    hands: tuple[str, ...]
-    board: str
-    dead: str
-    method: str
-    sample_count: int
     seed: int | None
     players: tuple[PlayerEquity, ...]
     low_board_count: int
@@ -292,7 +285,7 @@ class EquityResult:
             row["counts"] = {name: getattr(player, f"{name}_count") for name in COUNTED_STATISTICS}
             players.append(row)
         return {
-            **result_header(self),
+            **result_header(self, self.hand_combinations, self.board_count, self.seed),
             "low_possible": self.low_possible,
             "no_low": self.no_low,
             "low_board_count": self.low_board_count if self.game.hilo else None,

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...games import Game
-from .header import result_header
+from .header import QueryHeader, result_header
 from ...pots import Pot
 
 
@@ -68,7 +67,7 @@ class AllinPlayer:
 
 
 @dataclass(frozen=True)
-class AllinResult:
+class AllinResult(QueryHeader):
     """Everything an all-in query produced.
 
     Attributes
@@ -101,12 +100,6 @@ class AllinResult:
     players : tuple of AllinPlayer
     """
 
-    game: Game
-    hands: tuple[str, ...]
-    board: str
-    dead: str
-    method: str
-    sample_count: int
     hand_combinations: int | None
     board_count: int
     seed: int | None
@@ -158,7 +151,7 @@ class AllinResult:
                 "random_cards": player.random_card_count,
             })
         return {
-            **result_header(self),
+            **result_header(self, self.hand_combinations, self.board_count, self.seed),
             "folded": list(self.folded),
             "dead_money": self.dead_money,
             "pots": [{"pot": pot_name(index), "amount": pot.amount, "eligible": [player + 1 for player in pot.eligible]}

@@ -3,13 +3,16 @@ it was answered, the same for equity and all-in results."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from ...games import Game
 
 
-class QueryRecord(Protocol):
-    """What a result reports of its query (``EquityResult``, ``AllinResult``)."""
+@dataclass(frozen=True)
+class QueryHeader:
+    """The first fields of every result (``EquityResult``, ``AllinResult``): what was asked and
+    how it was answered. The results' docstrings describe each field."""
 
     game: Game
     hands: tuple[str, ...]
@@ -17,12 +20,10 @@ class QueryRecord(Protocol):
     dead: str
     method: str
     sample_count: int
-    hand_combinations: int | None
-    board_count: int | None
-    seed: int | None
 
 
-def result_header(result: QueryRecord) -> dict[str, Any]:
+def result_header(result: QueryHeader, hand_combinations: int | None, board_count: int | None,
+                  seed: int | None) -> dict[str, Any]:
     """The game, hands, board, dead cards, method, deals, hand combinations, boards and seed of
     a result, as JSON-ready values in the order the JSON gives them."""
     return {
@@ -33,7 +34,7 @@ def result_header(result: QueryRecord) -> dict[str, Any]:
         "dead": result.dead,
         "method": result.method,
         "sample_count": result.sample_count,
-        "hand_combinations": result.hand_combinations,
-        "board_count": result.board_count,
-        "seed": result.seed,
+        "hand_combinations": hand_combinations,
+        "board_count": board_count,
+        "seed": seed,
     }
