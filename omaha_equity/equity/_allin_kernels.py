@@ -21,7 +21,7 @@ from ..evaluate._kernels import board_features, hand_values, hole_features, next
 from ..pots import settle_pots
 from ..runtime.random_state import chunk_random_state
 from ._kernels import (
-    board_values, evaluate_board, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
+    board_values, evaluate_board, slice_bounds, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
     known_board_masks, new_board_levels, sampled_board,
 )
 from .hand_walk import first_combination, next_combination_after, take_first_hand
@@ -73,9 +73,7 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
     total = binomials[card_count, dealt_count]
     payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
     for slab in range(chunk_count):
-        chunk = first_chunk + slab
-        start = total * chunk // total_chunks
-        stop = total * (chunk + 1) // total_chunks
+        start, stop = slice_bounds(first_chunk + slab, total, total_chunks)
         if start >= stop:
             continue
         combination = np.empty(max(dealt_count, 1), dtype=np.int64)

@@ -18,7 +18,7 @@ import numpy as np
 from ..runtime.numba import helper, kernel, threaded_kernel
 from ..evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
 from ..pots import split_pot
-from ..runtime.random_state import chunk_random_state, splitmix64
+from ..runtime.random_state import chunk_start, splitmix64
 
 # Per-player statistics (the layout of a row of counts: ``counters``).
 from .counters import (  # noqa: E402, F401  (the kernels and their callers read them here)
@@ -165,6 +165,13 @@ def sampled_board(state, cards, dealt_count, card_count, colex, fixed_suit_masks
     for position in range(dealt_count):
         dealt_ranks_index += colex[position, dealt_ranks[position]]
     return state, dealt_ranks_index, low_mask
+
+
+@helper
+def slice_bounds(slice_index, total, slice_count):
+    """The first item of slice ``slice_index`` and the item after its last, when ``total`` items
+    are cut into ``slice_count`` slices of equal size (give or take one)."""
+    return total * slice_index // slice_count, total * (slice_index + 1) // slice_count
 
 
 @kernel
@@ -403,9 +410,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     combination = np.zeros(6, dtype=np.int64)
     low_mask_boards = np.zeros(LOW_MASKS, dtype=np.int64)  # boards per low mask, for has_low
     for slab in range(chunk_count):
-        chunk = first_chunk + slab
-        start = total * chunk // total_chunks
-        stop = total * (chunk + 1) // total_chunks
+        start, stop = slice_bounds(first_chunk + slab, total, total_chunks)
         if start >= stop:
             continue
         unrank_combination(start, card_count, dealt_count, binomials, combination)
@@ -514,12 +519,9 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
     known_suits, known_suit_counts, known_flush_suit, known_low = known_board_state(fixed_suit_masks,
                                                                                   fixed_low_mask)
     for slab in range(chunk_count):
-        chunk = first_chunk + slab
-        start = chunk * chunk_size
-        stop = min(start + chunk_size, sample_count)
+        start, stop, state = chunk_start(seed, first_chunk + slab, chunk_size, sample_count)
         if start >= stop:
             continue
-        state = chunk_random_state(seed, chunk)
         cards = deck.copy()
         dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)

@@ -26,7 +26,7 @@ from ..runtime.numba import helper, threaded_kernel
 from ..evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
-from ..runtime.random_state import chunk_random_state, splitmix64
+from ..runtime.random_state import chunk_start, splitmix64
 from .hand_walk import first_combination, next_combination_after, unit_hands
 from ._kernels import (
     STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
@@ -362,12 +362,9 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
     low_weights = np.zeros(chunk_count, dtype=np.float64)
     rejections = np.zeros(chunk_count, dtype=np.int64)
     for slab in range(chunk_count):
-        chunk = first_chunk + slab
-        start = chunk * chunk_size
-        stop = min(start + chunk_size, sample_count)
+        start, stop, state = chunk_start(seed, first_chunk + slab, chunk_size, sample_count)
         if start >= stop:
             continue
-        state = chunk_random_state(seed, chunk)
         chosen = np.empty(list_count, dtype=np.int64)
         list_cards = np.empty(list_count * hole_count, dtype=np.int8)
         applied = np.empty(group_count, dtype=np.int64)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import format_cards
 from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
@@ -224,12 +223,7 @@ def equity_result(seated: SeatedQuery, query: QueryPlan, units: int, sample_coun
         for player, seat in enumerate(seated.seats)
     )
     return EquityResult(
-        game=seated.game,
-        hands=seated.hands,
-        board=format_cards(seated.board),
-        dead=format_cards(seated.dead, sort=True),
-        method=query.method,
-        sample_count=sample_count,
+        **seated.header_fields(query, sample_count),
         seed=query.seed,
         players=players,
         low_board_count=low_boards,

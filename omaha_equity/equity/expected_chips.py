@@ -20,7 +20,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cards import format_cards
 from ..deal import CardsLike, Deal
 from ..errors import InputError, quoted
 from ..games import Game
@@ -522,12 +521,7 @@ def _allin_result(seated: SeatedQuery, query: QueryPlan, stakes: AllinStakes, sa
             random_card_count=seat.random_card_count(seated.game),
         ))
     return AllinResult(
-        game=seated.game,
-        hands=seated.hands,
-        board=format_cards(seated.board),
-        dead=format_cards(seated.dead, sort=True),
-        method=query.method,
-        sample_count=sample_count,
+        **seated.header_fields(query, sample_count),
         hand_combinations=seated.hand_combinations(query, sample_count),
         board_count=seated.board_count,
         seed=query.seed,

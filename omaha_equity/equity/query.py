@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..runtime import cache
-from ..cards import DECK_SIZE
+from ..cards import DECK_SIZE, format_cards
 from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..games import Game, get_game
 from ..errors import InputError, quoted
@@ -163,6 +163,13 @@ class SeatedQuery:
         if not set(self.board) <= set(board):
             raise ValueError(f"re-seating needs a board that adds cards to {self.board}, got {board}")
         return _seated(self.game, tuple(reseat_players(self.seats, board, self.dead, self.game)), board, self.dead)
+
+    def header_fields(self, query: QueryPlan, sample_count: int) -> dict[str, Any]:
+        """The first fields of a result (``results.header.QueryHeader``) for a run of ``query``
+        that went through ``sample_count`` deals: game, hands, board, dead cards (as text), method
+        and deals."""
+        return {"game": self.game, "hands": self.hands, "board": format_cards(self.board),
+                "dead": format_cards(self.dead, sort=True), "method": query.method, "sample_count": sample_count}
 
     def hand_combinations(self, query: QueryPlan, sample_count: int) -> int | None:
         """The combinations of hands a run went through: 1 for fixed hands, those enumerated

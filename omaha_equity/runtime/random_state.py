@@ -29,3 +29,12 @@ def chunk_random_state(seed, chunk):
     _, seed_hash = splitmix64(np.uint64(seed))
     _, state = splitmix64(seed_hash ^ np.uint64(chunk) * np.uint64(0xD1B54A32D192ED03))
     return state
+
+
+@helper
+def chunk_start(seed, chunk, chunk_size, sample_count):
+    """A Monte Carlo chunk's bounds and stream: its first sample ``chunk * chunk_size``, the
+    sample after its last (at most ``sample_count``), and its generator's starting state
+    (:func:`chunk_random_state`). A chunk past the samples has ``start >= stop``."""
+    start = chunk * chunk_size
+    return start, min(start + chunk_size, sample_count), chunk_random_state(seed, chunk)
