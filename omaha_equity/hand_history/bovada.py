@@ -39,12 +39,11 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from pathlib import Path
 
-from ..errors import InputError
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_phh import to_session_hand
+from .pokerstars_rooms import read_hand_blocks, site_session
 from .records import SessionHand
-from .text_files import TextBlock, file_lines, split_blocks
+from .text_files import TextBlock
 
 _AMOUNT = r"\$?[0-9][0-9,]*(?:\.[0-9]+)?"
 _HEADER = re.compile(r"^(?P<room>Bovada|Bodog|Ignition) Hand #(?P<hand_id>\d+):?\s+(?P<rest>.*)$")
@@ -342,22 +341,12 @@ def parse_bovada_block(block: TextBlock) -> SessionHand | HandHistoryError:
     hand.line_number = block.first_line
     hand.actions = [dataclasses.replace(action, street=translator.streets.get(action.line_number, action.street))
                     for action in hand.actions]
-    try:
-        session = to_session_hand(hand)
-    except InputError as error:
-        return HandHistoryError(str(error), source=block.source, hand_id=hand_id, line_number=hand.line_number)
-    custom = dict(session.history.user_defined_fields)
-    custom["_source"] = "bovada"
-    history = session.history.replace(user_defined_fields=custom)
-    return SessionHand(session.source, hand_id, session.line_number, "bovada", history, session.action_lines,
-                       session.record_lines, session.last_line)
+    session = site_session(hand, hand_id, "bovada", block.source)
+    if isinstance(session, HandHistoryError):
+        return session
+    return session
 
 
 def read_bovada_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:
     """Every hand of a Bovada file, parsed as it is read."""
-    source = str(path)
-    try:
-        for block in split_blocks(file_lines(path), is_header, source):
-            yield parse_bovada_block(block)
-    except OSError as error:
-        yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
+    return read_hand_blocks(path, is_header, parse_bovada_block)

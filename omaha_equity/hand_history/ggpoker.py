@@ -28,18 +28,17 @@ no file we have shows their lines, so they are not read yet.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
-from ..errors import InputError
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_phh import to_session_hand
-from .pokerstars_rooms import with_added_money
+from .pokerstars_rooms import read_hand_blocks, site_session, with_added_money
 from .records import SessionHand
-from .text_files import TextBlock, file_lines, split_blocks
+from .text_files import TextBlock
 
 _AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _HEADER = re.compile(r"^Poker Hand #(?P<hand_id>[A-Z]*\d+):\s*(?P<rest>.*)$")
@@ -138,13 +137,9 @@ def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
     if isinstance(hand, HandHistoryError):
         return type(hand)(hand.reason, source=hand.source, hand_id=hand_id, line_number=hand.line_number)
     hand.hand_id = hand_id
-    try:
-        session = to_session_hand(hand)
-    except InputError as error:
-        return HandHistoryError(str(error), source=block.source, hand_id=hand_id, line_number=hand.line_number)
-    custom = dict(session.history.user_defined_fields)
-    custom["_source"] = "ggpoker"
-    history = session.history.replace(user_defined_fields=custom)
+    session = site_session(hand, hand_id, "ggpoker", block.source)
+    if isinstance(session, HandHistoryError):
+        return session
     if cash_drop is not None:
         chips = _number(cash_drop) * (100 if hand.currency else 1)
         if chips != chips.to_integral_value():
@@ -152,16 +147,10 @@ def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
             return HandHistoryError(f"bad Cash Drop amount {cash_drop!r}: expected a whole number of cents",
                                     source=block.source, hand_id=hand_id, line_number=line)
         if chips:
-            history = with_added_money(history, int(chips))
-    return SessionHand(session.source, hand_id, session.line_number, "ggpoker", history, session.action_lines,
-                       session.record_lines, session.last_line)
+            session = dataclasses.replace(session, history=with_added_money(session.history, int(chips)))
+    return session
 
 
 def read_ggpoker_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:
     """Every hand of a GGPoker file, parsed as it is read."""
-    source = str(path)
-    try:
-        for block in split_blocks(file_lines(path), is_header, source):
-            yield parse_ggpoker_block(block)
-    except OSError as error:
-        yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
+    return read_hand_blocks(path, is_header, parse_ggpoker_block)

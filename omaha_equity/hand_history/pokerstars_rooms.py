@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -187,9 +187,31 @@ def parse_room_block(block: TextBlock) -> SessionHand | HandHistoryError:
 
 def read_room_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:
     """Every hand of a Run It Once or PokerMaster file, parsed as it is read."""
+    return read_hand_blocks(path, is_header, parse_room_block)
+
+
+def read_hand_blocks(path: Path, is_header: Callable[[str], bool],
+                     parse: Callable[[TextBlock], SessionHand | HandHistoryError]
+                     ) -> Iterator[SessionHand | HandHistoryError]:
+    """Every hand of a site's text file (a hand begins at a line ``is_header`` accepts), parsed
+    by ``parse`` as it is read; a file that cannot be read is one error."""
     source = str(path)
     try:
         for block in split_blocks(file_lines(path), is_header, source):
-            yield parse_room_block(block)
+            yield parse(block)
     except OSError as error:
         yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
+
+
+def site_session(hand: PokerStarsHand, hand_id: str, site: str, source: str) -> SessionHand | HandHistoryError:
+    """A hand read in PokerStars' lines as a session hand of ``site``: the file's own hand id,
+    the PHH record marked with the site (``_source``); or the error its conversion raised, at
+    the hand's line."""
+    try:
+        session = to_session_hand(hand)
+    except InputError as error:
+        return HandHistoryError(str(error), source=source, hand_id=hand_id, line_number=hand.line_number)
+    custom = dict(session.history.user_defined_fields)
+    custom["_source"] = site
+    history = session.history.replace(user_defined_fields=custom)
+    return dataclasses.replace(session, hand_id=hand_id, format=site, history=history)

@@ -28,12 +28,11 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..errors import InputError
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_phh import to_session_hand
+from .pokerstars_rooms import read_hand_blocks, site_session
 from .records import SessionHand
-from .text_files import TextBlock, file_lines, split_blocks
+from .text_files import TextBlock
 
 _HEADER = re.compile(r"^Winamax Poker - (?P<kind>[^-]+?) - HandId: #(?P<hand_id>[0-9-]+) - (?P<rest>.*)$")
 _GAME = re.compile(r"^(?P<game>5 Card Omaha Hi/Lo|Omaha5|Omaha8|Omaha) (?P<structure>pot limit|no limit|limit)\s*"
@@ -129,22 +128,12 @@ def parse_winamax_block(block: TextBlock) -> SessionHand | HandHistoryError:
     if isinstance(hand, HandHistoryError):
         return type(hand)(hand.reason, source=hand.source, hand_id=hand_id, line_number=hand.line_number)
     hand.hand_id = hand_id
-    try:
-        session = to_session_hand(hand)
-    except InputError as error:
-        return HandHistoryError(str(error), source=block.source, hand_id=hand_id, line_number=hand.line_number)
-    custom = dict(session.history.user_defined_fields)
-    custom["_source"] = "winamax"
-    history = session.history.replace(user_defined_fields=custom)
-    return SessionHand(session.source, hand_id, session.line_number, "winamax", history, session.action_lines,
-                       session.record_lines, session.last_line)
+    session = site_session(hand, hand_id, "winamax", block.source)
+    if isinstance(session, HandHistoryError):
+        return session
+    return session
 
 
 def read_winamax_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:
     """Every hand of a Winamax file, parsed as it is read."""
-    source = str(path)
-    try:
-        for block in split_blocks(file_lines(path), is_header, source):
-            yield parse_winamax_block(block)
-    except OSError as error:
-        yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
+    return read_hand_blocks(path, is_header, parse_winamax_block)
