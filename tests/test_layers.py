@@ -77,7 +77,7 @@ PACKAGE_ORDER = ["omaha_equity.rules", "omaha_equity.hand_history", "omaha_equit
 # package holding it ("rules.views" before "rules"); "__init__" alone is the package's own.
 PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
     ("ground", ["errors", "validate", "cards", "games", "deal", "runtime"]),
-    ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots"]),
+    ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots", "boards"]),
     ("calculations and rules", ["equity", "rules"]),
     ("studies, batch and files", ["studies", "batch", "hand_history", "ev", "__init__"]),
     # every renderer; ev/__init__ still offers the ev command's writer (views.ev) with the rest
