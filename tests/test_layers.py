@@ -54,7 +54,7 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.views": [
         ["render", "__init__"],
-        ["equity", "studies", "hits", "rules", "play", "ev"],
+        ["equity", "studies", "hits", "rules", "play", "ev", "flops"],
         ["chips"],
     ],
     "omaha_equity.cli": [
@@ -62,7 +62,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",
-         "commands.hand_histories", "commands.batch"],
+         "commands.hand_histories", "commands.batch", "commands.flops"],
         ["app"],
         ["__init__"],
     ],
