@@ -10,7 +10,7 @@ import pytest
 
 from omaha_equity import calculate_equity
 from omaha_equity.boards import parse_board_range
-from omaha_equity.cards import format_cards
+from omaha_equity.cards import format_cards, parse_cards
 from omaha_equity.errors import InputError
 from omaha_equity.studies.flops import flop_study
 from omaha_equity.studies.hits import range_composition
@@ -105,3 +105,65 @@ def test_errors(kwargs, message):
     with pytest.raises(InputError, match=None) as error:
         flop_study(**kwargs)
     assert message in str(error.value)
+
+
+def test_equity_over_a_board_range_is_the_mean_over_its_concrete_flops():
+    from fractions import Fraction
+
+    from omaha_equity.studies.board_ranges import equity_over_board_range
+
+    hands = ["AsKsQdJh", "8c7c6d5d"]
+    result = equity_over_board_range(hands, "QJ*:$twotone")
+    flops = [flop for flop in parse_board_range("QJ*:$twotone").flops.tolist()
+             if not set(flop) & set(parse_cards("AsKsQdJh8c7c6d5d"))]
+    expected = sum((calculate_equity(hands, board=format_cards(flop), method="exact").players[0].equity_fraction
+                    for flop in flops), Fraction(0)) / len(flops)
+    assert result.method == "exact" and result.flops == len(flops)
+    assert result.players[0].equity_fraction == expected
+    assert result.runs == len(flops)  # every suit written: one run per flop
+
+
+def test_equity_over_a_board_range_runs_once_per_class_without_written_suits():
+    from omaha_equity.equity.query import RunOptions
+    from omaha_equity.studies.board_ranges import equity_over_board_range
+
+    hands = ["AAKK", "QQJJ"]
+    result = equity_over_board_range(hands, "AK2, QJ2", options=RunOptions.checked("exact"))
+    assert result.runs == 10 and result.flops == 128
+    one_by_one = [calculate_equity(hands, board=format_cards(flop), method="exact").players[0].equity_fraction
+                  for flop in parse_board_range("AK2, QJ2").flops.tolist()]
+    assert result.players[0].equity_fraction == sum(one_by_one) / len(one_by_one)
+
+
+def test_the_flops_command_renders_table_csv_and_json():
+    import json
+
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    runner = CliRunner()
+    table = runner.invoke(main, ["flops", "AA:$ds", "-b", "AKQ:$twotone", "--filter", "{set+}"])
+    assert table.exit_code == 0, table.output
+    assert "'AA:$ds' on 36 flops of 'AKQ:$twotone' (3 classes)" in table.output
+    assert "AsKsQh" in table.output and "all flops" in table.output and "{set+}" in table.output
+    rows = runner.invoke(main, ["flops", "AA:$ds", "-b", "AKQ:$twotone", "-f", "csv"]).output.splitlines()
+    assert rows[0].startswith("flop,texture,flops,classes,combinations,straight-flush,") and len(rows) == 5
+    data = json.loads(runner.invoke(main, ["flops", "AA", "-b", "AK*", "--by", "texture", "-f", "json"]).output)
+    assert data["total"]["flops"] == 752 and data["by"] == "texture" and data["flops_run"] == 59
+    assert sum(row["flops"] for row in data["rows"]) == 752
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["flops", "AA", "-b", "AK"], "pattern 'AK' of 2 cards"),
+    (["flops", "AA", "--seed", "1"], "--exact, --mc, --trials and --seed apply to --vs"),
+    (["flops", "AA", "--by", "suit"], "Invalid value for '--by'"),
+    (["flops", "AA", "--filter", "{sett}"], "unknown category 'sett'"),
+])
+def test_the_flops_command_refuses_bad_input_in_one_line(arguments, message):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2 and message in result.output
