@@ -13,7 +13,8 @@ The shares are of the range's weight on the flops (less the board and dead cards
 are not removed from the shares). A class's or texture's share pools its flops: hand
 combinations (and weights) summed over every concrete flop, divided by the range's. Equity is
 the range's against ``vs`` over every deal whose flop is in the row, each orbit weighted by its
-flops times the range's weight on it: exact per flop where that is cheap, else Monte Carlo
+deals (against a hand: its flops that the hand leaves, each by the range's weight that the flop
+and the hand leave; against a range: its flops times the range's weight on each): exact per flop where that is cheap, else Monte Carlo
 (``FLOP_DEFAULT_TRIALS`` deals a flop) with its standard error.
 """
 
@@ -283,11 +284,13 @@ def flop_study(
     tallies = []
     methods = set()
     for number, orbit in enumerate(run_orbits):
-        tally = _orbit_tally(expression, base_range, orbit, dead_cards, game, columns, filter_terms)
+        tally = _orbit_tally(expression, base_range, orbit, dead_cards, game, columns, filter_terms,
+                             keep_hands=bool(vs_hand))
         if vs is not None and tally.total_count:
             orbit_seed = None if seed is None else (seed + number) % (MAX_SEED + 1)
             _add_equity(tally, expression, vs, vs_hand, group, orbit, dead_cards, game, options, trials,
                         orbit_seed, methods)
+        tally.hand_bits = tally.hand_weights = None  # the study keeps only the sums (flat memory)
         tallies.append((orbit, tally))
         if progress is not None:
             progress(number + 1, len(run_orbits))
@@ -325,6 +328,9 @@ class _Tally:
         self.equity_weight = 0.0
         self.variance_sum = 0.0
         self.texture = ""
+        # the orbit's range hands as 52-bit card masks, and their weights (``_add_equity``)
+        self.hand_bits: np.ndarray | None = None
+        self.hand_weights: np.ndarray | None = None
 
     @classmethod
     def merged(cls, tallies, column_count: int) -> _Tally:
@@ -351,7 +357,8 @@ class _Tally:
                        shares=tuple(float(share) for share in shares), equity=equity, standard_error=standard_error)
 
 
-def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, columns, filter_terms) -> _Tally:
+def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, columns, filter_terms,
+                 keep_hands: bool = False) -> _Tally:
     """The range on the orbit's flop, categorized, counted per column and times the orbit's flops."""
     flop = orbit.cards
     if base_range is None:
@@ -386,6 +393,9 @@ def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, c
         tally.weights[-1] = float(weights[selected].sum())
     tally.total_count = hands.shape[0]
     tally.total_weight = float(weights.sum())
+    if keep_hands:
+        tally.hand_bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+        tally.hand_weights = weights
     tally.counts *= orbit.weight
     tally.weights *= orbit.weight
     tally.total_count *= orbit.weight
@@ -399,6 +409,7 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
     orbit's flops times the range's weight (a hand for ``vs``: every renamed copy of it)."""
     flop = orbit.cards
     opponent = vs
+    share_dealt = 1.0
     if vs_hand:
         # a renaming s maps the flop onto a member M: the hand on M is the hand renamed back
         # (s^-1) on the flop. Each member is reached equally often, so the copies, counted
@@ -406,16 +417,25 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
         known = set(flop) | set(dead_cards)
         members = set(flop_keys(all_flops()[orbit.flop_indexes]).tolist())
         copies: Counter = Counter()
+        reached = 0
         for renaming in group:
             image = flop_keys(np.array([[(card >> 2) * 4 + int(renaming[card & 3]) for card in flop]]))[0]
             if int(image) not in members:
                 continue
+            reached += 1
             back = np.argsort(renaming)  # the inverse renaming
             copy = tuple(sorted(((card >> 2) * 4 + int(back[card & 3]) for card in vs_hand), reverse=True))
             if not known & set(copy):
                 copies[copy] += 1
         if not copies:
             return  # the hand meets every flop of the orbit: no deal
+        # the orbit weighs its deals: for each flop, the range's hands that the hand leaves
+        # (a flop that holds a card of the hand is never dealt with it)
+        dealt_weight = 0.0
+        for copy, count in copies.items():
+            copy_bits = np.uint64(sum(1 << card for card in copy))
+            dealt_weight += count * float(tally.hand_weights[(tally.hand_bits & copy_bits) == 0].sum())
+        share_dealt = dealt_weight / reached / tally.total_weight * orbit.weight
         same = len(set(copies.values())) == 1
         opponent = ", ".join(format_cards(copy) + ("" if same else f"@{count}") for copy, count in sorted(copies.items()))
     try:
@@ -433,7 +453,7 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
     result = run_equity(seated, run)
     methods.add(plan.Method(result.method))
     player = result.players[0]
-    weight = tally.total_weight
+    weight = tally.total_weight * share_dealt
     tally.equity_sum += weight * player.equity
     tally.equity_weight += weight
     tally.variance_sum += (weight * (player.standard_error or 0.0)) ** 2
