@@ -146,7 +146,7 @@ def equity_over_board_range(
     total = sum(weights)
     exact = all(result.method == plan.Method.EXACT.value for result in results)
     players = []
-    for index, hand in enumerate(hands):
+    for index in range(len(hands)):
         figures = [result.players[index] for result in results]
         equity_fraction = sum((Fraction(weight) * player.equity_fraction for weight, player in zip(weights, figures)),
                               Fraction(0)) / total if exact else None

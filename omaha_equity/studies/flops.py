@@ -14,8 +14,9 @@ are not removed from the shares). A class's or texture's share pools its flops: 
 combinations (and weights) summed over every concrete flop, divided by the range's. Equity is
 the range's against ``vs`` over every deal whose flop is in the row, each orbit weighted by its
 deals (against a hand: its flops that the hand leaves, each by the range's weight that the flop
-and the hand leave; against a range: its flops times the range's weight on each): exact per flop where that is cheap, else Monte Carlo
-(``FLOP_DEFAULT_TRIALS`` deals a flop) with its standard error.
+and the hand leave; against a range: its flops times the range's weight on each): exact per flop
+where that is cheap, else Monte Carlo (``FLOP_DEFAULT_TRIALS`` deals a flop) with its standard
+error.
 """
 
 from __future__ import annotations
@@ -437,7 +438,8 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
             dealt_weight += count * float(tally.hand_weights[(tally.hand_bits & copy_bits) == 0].sum())
         share_dealt = dealt_weight / reached / tally.total_weight * orbit.weight
         same = len(set(copies.values())) == 1
-        opponent = ", ".join(format_cards(copy) + ("" if same else f"@{count}") for copy, count in sorted(copies.items()))
+        opponent = ", ".join(format_cards(copy) + ("" if same else f"@{count}")
+                             for copy, count in sorted(copies.items()))
     try:
         seated = seat_cards([expression, opponent], flop, dead_cards, game)
     except InputError as error:

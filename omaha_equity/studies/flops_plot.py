@@ -41,8 +41,9 @@ def plot_flops(study: FlopStudy, path: str | Path) -> Path:
                        for row in rows]) * 100
     headers = [label for label, _ in PLOT_GROUPS]
     if study.vs is not None:
-        values = np.column_stack([values, [100 * (row.equity or 0.0) for row in rows]])
+        values = np.column_stack([values, [100 * row.equity if row.equity is not None else np.nan for row in rows]])
         headers.append("equity")
+    values[[row.combinations == 0 for row in rows]] = np.nan  # no hand of the range there: left blank
     with matplotlib.rc_context({"svg.hashsalt": SVG_HASH_SALT, "svg.fonttype": "path"}):
         height = min(4 + 0.3 * len(rows), 200)
         figure, axes = pyplot.subplots(figsize=(8, height))
@@ -53,6 +54,8 @@ def plot_flops(study: FlopStudy, path: str | Path) -> Path:
             if len(rows) <= 40:
                 for row_number, row_values in enumerate(values):
                     for column, value in enumerate(row_values):
+                        if np.isnan(value):
+                            continue
                         axes.text(column, row_number, f"{value:.0f}", ha="center", va="center", fontsize=7,
                                   color="white" if value < 50 else "black")
             # "$" would start matplotlib's math text ("AA:$ds"): shown literally

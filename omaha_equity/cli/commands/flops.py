@@ -57,7 +57,8 @@ class FlopProgress:
               help="Also the share of the range in these categories, e.g. '{set+}' (docs/categories.md).")
 @click.option("--by", "by", default="flop", show_default=True, type=click.Choice(["flop", "texture"]),
               help="A row per flop class (the 1,755 suit-isomorphic flops) or per texture.")
-@run_options(exact_help="With --vs: enumerate every flop exactly.", monte_carlo_help="With --vs: Monte Carlo on every flop.",
+@run_options(exact_help="With --vs: enumerate every flop exactly.",
+             monte_carlo_help="With --vs: Monte Carlo on every flop.",
              trials_help="With --vs: Monte Carlo deals per flop (default 10,000).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw a heat map to FILE.png or FILE.svg (needs omaha-equity[plot]).")
