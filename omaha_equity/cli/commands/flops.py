@@ -23,7 +23,9 @@ class FlopProgress:
 
     def __init__(self) -> None:
         self.started = time.monotonic()
-        self.next_line_at = self.started + PROGRESS_AFTER_SECONDS
+        # not a terminal (a log, a pipe): the first line after a whole interval, so a short run
+        # writes none
+        self.next_line_at = self.started + PROGRESS_LINE_SECONDS
         self.bar = None
 
     def __call__(self, done: int, total: int) -> None:
