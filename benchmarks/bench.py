@@ -36,6 +36,8 @@ Prints, for this machine:
   and a turn, of every 5- and 6-card hand on a flop (time and peak traced memory), ``hits '15%'
   -b Qh7d2c --vs AsKsQdJh`` in process and as a whole command, and a filtered range against the
   same hands written out.
+- every flop (``--only-flops``, a few minutes): ``flops '15%'`` (composition on the 1,755 flop
+  classes) and ``flops '15%' --vs AsKsQdJh``, each as a whole command: wall time and peak memory.
 """
 
 from __future__ import annotations
@@ -457,6 +459,8 @@ def main() -> None:
                         help="only the batch peak memory, on 1,000 and 1,000,000 rows or the row counts given "
                              "(issue 15; about ten minutes)")
     parser.add_argument("--only-hits", action="store_true", help="only the hand-category figures (issue 16)")
+    parser.add_argument("--only-flops", action="store_true",
+                        help="only the every-flop figures: flops '15%%' and flops '15%%' --vs AsKsQdJh (a few minutes)")
     parser.add_argument("--only-c-limit", action="store_true",
                         help="only the kernels beside a C program of the same algorithm (issue 18, benchmarks/c_limit.py)")
     parser.add_argument("--only-limits", "--limits", action="store_true",
@@ -476,7 +480,7 @@ def main() -> None:
     if arguments.only_limits:
         print(limits_table(arguments.repeats, arguments.threads, command))
         return
-    if not any((arguments.only_startup, arguments.only_ev, arguments.only_parse, arguments.only_hits,
+    if not any((arguments.only_startup, arguments.only_ev, arguments.only_parse, arguments.only_hits, arguments.only_flops,
                 arguments.only_c_limit, arguments.only_batch)):
         print(limits_table(arguments.repeats, arguments.threads, command))
         print()
@@ -495,6 +499,9 @@ def main() -> None:
         return
     if arguments.only_hits:
         hits_figures(arguments.repeats)
+        return
+    if arguments.only_flops:
+        flops_figures()
         return
     c_limit_figures(arguments.repeats)
     if arguments.only_c_limit:
@@ -579,6 +586,17 @@ def parse_figures() -> None:
         started = time.perf_counter()
         size = parse_range(text).size
         print(f"parse {label} ({len(text) / 1000:.0f} KB, {size:,} hands): {time.perf_counter() - started:.2f} s")
+
+
+def flops_figures() -> None:
+    """Every flop (targets: ``flops '15%'`` within 60 s and ``flops '15%' --vs AsKsQdJh`` within
+    3 minutes on two cores, each within 500 MB): each once, warm, as a whole command in a fresh
+    process (wall seconds and peak resident memory); once each, as a run takes minutes."""
+    peak_memory_megabytes(["flops", "AA", "-b", "AK*"])  # compile and cache the kernels first
+    for arguments in (["flops", "15%"], ["flops", "15%", "--vs", "AsKsQdJh", "--seed", "1"]):
+        megabytes, seconds = peak_memory_megabytes(arguments + ["-f", "csv"])
+        print(f"flops: {' '.join(arguments)} (1,755 flop classes): {seconds:.1f} s wall, "
+              f"peak memory {megabytes:.0f} MB")
 
 
 def hits_figures(repeats: int) -> None:

@@ -57,7 +57,7 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.views": [
         ["render", "__init__"],
-        ["equity", "studies", "hits", "rules", "play", "ev"],
+        ["equity", "studies", "hits", "rules", "play", "ev", "flops"],
         ["chips"],
     ],
     "omaha_equity.cli": [
@@ -65,7 +65,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell", "hands"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",
-         "commands.hand_histories", "commands.batch"],
+         "commands.hand_histories", "commands.batch", "commands.flops"],
         ["app"],
         ["__init__"],
     ],
@@ -80,7 +80,7 @@ PACKAGE_ORDER = ["omaha_equity.rules", "omaha_equity.hand_history", "omaha_equit
 # package holding it ("rules.views" before "rules"); "__init__" alone is the package's own.
 PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
     ("ground", ["errors", "validate", "cards", "games", "deal", "runtime"]),
-    ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots"]),
+    ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots", "boards"]),
     ("calculations and rules", ["equity", "rules"]),
     ("studies, batch and files", ["studies", "batch", "hand_history", "ev", "__init__"]),
     # every renderer; ev/__init__ still offers the ev command's writer (views.ev) with the rest

@@ -11,6 +11,7 @@ from .. import __version__
 from .commands.batch import batch
 from .commands.chips import allin
 from .commands.equity import calc, range_command, rank, show
+from .commands.flops import flops
 from .commands.hand_histories import convert, ev_command, play
 from .commands.rules import raise_limits_command
 from .commands.studies import distribution, hits
@@ -28,7 +29,7 @@ def main():
 
 
 for _command in (calc, show, range_command, rank, allin, distribution, hits, raise_limits_command, ev_command, convert,
-                 play, batch):
+                 play, batch, flops):
     main.add_command(_command)
 
 

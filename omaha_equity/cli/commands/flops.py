@@ -1,0 +1,96 @@
+"""The ``flops`` command: a range across every flop of a board range, by category, and with
+``--vs`` its equity, per flop class or texture (docs/flops.md)."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from ..errors import usage_errors
+from ..options import game_options, output_options, run_options
+from ..params import CardsType
+
+# Progress appears after this long, then (stderr not a terminal) a line this often.
+PROGRESS_AFTER_SECONDS = 1.0
+PROGRESS_LINE_SECONDS = 5.0
+
+
+class FlopProgress:
+    """``progress(done, total)`` of the flops run, on stderr: a bar on a terminal, else a line
+    such as ``flops: 41% of 1,755 flops, 0:12 left`` every few seconds."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        # not a terminal (a log, a pipe): the first line after a whole interval, so a short run
+        # writes none
+        self.next_line_at = self.started + PROGRESS_LINE_SECONDS
+        self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.started < PROGRESS_AFTER_SECONDS:
+            return
+        if sys.stderr.isatty():
+            if self.bar is None:
+                self.bar = click.progressbar(length=total, label="flops", file=sys.stderr)
+                self.bar.__enter__()
+            self.bar.update(done - self.bar.pos)
+        elif now >= self.next_line_at and done < total:
+            self.next_line_at = now + PROGRESS_LINE_SECONDS
+            seconds = int((total - done) * (now - self.started) / done + 0.5)
+            click.echo(f"flops: {100 * done // total}% of {total:,} flops, {seconds // 60}:{seconds % 60:02d} left",
+                       err=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@click.command()
+@click.argument("expression", metavar="RANGE")
+@click.option("--vs", "vs", metavar="HAND|RANGE", help="Also the range's equity against this hand or range.")
+@click.option("-b", "--board", "board_range", default="*", show_default=True, metavar="BOARDRANGE",
+              help="The flops: a board range such as 'AK*', 'Ks**', '$mono', '$twotone:[T+]**' (docs/ranges.md).")
+@click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
+@game_options
+@click.option("--filter", "filter_text", metavar="'{CATEGORY,...}'",
+              help="Also the share of the range in these categories, e.g. '{set+}' (docs/categories.md).")
+@click.option("--by", "by", default="flop", show_default=True, type=click.Choice(["flop", "texture"]),
+              help="A row per flop class (the 1,755 suit-isomorphic flops) or per texture.")
+@run_options(exact_help="With --vs: enumerate every flop exactly.",
+             monte_carlo_help="With --vs: Monte Carlo on every flop.",
+             trials_help="With --vs: Monte Carlo deals per flop (default 10,000).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw a heat map to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@output_options
+@usage_errors
+def flops(expression, vs, board_range, dead, game, die, filter_text, by, run, plot_path, format_name, table_style):
+    """RANGE on every flop of the board range (every flop by default): the share of the range in
+    each made hand and nut status (as hits shows them; the lows in hi/lo games), and with --vs
+    its equity; a row per flop class with its weight, or per texture, and a last row for all of
+    them. Progress on stderr.
+
+    Example: omaha-equity flops '15%' --by texture
+    """
+    if vs is None and (run.method != "auto" or run.trials is not None or run.seed is not None):
+        raise click.UsageError("--exact, --mc, --trials and --seed apply to --vs")
+    from ...studies.flops import flop_study
+    from ...views.flops import flops_report
+
+    if plot_path is not None:
+        from ...studies.plot import check_plot_target
+
+        check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
+    progress = FlopProgress()
+    try:
+        study = flop_study(expression, game, vs=vs, board_range=board_range, dead=dead, die=die, filter=filter_text,
+                           by=by, options=run, progress=progress)
+    finally:
+        progress.close()
+    click.echo(flops_report(study, format_name, table_style))
+    if plot_path is not None:
+        from ...studies.flops_plot import plot_flops
+
+        click.echo(f"plot written to {plot_flops(study, plot_path)}", err=True)

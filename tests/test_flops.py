@@ -1,0 +1,170 @@
+"""``flops``: a range across every flop of a board range, checked against a direct count over
+the concrete flops (``range_composition`` on each) and direct equities."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from omaha_equity import calculate_equity
+from omaha_equity.boards import parse_board_range
+from omaha_equity.cards import format_cards, parse_cards
+from omaha_equity.errors import InputError
+from omaha_equity.studies.flops import flop_study
+from omaha_equity.studies.hits import range_composition
+
+
+def direct_counts(expression, board_range, columns, game="omaha"):
+    """Per column, hand combinations summed over every concrete flop (one ``hits`` per flop)."""
+    totals = dict.fromkeys(columns, 0)
+    combinations = 0
+    for flop in parse_board_range(board_range).flops.tolist():
+        try:
+            composition = range_composition(expression, format_cards(flop), game)
+        except InputError:
+            continue  # no hand of the range on this flop
+        combinations += composition.combinations
+        for row in composition.rows:
+            if row.level == 0 and (row.section, row.name) in totals:
+                totals[(row.section, row.name)] += row.combinations
+    return combinations, [totals[column] for column in columns]
+
+
+@pytest.mark.parametrize("expression, board_range", [
+    ("AA:$ds", "AK*"),          # no suit written: one run per class
+    ("AsKQ*", "QJ*:$twotone"),  # a suit written: one run per orbit of the renamings keeping spades
+    ("RROO", "$mono:[T+]**"),
+])
+def test_all_flop_aggregate_equals_a_direct_count_over_the_flops(expression, board_range):
+    study = flop_study(expression, board_range=board_range)
+    combinations, counts = direct_counts(expression, board_range, study.columns)
+    assert study.total.combinations == combinations
+    assert list(study.total.counts) == counts
+    assert study.total.flops == parse_board_range(board_range).count
+    assert sum(row.flops for row in study.rows) == study.total.flops
+    assert sum(row.combinations for row in study.rows) == combinations
+
+
+@pytest.mark.skipif(not os.environ.get("OMAHA_EQUITY_LONG_TESTS"), reason="22,100 flops: set OMAHA_EQUITY_LONG_TESTS=1")
+def test_every_flop_aggregate_equals_a_direct_count_over_all_22100_flops():
+    study = flop_study("AAKK")
+    combinations, counts = direct_counts("AAKK", "*", study.columns)
+    assert study.total.flops == 22_100 and len(study.rows) == 1_755
+    assert (study.total.combinations, list(study.total.counts)) == (combinations, counts)
+
+
+def test_by_texture_pools_the_same_flops():
+    by_flop = flop_study("AA", board_range="A**")
+    by_texture = flop_study("AA", board_range="A**", by="texture")
+    assert by_texture.total == by_flop.total
+    assert sum(row.flops for row in by_texture.rows) == parse_board_range("A**").count
+
+
+def test_equity_against_a_hand_is_the_mean_over_the_concrete_flops():
+    # one run per class on one flop against the hand's renamed copies, against every flop by
+    # hand, exactly: the mean over the deals (flop, range hand), each flop weighing its deals
+    from omaha_equity.equity.query import RunOptions
+
+    board_range = "K72, Q72"  # 128 flops, 10 classes; the hand meets half of the Q72 flops
+    study = flop_study("AA:$ds", vs="QsQhJdJc", board_range=board_range, options=RunOptions.checked("exact"))
+    assert study.orbits == 10
+    assert study.method == "exact"
+    equities, weights = [], []
+    for flop in parse_board_range(board_range).flops.tolist():
+        if set(flop) & {43, 42, 37, 36}:
+            continue
+        result = calculate_equity(["AA:$ds", "QsQhJdJc"], board=format_cards(flop), method="exact")
+        equities.append(result.players[0].equity)
+        weights.append(range_composition("AA:$ds", format_cards(flop), vs="QsQhJdJc").combinations)
+    assert study.total.equity == pytest.approx(np.average(equities, weights=weights), abs=1e-12)
+    assert study.total.standard_error == 0.0
+
+
+def test_monte_carlo_equity_is_repeatable_with_a_seed():
+    first = flop_study("AA", vs="KK", board_range="Q**:$paired", options=None)
+    assert first.method in ("exact", "monte-carlo")
+    from omaha_equity.equity.query import RunOptions
+
+    options = RunOptions.checked("monte-carlo", trials=2_000, seed=7)
+    one = flop_study("15%", vs="AsKsQdJh", board_range="AK*:$mono", options=options)
+    two = flop_study("15%", vs="AsKsQdJh", board_range="AK*:$mono", options=options)
+    assert one == two and one.method == "monte-carlo" and one.seed == 7 and one.total.standard_error > 0
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(expression="15%", board_range="AK"), "pattern 'AK' of 2 cards"),
+    (dict(expression="15%", filter="set+"), "bad filter 'set+': expected categories in braces"),
+    (dict(expression="15%", filter="{sett}"), "unknown category 'sett'"),
+    (dict(expression="15%", by="suit"), "unknown grouping 'suit': expected one of flop, texture"),
+    (dict(expression=""), "expected a range"),
+    (dict(expression="AsAhAdAc", board_range="As**"), "no hand of range 'AsAhAdAc' is possible on any flop"),
+])
+def test_errors(kwargs, message):
+    with pytest.raises(InputError, match=None) as error:
+        flop_study(**kwargs)
+    assert message in str(error.value)
+
+
+def test_equity_over_a_board_range_is_the_mean_over_its_concrete_flops():
+    from fractions import Fraction
+
+    from omaha_equity.studies.board_ranges import equity_over_board_range
+
+    hands = ["AsKsQdJh", "8c7c6d5d"]
+    result = equity_over_board_range(hands, "QJ*:$twotone")
+    flops = [flop for flop in parse_board_range("QJ*:$twotone").flops.tolist()
+             if not set(flop) & set(parse_cards("AsKsQdJh8c7c6d5d"))]
+    expected = sum((calculate_equity(hands, board=format_cards(flop), method="exact").players[0].equity_fraction
+                    for flop in flops), Fraction(0)) / len(flops)
+    assert result.method == "exact" and result.flops == len(flops)
+    assert result.players[0].equity_fraction == expected
+    assert result.runs == len(flops)  # every suit written: one run per flop
+
+
+def test_equity_over_a_board_range_runs_once_per_class_without_written_suits():
+    from omaha_equity.equity.query import RunOptions
+    from omaha_equity.studies.board_ranges import equity_over_board_range
+
+    hands = ["AAKK", "QQJJ"]
+    result = equity_over_board_range(hands, "AK2, QJ2", options=RunOptions.checked("exact"))
+    assert result.runs == 10 and result.flops == 128
+    one_by_one = [calculate_equity(hands, board=format_cards(flop), method="exact").players[0].equity_fraction
+                  for flop in parse_board_range("AK2, QJ2").flops.tolist()]
+    assert result.players[0].equity_fraction == sum(one_by_one) / len(one_by_one)
+
+
+def test_the_flops_command_renders_table_csv_and_json():
+    import json
+
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    runner = CliRunner()
+    table = runner.invoke(main, ["flops", "AA:$ds", "-b", "AKQ:$twotone", "--filter", "{set+}"])
+    assert table.exit_code == 0, table.output
+    assert "'AA:$ds' on 36 flops of 'AKQ:$twotone' (3 classes)" in table.output
+    assert "AsKsQh" in table.stdout and "all flops" in table.stdout and "{set+}" in table.stdout
+    # stdout alone: a busy machine may show progress on stderr
+    rows = runner.invoke(main, ["flops", "AA:$ds", "-b", "AKQ:$twotone", "-f", "csv"]).stdout.splitlines()
+    assert rows[0].startswith("flop,texture,flops,classes,combinations,straight-flush,") and len(rows) == 5
+    data = json.loads(runner.invoke(main, ["flops", "AA", "-b", "AK*", "--by", "texture", "-f", "json"]).stdout)
+    assert data["total"]["flops"] == 752 and data["by"] == "texture" and data["flops_run"] == 59
+    assert sum(row["flops"] for row in data["rows"]) == 752
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["flops", "AA", "-b", "AK"], "pattern 'AK' of 2 cards"),
+    (["flops", "AA", "--seed", "1"], "--exact, --mc, --trials and --seed apply to --vs"),
+    (["flops", "AA", "--by", "suit"], "Invalid value for '--by'"),
+    (["flops", "AA", "--filter", "{sett}"], "unknown category 'sett'"),
+])
+def test_the_flops_command_refuses_bad_input_in_one_line(arguments, message):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2 and message in result.output
