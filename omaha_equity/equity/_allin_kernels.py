@@ -24,10 +24,10 @@ from ._kernels import (
     board_values, evaluate_board, slice_bounds, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
     known_board_masks, new_board_levels, sampled_board,
 )
-from .hand_walk import first_combination, next_combination_after, take_first_hand
+from .hand_walk import next_combination_after, walk_from_first_hand
 from ._range_kernels import (
-    draw_unused, combination_features, combination_values, draw_compatible_hands,
-    undealt_deck,
+    draw_unused, combination_deal, combination_values, draw_compatible_hands,
+    walk_scratch,
 )
 
 @helper
@@ -212,14 +212,8 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
     for slab in range(slab_count):
         first_hand_start = list_offsets[0] + first_list_size * (first_slab + slab) // total_slabs
         first_hand_stop = list_offsets[0] + first_list_size * (first_slab + slab + 1) // total_slabs
-        index = np.empty(player_count, dtype=np.int64)
-        used_stack = np.empty(player_count, dtype=np.int64)
-        pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
-        hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
-        hole_low_masks = np.empty(player_count, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int8)
-        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
-        suit_masks = np.empty(4, dtype=np.int32)
+        index, used_stack, pair_indexes, hole_suit_masks, hole_low_masks, deck, combination, suit_masks = \
+            walk_scratch(player_count, pair_count, dealt_count)
         list_high_values = np.empty(player_count, dtype=np.int32)
         list_low_values = np.zeros(player_count, dtype=np.int32)
         high_values = np.empty(player_count, dtype=np.int32)
@@ -227,14 +221,11 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
         payouts = np.empty((pot_count, player_count), dtype=np.int64)
         slab_sums = payout_sums[slab]
         for first_hand in range(first_hand_start, first_hand_stop):
-            if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
-                continue
             # depth-first walk over the other lists, skipping shared cards
-            level = first_combination(1, index, used_stack, list_offsets, list_masks)
+            level = walk_from_first_hand(first_hand, base_used_mask, list_masks, list_offsets, index, used_stack)
             while level >= 1:
-                weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
-                                              hole_low_masks)
-                deck_size = undealt_deck(used_stack[level], deck)
+                weight, deck_size = combination_deal(index, used_stack[level], list_hands, list_weights, colex,
+                                                     pair_indexes, hole_suit_masks, hole_low_masks, deck)
                 for position in range(dealt_count):
                     combination[position] = position
                 completions = binomials[deck_size, dealt_count]

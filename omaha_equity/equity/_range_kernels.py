@@ -233,6 +233,30 @@ def combination_features(index, list_hands, list_weights, colex, pair_indexes, h
 
 
 @helper
+def combination_deal(index, used_mask, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
+                     hole_low_masks, deck):
+    """One combination of list hands ready to deal boards to: its hands' features and weight
+    (:func:`combination_features`) and the cards left undealt around ``used_mask`` in ``deck``
+    (:func:`undealt_deck`). Returns ``(weight, deck_size)``."""
+    weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
+                                  hole_low_masks)
+    return weight, undealt_deck(used_mask, deck)
+
+
+@helper
+def walk_scratch(player_count, pair_count, dealt_count):
+    """The work arrays of a walk over hand lists, made once per slab: the walk's rows and cards
+    used (``index``, ``used_stack``: (player_count,) int64), the hands' features
+    (``pair_indexes`` (player_count, pair_count) int32, ``hole_suit_masks`` (player_count, 4)
+    int32, ``hole_low_masks`` (player_count,) int64), the undealt ``deck`` (52,) int8, a board's
+    ``combination`` (max(dealt_count, 1),) int64 and its ``suit_masks`` (4,) int32."""
+    return (np.empty(player_count, dtype=np.int64), np.empty(player_count, dtype=np.int64),
+            np.empty((player_count, pair_count), dtype=np.int32), np.empty((player_count, 4), dtype=np.int32),
+            np.empty(player_count, dtype=np.int64), np.empty(52, dtype=np.int8),
+            np.empty(max(dealt_count, 1), dtype=np.int64), np.empty(4, dtype=np.int32))
+
+
+@helper
 def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, hole_suit_masks, hole_low_masks,
                        pair_board, flush, low, hilo, high_values, low_values):
     """Each hand's high and low value (in list order) on one complete board, given as
@@ -470,9 +494,8 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
 
     Returns ``(weight x completions, completions, weighted low boards)``."""
     dealt_count = 5 - board_known_count
-    weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
-                                  hole_low_masks)
-    deck_size = undealt_deck(used, deck)
+    weight, deck_size = combination_deal(index, used, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
+                                         hole_low_masks, deck)
     for position in range(dealt_count):
         combination[position] = position
     completions = binomials[deck_size, dealt_count]
@@ -562,14 +585,8 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
     for slab in range(chunk_count):
         unit_start = first_unit + unit_count * slab // chunk_count
         unit_stop = first_unit + unit_count * (slab + 1) // chunk_count
-        index = np.empty(player_count, dtype=np.int64)
-        used_stack = np.empty(player_count, dtype=np.int64)
-        pair_indexes = np.empty((player_count, pair_count), dtype=np.int32)
-        hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
-        hole_low_masks = np.empty(player_count, dtype=np.int64)
-        deck = np.empty(52, dtype=np.int8)
-        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
-        suit_masks = np.empty(4, dtype=np.int32)
+        index, used_stack, pair_indexes, hole_suit_masks, hole_low_masks, deck, combination, suit_masks = \
+            walk_scratch(player_count, pair_count, dealt_count)
         high_values = np.empty(player_count, dtype=np.int32)
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)

@@ -52,6 +52,17 @@ def take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
 
 
 @helper
+def walk_from_first_hand(first_hand, base_used_mask, list_masks, list_offsets, index, used_stack):
+    """Start a walk over the lists with row ``first_hand`` of list 0 at its root
+    (:func:`take_first_hand`), then the first combination of the other lists' hands that share
+    no card (:func:`first_combination` from list 1). Returns its level, 0 when the first hand
+    shares a card with ``base_used_mask`` or no combination is left."""
+    if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
+        return 0
+    return first_combination(1, index, used_stack, list_offsets, list_masks)
+
+
+@helper
 def next_compatible_combination(level, first_level, index, used_stack, list_offsets, list_masks):
     """Walk depth first over the lists from ``first_level`` on to the next combination of hands
     that share no card, from ``index[level]`` on (``used_stack`` set for the lists before

@@ -24,9 +24,9 @@ from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
 from ..equity._range_kernels import (
-    combination_features, combination_values, undealt_deck,
+    combination_deal, combination_values, undealt_deck,
 )
-from ..equity.hand_walk import first_combination, next_combination_after, take_first_hand
+from ..equity.hand_walk import next_combination_after, walk_from_first_hand
 from ..evaluate._kernels import (
     best_flush_high, best_unsuited_high, board_features, hand_values, hole_features, next_combination,
 )
@@ -97,14 +97,11 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
         low_values = np.zeros(player_count, dtype=np.int32)
         shares = np.empty(player_count, dtype=np.int64)
         for first_hand in range(first_hand_start, first_hand_stop):
-            if not take_first_hand(first_hand, base_used_mask, list_masks, index, used_stack):
-                continue
             # depth-first walk over the other players' lists, skipping shared cards
-            level = first_combination(1, index, used_stack, list_offsets, list_masks)
+            level = walk_from_first_hand(first_hand, base_used_mask, list_masks, list_offsets, index, used_stack)
             while level >= 1:
-                weight = combination_features(index, list_hands, list_weights, colex, pair_indexes, hole_suit_masks,
-                                              hole_low_masks)
-                deck_size = undealt_deck(used_stack[level], deck)
+                weight, deck_size = combination_deal(index, used_stack[level], list_hands, list_weights, colex,
+                                                     pair_indexes, hole_suit_masks, hole_low_masks, deck)
                 # every undealt card is dealt in C(deck_size - 1, dealt_count - 1) completions
                 holding = binomials[deck_size - 1, dealt_count - 1]
                 for position in range(deck_size):
