@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..runtime.numba import helper, kernel, threaded_kernel
-from ..evaluate._kernels import board_features, hand_values, hole_features, next_combination
+from ..evaluate._kernels import hole_features, next_combination
 from ..pots import settle_pots
 from ..runtime.random_state import chunk_random_state
 from ._kernels import (
@@ -26,7 +26,7 @@ from ._kernels import (
 )
 from .hand_walk import next_combination_after, walk_from_first_hand
 from ._range_kernels import (
-    draw_unused, combination_deal, combination_values, draw_compatible_hands,
+    dealt_hand_values, draw_unused, combination_deal, combination_values, draw_compatible_hands,
     walk_scratch,
 )
 
@@ -336,16 +336,8 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
                 player = list_players[list_index]
                 for position in range(hole_count):
                     hole[player, position] = list_hands[chosen[list_index], position]
-            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
-            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
-            for player in range(player_count):
-                if not known_in_full[player]:
-                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
-                                                           hole_suit_masks[player])
-                high_values[player], low_values[player] = hand_values(
-                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
-                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                )
+            dealt_hand_values(board, hole, known_in_full, colex, board_ranks, board_suit_masks, pair_indexes,
+                              hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
             _add_payouts(payouts, 1, slab_sums)
             _add_squares(payouts, slab_squares)

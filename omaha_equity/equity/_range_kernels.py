@@ -244,6 +244,27 @@ def combination_deal(index, used_mask, list_hands, list_weights, colex, pair_ind
 
 
 @helper
+def dealt_hand_values(board, hole, known_in_full, colex, board_ranks, board_suit_masks, pair_indexes,
+                      hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo, high_values, low_values):
+    """Every player's high and low value (``high_values``, ``low_values``: (player_count,)
+    int32, filled) on a dealt ``board`` (5,) int8 with the dealt ``hole`` cards
+    (player_count, hole_count) int8; the features of a hand known in full
+    (``known_in_full[player]``) are those already in ``pair_indexes``, ``hole_suit_masks`` and
+    ``hole_low_masks``, the others' are computed here. ``board_ranks`` and
+    ``board_suit_masks`` are work arrays."""
+    board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+    board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+    for player in range(high_values.shape[0]):
+        if not known_in_full[player]:
+            hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
+                                                   hole_suit_masks[player])
+        high_values[player], low_values[player] = hand_values(
+            pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
+            board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
+        )
+
+
+@helper
 def walk_scratch(player_count, pair_count, dealt_count):
     """The work arrays of a walk over hand lists, made once per slab: the walk's rows and cards
     used (``index``, ``used_stack``: (player_count,) int64), the hands' features
@@ -461,16 +482,8 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
             state = deal_unknown_cards(state, deck, deck_size, used, dealt_known, dealt_known_counts, dealt_players,
                                        known_in_full, hole, board, board_known_count)
             place_hands(group_hands, chosen, deal_players, hole)
-            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
-            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
-            for player in range(player_count):
-                if not known_in_full[player]:
-                    hole_low_masks[player] = hole_features(hole[player], colex, pair_indexes[player],
-                                                           hole_suit_masks[player])
-                high_values[player], low_values[player] = hand_values(
-                    pair_indexes[player], hole_suit_masks[player], hole_low_masks[player], board_index, flush_suit,
-                    board_suit_mask, board_low_mask, pair_board, flush, low, hilo,
-                )
+            dealt_hand_values(board, hole, known_in_full, colex, board_ranks, board_suit_masks, pair_indexes,
+                              hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo, high_values, low_values)
             low_weight += score_board(high_values, low_values, hilo, units, weight, shares, slab_stats)
             for player in range(player_count):
                 share = float(shares[player])
