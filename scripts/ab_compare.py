@@ -49,7 +49,7 @@ Normalised, because it legitimately varies between runs, and nothing else:
 
 1. the temporary folder's path (where batch inputs, outputs and plots are written) is written
    ``{TMP}`` wherever it appears (output, stderr, files, exception messages);
-2. on stderr, the lines ``omaha-equity: ...``: the cache notices of ``omaha_equity.cache``
+2. on stderr, the lines ``omaha-equity: ...``: the cache notices of ``omaha_equity.runtime.cache``
    (``first use: building lookup tables and compiling kernels ...`` and the other once-per-process
    notices about the kernel cache), which depend on the state of the cache folder and on which
    query of the run is the first to need a kernel;
