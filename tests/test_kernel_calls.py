@@ -17,9 +17,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "omaha_equity"
 DECORATORS = {"helper", "kernel", "threaded_kernel", "parallel_kernel"}
 MOST_ARGUMENTS = 10
-# Calls allowed more for now, as "module kernel": the rankings sampler (rankings sits below
-# equity, so it cannot take equity's bundles; a tables bundle in evaluate/ would serve both).
-KNOWN_LONG_CALLS = {"omaha_equity/rankings/sampling.py sample_class_shares"}
+# Calls allowed more, as "module kernel": none.
+KNOWN_LONG_CALLS: set[str] = set()
 
 
 def _decorator_name(decorator: ast.expr) -> str | None:

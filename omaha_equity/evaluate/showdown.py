@@ -58,7 +58,7 @@ def best_values(hole_cards: Sequence[int], board_cards: Sequence[int]) -> tuple[
 
     tables = load_tables()
     high, low = evaluate_deals(np.array([hole_cards], dtype=np.int8), np.array([board_cards], dtype=np.int8),
-                               tables.colex, tables.pair_board, tables.flush, tables.low)
+                               *tables.scoring_arguments())
     return int(high[0]), int(low[0])
 
 

@@ -153,6 +153,11 @@ class Tables:
     pair_flush: np.ndarray
     low: np.ndarray
 
+    def scoring_arguments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The tables a kernel that scores whole hands on whole boards reads, in its order:
+        ``colex, pair_board, flush, low``."""
+        return self.colex, self.pair_board, self.flush, self.low
+
 
 def _multisets(size: int):
     """All multisets of ``size`` ranks, ascending, in index order."""

@@ -57,8 +57,7 @@ def sample_chunk(chunk: ClassChunk) -> tuple[np.ndarray, np.ndarray]:
         return across_threads(
             lambda first, count: sample_class_shares(
                 chunk.hands[first:first + count], chunk.opponent_count, chunk.sample_count, np.uint64(chunk.seed),
-                chunk.first_class_index + first, tables.colex, tables.pair_board, tables.flush, tables.low,
-                chunk.hilo, chunk.units),
+                chunk.first_class_index + first, *tables.scoring_arguments(), chunk.hilo, chunk.units),
             0, len(chunk.hands), uneven=True)
     finally:
         numba.set_num_threads(previous)
