@@ -47,6 +47,13 @@ def output_options(command=None, *, formats=FORMATS, table_style_help: str = "ta
     return decorate if command is None else decorate(command)
 
 
+def plot_option(drawing: str):
+    """``--plot FILE`` (the keyword ``plot_path``): also draw ``drawing`` (e.g. "a heat map") to
+    a PNG or SVG file."""
+    return click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+                        help=f"Also draw {drawing} to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+
+
 def game_options(original):
     """``-g/--game`` (a name or alias, as its key) and ``--die`` (1..6), which binglao needs."""
 

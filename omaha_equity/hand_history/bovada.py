@@ -41,7 +41,7 @@ from pathlib import Path
 
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_rooms import read_hand_blocks, site_session
+from .pokerstars_rooms import read_hand_blocks, site_header, site_session
 from .records import SessionHand
 from .text_files import TextBlock
 
@@ -322,10 +322,9 @@ class _Translator:
 def parse_bovada_block(block: TextBlock) -> SessionHand | HandHistoryError:
     """One Bovada hand as a :class:`~omaha_equity.hand_history.records.SessionHand`, or the
     error it raised (a line that cannot be read makes the hand one error naming that line)."""
-    header = _HEADER.match(block.lines[0])
-    if header is None:
-        return HandHistoryError(f"text outside a hand: {block.lines[0]!r}: expected a 'Bovada Hand #...' line "
-                                "first", source=block.source, line_number=block.first_line)
+    header = site_header(_HEADER, block, "'Bovada Hand #...'")
+    if isinstance(header, HandHistoryError):
+        return header
     hand_id = header.group("hand_id")
     translator = _Translator(block, hand_id)
     try:
@@ -341,10 +340,7 @@ def parse_bovada_block(block: TextBlock) -> SessionHand | HandHistoryError:
     hand.line_number = block.first_line
     hand.actions = [dataclasses.replace(action, street=translator.streets.get(action.line_number, action.street))
                     for action in hand.actions]
-    session = site_session(hand, hand_id, "bovada", block.source)
-    if isinstance(session, HandHistoryError):
-        return session
-    return session
+    return site_session(hand, hand_id, "bovada", block.source)
 
 
 def read_bovada_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:

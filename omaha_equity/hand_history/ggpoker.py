@@ -36,7 +36,7 @@ from pathlib import Path
 
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_rooms import read_hand_blocks, site_session, with_added_money
+from .pokerstars_rooms import read_hand_blocks, site_header, site_session, with_added_money
 from .records import SessionHand
 from .text_files import TextBlock
 
@@ -124,10 +124,9 @@ def _translated(block: TextBlock) -> tuple[list[str], str | None, int | None]:
 def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
     """One GGPoker hand as a :class:`~omaha_equity.hand_history.records.SessionHand`, or the
     error it raised."""
-    header = _HEADER.match(block.lines[0])
-    if header is None:
-        return HandHistoryError(f"text outside a hand: {block.lines[0]!r}: expected a 'Poker Hand #...' line "
-                                "first", source=block.source, line_number=block.first_line)
+    header = site_header(_HEADER, block, "'Poker Hand #...'")
+    if isinstance(header, HandHistoryError):
+        return header
     hand_id = header.group("hand_id")
     lines, cash_drop, outside = _translated(block)
     if outside is not None:

@@ -203,6 +203,16 @@ def read_hand_blocks(path: Path, is_header: Callable[[str], bool],
         yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
 
 
+def site_header(header: re.Pattern[str], block: TextBlock, expected: str) -> re.Match[str] | HandHistoryError:
+    """The match of a site's header pattern on a block's first line, or the error "text outside
+    a hand" naming the line the site's hands start with (``expected``, e.g. "'Poker Hand #...'")."""
+    match = header.match(block.lines[0])
+    if match is None:
+        return HandHistoryError(f"text outside a hand: {block.lines[0]!r}: expected a {expected} line first",
+                                source=block.source, line_number=block.first_line)
+    return match
+
+
 def site_session(hand: PokerStarsHand, hand_id: str, site: str, source: str) -> SessionHand | HandHistoryError:
     """A hand read in PokerStars' lines as a session hand of ``site``: the file's own hand id,
     the PHH record marked with the site (``_source``); or the error its conversion raised, at

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_rooms import read_hand_blocks, site_session
+from .pokerstars_rooms import read_hand_blocks, site_header, site_session
 from .records import SessionHand
 from .text_files import TextBlock
 
@@ -119,19 +119,15 @@ def _translated(lines: tuple[str, ...]) -> list[str]:
 def parse_winamax_block(block: TextBlock) -> SessionHand | HandHistoryError:
     """One Winamax hand as a :class:`~omaha_equity.hand_history.records.SessionHand`, or the
     error it raised."""
-    header = _HEADER.match(block.lines[0])
-    if header is None:
-        return HandHistoryError(f"text outside a hand: {block.lines[0]!r}: expected a 'Winamax Poker - ...' line "
-                                "first", source=block.source, line_number=block.first_line)
+    header = site_header(_HEADER, block, "'Winamax Poker - ...'")
+    if isinstance(header, HandHistoryError):
+        return header
     hand_id = header.group("hand_id")
     hand = parse_block(PokerStarsBlock(block.source, block.first_line, tuple(_translated(block.lines))))
     if isinstance(hand, HandHistoryError):
         return type(hand)(hand.reason, source=hand.source, hand_id=hand_id, line_number=hand.line_number)
     hand.hand_id = hand_id
-    session = site_session(hand, hand_id, "winamax", block.source)
-    if isinstance(session, HandHistoryError):
-        return session
-    return session
+    return site_session(hand, hand_id, "winamax", block.source)
 
 
 def read_winamax_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:

@@ -54,6 +54,17 @@ BY_CHOICES = ("flop", "texture")
 FILTER_SECTION = "filter"
 TOTAL_LABEL = "all flops"
 
+# Made-hand groups that fit a terminal table or a heat map's columns: (header, categories).
+MADE_HAND_GROUPS = (
+    ("straight+", ("straight-flush", "quads", "full-house", "flush", "straight")),
+    ("set/trips", ("set", "trips")),
+    ("two pair", ("top-two", "top-and-bottom", "bottom-two", "board-pair-plus-pair")),
+    ("overpair", ("overpair",)),
+    ("top pair", ("top-pair-top-kicker", "top-pair-weak-kicker")),
+    ("weaker pair", ("second-pair", "underpair", "low-pair")),
+    ("nothing", ("nothing",)),
+)
+
 ProgressCallback = Callable[[int, int], None]
 
 

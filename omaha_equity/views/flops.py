@@ -8,18 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .render import render
-from ..studies.flops import FlopRow, FlopStudy
-
-# The table's groups of made hands: (header, categories).
-TABLE_GROUPS = (
-    ("straight+", ("straight-flush", "quads", "full-house", "flush", "straight")),
-    ("set/trips", ("set", "trips")),
-    ("two pair", ("top-two", "top-and-bottom", "bottom-two", "board-pair-plus-pair")),
-    ("overpair", ("overpair",)),
-    ("top pair", ("top-pair-top-kicker", "top-pair-weak-kicker")),
-    ("weaker pair", ("second-pair", "underpair", "low-pair")),
-    ("nothing", ("nothing",)),
-)
+from ..studies.flops import MADE_HAND_GROUPS, FlopRow, FlopStudy
 
 
 def _column_name(section: str, name: str) -> str:
@@ -82,14 +71,14 @@ def flops_report(study: FlopStudy, format_name: str = "table", style: str = "sim
     if format_name != "table":
         return render(format_name, flop_rows(study), flops_data(study))
     index = {_column_name(section, name): position for position, (section, name) in enumerate(study.columns)}
-    percent_columns = [header for header, _ in TABLE_GROUPS] + ["nuts"]
+    percent_columns = [header for header, _ in MADE_HAND_GROUPS] + ["nuts"]
     rows = []
     for row in (*study.rows, study.total):
         entry: dict[str, Any] = {"flop" if study.by == "flop" else "texture": row.label}
         if study.by == "flop":
             entry["texture"] = row.texture
         entry["flops"] = f"{row.flops:,}"
-        for header, members in TABLE_GROUPS:
+        for header, members in MADE_HAND_GROUPS:
             entry[header] = sum(row.shares[index[name]] for name in members)
         entry["nuts"] = row.shares[index["nut status: nuts"]]
         if study.filter is not None:

@@ -9,7 +9,7 @@ import time
 import click
 
 from ..errors import usage_errors
-from ..options import game_options, output_options, run_options
+from ..options import game_options, output_options, plot_option, run_options
 from ..params import CardsType
 
 # Progress appears after this long, then (stderr not a terminal) a line this often.
@@ -62,8 +62,7 @@ class FlopProgress:
 @run_options(exact_help="With --vs: enumerate every flop exactly.",
              monte_carlo_help="With --vs: Monte Carlo on every flop.",
              trials_help="With --vs: Monte Carlo deals per flop (default 10,000).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
-              help="Also draw a heat map to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@plot_option("a heat map")
 @output_options
 @usage_errors
 def flops(expression, vs, board_range, dead, game, die, filter_text, by, run, plot_path, format_name, table_style):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from ..errors import usage_errors
-from ..options import game_options, output_options, run_options
+from ..options import game_options, output_options, plot_option, run_options
 from ..params import CardsType
 
 
@@ -24,8 +24,7 @@ from ..params import CardsType
               help="Equal histogram bins over 0-100%.")
 @run_options(exact_help="Force exact enumeration.", monte_carlo_help="Force Monte Carlo.",
              trials_help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
-              help="Also draw the histogram to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@plot_option("the histogram")
 @output_options
 @usage_errors
 def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plot_path, format_name, table_style):
@@ -58,8 +57,7 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plo
              trials_help="With --vs: Monte Carlo boards per hand (a hand) or deals per part (a range).",
              with_threads=False)
 @click.option("--no-draws", "no_draws", is_flag=True, help="Table without the draw rows under each made hand.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
-              help="Also draw the shares as a stacked bar to FILE.png or FILE.svg (needs omaha-equity[plot]).")
+@plot_option("the shares as a stacked bar")
 @output_options
 @usage_errors
 def hits(expression, board, dead, game, die, vs, run, no_draws, plot_path, format_name, table_style):
