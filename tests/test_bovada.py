@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from omaha_equity.hand_history.errors import HandHistoryError
-from omaha_equity.hand_history.file_replay import PlayedHand, replay_checked
+from omaha_equity.hand_history.file_replay import replay_checked
 from omaha_equity.hand_history.records import SessionHand
 from omaha_equity.hand_history.sessions import read_hand_history_file
 from omaha_equity.hand_history.sites import detect_site
+from site_hands import hand_by_id, read_hands, replayed
 
 DATA = Path(__file__).parent / "data" / "bovada"
 CASH = "PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt"
@@ -25,19 +26,11 @@ ODD_CHIP_HANDS = {"2902256725", "2902266598"}
 
 
 def _hands(name: str) -> list[SessionHand]:
-    hands = read_hand_history_file(DATA / name)
-    assert not [hand for hand in hands if isinstance(hand, HandHistoryError)]
-    return [hand for hand in hands if isinstance(hand, SessionHand)]
+    return read_hands(DATA / name)
 
 
 def _hand(name: str, hand_id: str) -> SessionHand:
-    return next(hand for hand in _hands(name) if hand.hand_id == hand_id)
-
-
-def _played(hand: SessionHand) -> PlayedHand:
-    played = replay_checked(hand)
-    assert isinstance(played, PlayedHand), played
-    return played
+    return hand_by_id(DATA / name, hand_id)
 
 
 @pytest.mark.parametrize("name, count", sorted(COUNTS.items()))
@@ -66,7 +59,7 @@ def test_positions_name_the_players_and_the_user_is_me():
 def test_all_in_raises_and_the_side_pot_replay():
     # "Dealer [ME] : All-in(raise) $124", "Big Blind : All-in(raise) $400", "UTG : Calls $324";
     # "Big Blind : Hand result-Side pot $550.22", "Dealer [ME] : Hand result $376.78", Rake ($3)
-    played = _played(_hands(ALL_IN)[0])
+    played = replayed(_hands(ALL_IN)[0])
     assert played.won[played.names.index("Big Blind")] == 55022
     assert played.won[played.names.index("[ME]")] == 37678
 
@@ -75,24 +68,24 @@ def test_raises_to_and_no_rake_written():
     # "UTG+4 : Raises $0.10 to $0.10"; "Total Pot($1.80)" while "UTG+4 : Hand result $1.71"
     hand = _hand(CASH, "2902233667")
     assert hand.history.custom("_rake") == 9
-    _played(hand)
+    replayed(hand)
 
 
 def test_table_events_inside_a_hand_carry_no_chips():
     # "Dealer : Seat stand", "Dealer : Table leave user" between actions (hand 2902238171)
-    _played(_hand(CASH, "2902238171"))
+    replayed(_hand(CASH, "2902238171"))
 
 
 def test_a_dealer_line_without_a_name_is_an_empty_button_seat():
     # "Set dealer/Bring in spot" alone: no seat 6, the small blind is seat 7
     history = _hand(CASH, "2902237475").history
     assert history.players[0] == "Small Blind" and history.seats[0] == 7
-    _played(_hand(CASH, "2902237475"))
+    replayed(_hand(CASH, "2902237475"))
 
 
 def test_a_hand_without_a_small_blind_still_has_its_stakes():
     # hand 2902236874: only "Big blind/Bring in $0.05" is posted
-    _played(_hand(CASH, "2902236874"))
+    replayed(_hand(CASH, "2902236874"))
 
 
 def test_a_tournament_hand_without_its_flop_line():
@@ -101,7 +94,7 @@ def test_a_tournament_hand_without_its_flop_line():
     hand = _hands(TOURNAMENT)[0]
     assert hand.history.currency is None
     assert "d db 5d5h9d" in hand.history.actions
-    _played(hand)
+    replayed(hand)
 
 
 def test_a_line_that_lost_its_name_makes_its_hand_one_error_and_the_rest_go_on(tmp_path):

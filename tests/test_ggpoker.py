@@ -12,9 +12,9 @@ from omaha_equity.hand_history.errors import HandHistoryError
 from omaha_equity.hand_history.file_replay import PlayedHand, replay_checked
 from omaha_equity.hand_history.ggpoker import parse_ggpoker_block
 from omaha_equity.hand_history.records import SessionHand
-from omaha_equity.hand_history.sessions import read_hand_history_file
 from omaha_equity.hand_history.sites import detect_site
 from omaha_equity.hand_history.text_files import TextBlock
+from site_hands import read_hands, replayed
 
 DATA = Path(__file__).parent / "data" / "ggpoker"
 COUNTS = {
@@ -26,15 +26,11 @@ COUNTS = {
 
 
 def _hands(name: str) -> list[SessionHand]:
-    hands = read_hand_history_file(DATA / name)
-    assert not [hand for hand in hands if isinstance(hand, HandHistoryError)]
-    return [hand for hand in hands if isinstance(hand, SessionHand)]
+    return read_hands(DATA / name)
 
 
 def _played(name: str) -> PlayedHand:
-    played = replay_checked(_hands(name)[0])
-    assert isinstance(played, PlayedHand), played
-    return played
+    return replayed(_hands(name)[0])
 
 
 @pytest.mark.parametrize("name, count", sorted(COUNTS.items()))

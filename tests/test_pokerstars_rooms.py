@@ -16,10 +16,11 @@ from omaha_equity.ev.hand_ev import evaluate_hand
 from omaha_equity.hand_history.errors import HandHistoryError
 from omaha_equity.hand_history.file_replay import PlayedHand, replay_checked
 from omaha_equity.hand_history.records import SessionHand
-from omaha_equity.hand_history.sessions import read_hand_history_file, read_session
+from omaha_equity.hand_history.sessions import read_session
 from omaha_equity.hand_history.sites import SITES, detect_site
 from omaha_equity.errors import InputError
 from omaha_equity.rules import ForcedBets, Hand, HandSettings, NoLimit
+from site_hands import hand_by_id, read_hands, replayed
 
 DATA = Path(__file__).parent / "data" / "pokerstars-variants"
 RIO_1 = DATA / "PLO-6max-EUR-0.10-0.20-202005.RIO.1031503_45238934.txt"
@@ -28,25 +29,11 @@ RIO_SIDE_POTS = DATA / "PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots.txt"
 POKERMASTER = DATA / "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt"
 
 
-def _hands(path: Path) -> list[SessionHand]:
-    hands = read_hand_history_file(path)
-    assert not [hand for hand in hands if isinstance(hand, HandHistoryError)]
-    return [hand for hand in hands if isinstance(hand, SessionHand)]
-
-
-def _hand(path: Path, hand_id: str) -> SessionHand:
-    return next(hand for hand in _hands(path) if hand.hand_id == hand_id)
-
-
-def _played(hand: SessionHand) -> PlayedHand:
-    played = replay_checked(hand)
-    assert isinstance(played, PlayedHand), played
-    return played
 
 
 @pytest.mark.parametrize("path, count", [(RIO_1, 109), (RIO_2, 77), (RIO_SIDE_POTS, 1), (POKERMASTER, 1)])
 def test_every_hand_is_read_and_replays_to_the_chips_collected(path, count):
-    hands = _hands(path)
+    hands = read_hands(path)
     assert len(hands) == count
     failed = [result for result in map(replay_checked, hands) if isinstance(result, HandHistoryError)]
     if path == RIO_SIDE_POTS:
@@ -70,21 +57,21 @@ def test_site_is_told_from_the_first_line_and_sites_are_one_list():
 def test_euro_sign_in_utf8_and_as_the_windows_1252_byte_0x80():
     assert RIO_SIDE_POTS.read_bytes().count(b"\x80") > 0
     for path in (RIO_1, RIO_SIDE_POTS):
-        history = _hands(path)[0].history
+        history = read_hands(path)[0].history
         assert history.currency == "EUR" and history.custom("_chip_value") == "0.01"
-    history = _hands(RIO_SIDE_POTS)[0].history
+    history = read_hands(RIO_SIDE_POTS)[0].history
     assert dict(zip(history.players, history.starting_stacks)) == {
         "Dillion O": 2000, "Gary Q": 2080, "Hero": 3129, "Karl J": 2000, "Shaun J": 3972, "Terry C": 1893}
 
 
 def test_splash_the_pot_money_is_dead_money_carried_by_p1_and_not_counted_as_paid():
     # STP added: €0.80; Total pot €17.70 | Main pot €16.90 | STP €0.80 | Rake €0.76; Brad A collected €16.94
-    hand = _hand(RIO_1, "45241640")
+    hand = hand_by_id(RIO_1, "45241640")
     history = hand.history
     assert history.custom("_added_to_pot") == {"p1": 80}
     assert history.players[0] == "Curtis B" and history.starting_stacks[0] == 4959 + 80
     assert history.custom("_dead_blinds")[0] == 80
-    played = _played(hand)
+    played = replayed(hand)
     brad = played.names.index("Brad A")
     assert played.won[brad] == 1694
     curtis = played.names.index("Curtis B")
@@ -97,14 +84,14 @@ def test_seats_sitting_out_are_not_dealt_in():
     marked = {block.split(":")[0].split("#")[1] for block in text.split("Run It Once Poker Hand #")[1:]
               for block in ["#" + block] if "Conner B (€19.30 in chips) - Sitting Out" in block}
     assert len(marked) == 3
-    for hand in _hands(RIO_2):
+    for hand in read_hands(RIO_2):
         if hand.hand_id in marked:
             assert "Conner B" not in hand.history.players
 
 
 def test_shows_without_a_colon_are_read():
     # "Zach Y shows [Kc Kd 9c 2s] for Three of Kind ..."
-    hand = _hand(RIO_1, "45241594")
+    hand = hand_by_id(RIO_1, "45241594")
     assert "p6 sm KcKd9c2s" in hand.history.actions or any("sm KcKd9c2s" in action for action in hand.history.actions)
     assert isinstance(replay_checked(hand), PlayedHand)
 
@@ -112,16 +99,16 @@ def test_shows_without_a_colon_are_read():
 def test_checks_printed_after_the_betting_is_over_are_left_out():
     # "Brandon C: calls €0.15" puts him all in (no mark); the room then prints
     # "Avery I: checks" and "Brandon C: checks and is all-in" on the turn
-    played = _played(_hand(RIO_1, "45242415"))
+    played = replayed(hand_by_id(RIO_1, "45242415"))
     assert played.all_in_board_count == 3
     assert played.won[played.names.index("Avery I")] == 4001
 
 
 def test_a_raise_nobody_could_call_is_read_with_the_site_setting():
     # Shaun J "raises €1.36 to €30.25" when Hero is all in and Gary Q covered
-    history = _hands(RIO_SIDE_POTS)[0].history
+    history = read_hands(RIO_SIDE_POTS)[0].history
     assert history.custom("_raise_when_nobody_can_call") is True
-    assert not any(hand.history.custom("_raise_when_nobody_can_call") for hand in _hands(RIO_2))
+    assert not any(hand.history.custom("_raise_when_nobody_can_call") for hand in read_hands(RIO_2))
 
 
 def test_the_engine_refuses_a_raise_nobody_can_call_unless_the_setting_says_so():
@@ -141,9 +128,9 @@ def test_the_engine_refuses_a_raise_nobody_can_call_unless_the_setting_says_so()
 
 
 def test_pokermaster_five_card_game_named_omaha_and_its_json_line():
-    hand = _hands(POKERMASTER)[0]
+    hand = read_hands(POKERMASTER)[0]
     assert hand.history.variant == "P5O" and hand.format == "pokermaster"
-    played = _played(hand)
+    played = replayed(hand)
     assert played.won[played.names.index("pp1863696")] == 40900
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from omaha_equity.hand_history.errors import HandHistoryError
-from omaha_equity.hand_history.file_replay import PlayedHand, replay_checked
+from omaha_equity.hand_history.file_replay import replay_checked
 from omaha_equity.hand_history.records import SessionHand
-from omaha_equity.hand_history.sessions import read_hand_history_file
+from site_hands import read_hands, replayed
 
 DATA = Path(__file__).parent / "data" / "winamax"
 COUNTS = {
@@ -22,15 +22,7 @@ COUNTS = {
 
 
 def _hands(name: str) -> list[SessionHand]:
-    hands = read_hand_history_file(DATA / name)
-    assert not [hand for hand in hands if isinstance(hand, HandHistoryError)]
-    return [hand for hand in hands if isinstance(hand, SessionHand)]
-
-
-def _played(hand: SessionHand) -> PlayedHand:
-    played = replay_checked(hand)
-    assert isinstance(played, PlayedHand), played
-    return played
+    return read_hands(DATA / name)
 
 
 @pytest.mark.parametrize("name, count", sorted(COUNTS.items()))
@@ -52,7 +44,7 @@ def test_games_and_currencies(name, variant, currency):
 
 def test_an_unmatched_bet_stays_in_the_pot_and_is_collected():
     # Player1 "raises 85€ to 110.50€", Player0 folds; "Player1 collected 167€", Total pot 167€ | Rake 3€
-    played = _played(_hands("PLO-5max-EUR-2-4-202104.no.colon.txt")[0])
+    played = replayed(_hands("PLO-5max-EUR-2-4-202104.no.colon.txt")[0])
     player1 = played.names.index("Player1")
     assert played.won[player1] + 8500 == 16700
 
@@ -64,11 +56,11 @@ def test_seats_not_in_the_hand_are_left_out():
 
 def test_a_raise_among_the_blinds_is_a_small_and_big_blind_post():
     # "Player3 raises 1€ to 3€" then "Player3 posts small blind 1€": 2€ live, 2€ dead
-    played = _played(_hands("PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt")[0])
+    played = replayed(_hands("PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt")[0])
     player3 = played.names.index("Player3")
     assert played.dead_chips[player3] == 200 and played.committed[player3] == 400
 
 
 def test_hi_lo_halves_collected():
-    played = _played(_hands("PLO8-2max-play-0.05-0.10-201610.export.txt")[0])
+    played = replayed(_hands("PLO8-2max-play-0.05-0.10-201610.export.txt")[0])
     assert sum(played.won) > 0 and all(won > 0 for won in played.won)
