@@ -61,7 +61,7 @@ from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PE
 from omaha_equity.deal import make_deal
 from omaha_equity.equity import calculate as calc_module
 from omaha_equity.equity.calculate import calculate_equity
-from omaha_equity.equity.fixed_hands import prepare
+from omaha_equity.equity.fixed.hands import prepare
 
 MC_TRIALS = 10_000_000
 
@@ -93,7 +93,7 @@ def random_opponent_rate(repeats: int) -> float:
 def multiway_range_figures(repeats: int) -> tuple[float, float, float]:
     """Six 15% ranges preflop (issue 9): (deals/s, effective samples / deals, seconds for
     1,000 deals of three 15% ranges, ranges parsed included)."""
-    from omaha_equity.equity import range_sampling
+    from omaha_equity.equity.lists import sampling as range_sampling
     from omaha_equity.equity.players import seat_players
     from omaha_equity.games import get_game
     from omaha_equity.pots import pot_units

@@ -25,8 +25,9 @@ from ..cards import DECK_SIZE, format_cards, parse_card
 from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
-from ..equity import plan, range_equity
-from ..equity.kernel_inputs import ScoreTables, available_cards, card_mask, seat_hand_list
+from ..equity import plan
+from ..equity.lists import exact as range_equity
+from ..equity.lists.inputs import ScoreTables, available_cards, card_mask, seat_hand_list
 from ..runtime.threads import across_threads, use_threads
 from ..equity.plan import Method
 from ..equity.players import FIXED, RANGE

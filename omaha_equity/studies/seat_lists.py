@@ -24,7 +24,7 @@ def hand_labels(hands: np.ndarray) -> list[str]:
 
 def player_equity(hand: str, counts_row, units: int, sample_count: int, weight_total: int,
                   square_sum: int | None = None) -> PlayerEquity:
-    """A :class:`PlayerEquity` from one player's kernel counts (``equity._kernels`` STATS
+    """A :class:`PlayerEquity` from one player's kernel counts (``equity.counters`` STATS
     order); exact when ``square_sum`` is None, Monte Carlo (with its standard error) otherwise."""
     return PlayerEquity.from_counts(hand, counts_row, units, sample_count, weight_total,
                                     None if square_sum is None else int(square_sum))
