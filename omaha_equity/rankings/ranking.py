@@ -318,8 +318,13 @@ def canonical_percent_range(game: str | Game, low_percent: float, high_percent: 
     ranking, start, stop = _percent_slice(game, low_percent, high_percent, six_handed)
     if ranking.starts[-1] > CANONICAL_MAX_HANDS:
         return None
-    positions = _canonical_positions(ranking.info.game, ranking.info.table)
-    return np.take(_canonical_hands(ranking.info.game, ranking.info.table), np.sort(positions[start:stop]), axis=0)
+    from . import _class_kernels  # noqa: PLC0415 (lazy: numba)
+
+    positions = _canonical_positions(ranking.info.game, ranking.info.table)[start:stop]
+    table = _canonical_hands(ranking.info.game, ranking.info.table)
+    rows = np.empty((stop - start, table.shape[1]), dtype=table.dtype)
+    _class_kernels.rows_in_position_order(positions, table, rows)
+    return rows
 
 
 def _hand_bound(percent: float, hand_count: int) -> float:
