@@ -275,6 +275,7 @@ class CellTally:
         self.counts = {kind: np.zeros(size, dtype=np.int64) for kind, size in _CELL_COUNTS.items()}
         self.weights = {kind: np.zeros(size, dtype=np.float64) for kind, size in _CELL_COUNTS.items()}
         self.cells: dict[str, np.ndarray] | None = None
+        self._groups: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def add(self, fields: np.ndarray, weights: np.ndarray | None, keep_cells: bool = False) -> None:
         cells = hand_cells(fields)
@@ -283,6 +284,7 @@ class CellTally:
             self.weights[kind] += np.bincount(cells[kind], weights=weights, minlength=size)
         if keep_cells:
             self.cells = cells
+            self._groups = {}
 
     def row_count(self, spec) -> int:
         return int(self.counts[spec[5]][list(spec[6])].sum())
@@ -290,9 +292,25 @@ class CellTally:
     def row_weight(self, spec) -> float:
         return float(self.weights[spec[5]][list(spec[6])].sum())
 
+    def row_hands(self, spec) -> np.ndarray:
+        """The indexes, ascending, of the hands of the last ``add(..., keep_cells=True)`` in a
+        row: ``(row_count,) int64`` (each cell's hands found once, by one sort per kind, rather
+        than a pass over every hand per row)."""
+        kind = spec[5]
+        if kind not in self._groups:
+            cells = self.cells[kind]
+            order = np.argsort(cells, kind="stable")
+            starts = np.zeros(_CELL_COUNTS[kind] + 1, dtype=np.int64)
+            np.cumsum(np.bincount(cells, minlength=_CELL_COUNTS[kind]), out=starts[1:])
+            self._groups[kind] = order, starts
+        order, starts = self._groups[kind]
+        return np.sort(np.concatenate([order[starts[cell]:starts[cell + 1]] for cell in spec[6]]))
+
     def row_mask(self, spec) -> np.ndarray:
         """Which of the hands of the last ``add(..., keep_cells=True)`` are in a row."""
-        return np.isin(self.cells[spec[5]], spec[6])
+        mask = np.zeros(self.cells[spec[5]].shape[0], dtype=bool)
+        mask[self.row_hands(spec)] = True
+        return mask
 
 
 def range_composition(
@@ -361,9 +379,9 @@ def range_composition(
     if vs is not None:
         from .hits_equity import part_equities  # the equity engine: only with --vs
 
-        masks = [tally.row_mask(spec) if tally.row_count(spec) else None for spec in specs]
+        part_hands = (tally.row_hands(spec) if tally.row_count(spec) else None for spec in specs)  # one at a time
         equities, chosen_method, used_seed = part_equities(
-            expression, vs, vs_cards, specs, masks, hands, weights, board_cards, dead_cards, game,
+            expression, vs, vs_cards, specs, part_hands, hands, weights, board_cards, dead_cards, game,
             method=method, trials=trials, seed=seed)
     rows = []
     for index, spec in enumerate(specs):
