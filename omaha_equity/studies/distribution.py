@@ -299,9 +299,10 @@ class HandByHand:
 
 
 # Opponent hands per run of the kernels: their counts, (hands, 2, STAT_COUNT) int64 (176 bytes a
-# hand), are reduced to the sums a study keeps (16-24 bytes a hand) block by block, so a list of
-# millions of hands never holds them all.
-HAND_BLOCK = 1 << 18
+# hand, twice while the threads' pieces are joined), are reduced to the sums a study keeps (16-24
+# bytes a hand) block by block, so a list of millions of hands never holds them all: 23 MB at a
+# time; on a 6-card flop a block is still seconds of work for the threads.
+HAND_BLOCK = 1 << 16
 
 
 def hand_by_hand(seated: SeatedQuery, options: RunOptions) -> HandByHand:

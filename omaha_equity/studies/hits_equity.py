@@ -159,8 +159,10 @@ def _against_hand(expression, vs, part_hands, hands, weights, board_cards, dead_
 
 def _matching_rows(hands: np.ndarray, listed: np.ndarray) -> np.ndarray:
     """For each row of ``hands``, the row of ``listed`` holding the same cards (in any order):
-    ``(n,) int64``. Both are lists of the same hands (the range parsed twice, the same cards
-    removed), so every hand is found."""
+    ``(n,) int64``. Both are lists of the same hands (the range's, and the pass's list of them),
+    so every hand is found."""
+    if listed is hands:
+        return np.arange(hands.shape[0])
     keys, listed_keys = _card_sets(hands), _card_sets(listed)
     if np.array_equal(keys, listed_keys):  # the same order, as parsing gives
         return np.arange(keys.shape[0])
@@ -172,9 +174,12 @@ def _matching_rows(hands: np.ndarray, listed: np.ndarray) -> np.ndarray:
 
 
 def _card_sets(hands: np.ndarray) -> np.ndarray:
-    """Each hand's cards as a 52-bit set, ``(n,) int64``."""
-    return np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1) if hands.shape[0] \
-        else np.zeros(0, dtype=np.int64)
+    """Each hand's cards as a 52-bit set, ``(n,) int64`` (a column at a time: no (n, k) int64
+    copy)."""
+    sets = np.zeros(hands.shape[0], dtype=np.int64)
+    for column in range(hands.shape[1]):
+        sets |= np.left_shift(np.int64(1), hands[:, column].astype(np.int64))
+    return sets
 
 
 def _part_fraction(share_sum: int, hand_count: int, units: int, boards: int) -> Fraction:
