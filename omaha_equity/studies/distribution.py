@@ -38,7 +38,7 @@ from ..pots import pot_units
 from ..equity.results.equity import standard_error
 from ..validate import check_whole_number
 from . import _kernels, seat_lists
-from .memory import check_study_memory
+from .memory import NARROWER_RANGE, check_study_memory
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_of, parse_next_card_board
 
 BY_HAND, BY_NEXT_CARD, BY_CATEGORY = "hand", "next-card", "category"
@@ -383,9 +383,6 @@ def opponent_hand_count(seated: SeatedQuery) -> int:
     available = available_cards(list(seated.seats), seated.board, seated.dead)
     return comb(len(available), seated.game.hole_count - len(opponent.known_cards))
 
-
-# What to ask for instead of a study too big for the memory budget.
-NARROWER_RANGE = "narrow the range (e.g. '15%', or a category filter such as '100%:{set+}')"
 
 # What a distribution by hand holds per opponent hand: its DistributionItem (the object, its
 # label, its Fraction and floats) and the arrays behind it, measured with tracemalloc on a 6-card

@@ -26,6 +26,7 @@ from ..deal import CardsLike, parse_board_and_dead
 from ..errors import InputError, quoted
 from ..games import Game, get_game
 from ..ranges import is_specific_hand, parse_range
+from .memory import NARROWER_RANGE, check_study_memory
 
 MADE_SECTION, NUT_SECTION, LOW_SECTION = "made hand", "nut status", "low"
 # A made hand's draws, three ways (flop and turn): the flush draw, the straight draw and the
@@ -313,6 +314,16 @@ class CellTally:
         return mask
 
 
+# Hands categorized at a time when no part's hands are kept (the composition alone).
+CATEGORIZE_CHUNK = 1 << 20
+
+# What the parts' equities against another player hold per hand of the range: its category
+# fields (26 bytes) and cells (24), their sort (24), and what the parts against a hand add
+# (hits_equity.AGAINST_HAND_BYTES_PER_HAND); the whole command on a 6-card range of 678,792 hands
+# peaked about 85 MB above the range itself (125 bytes a hand), rounded up.
+VS_BYTES_PER_HAND = 200
+
+
 def range_composition(
     expression: str,
     board: CardsLike,
@@ -350,7 +361,9 @@ def range_composition(
     Raises
     ------
     InputError
-        Bad cards, game or range; a board of fewer than 3 cards; a range with no hand left.
+        Bad cards, game or range; a board of fewer than 3 cards; a range with no hand left;
+        with ``vs``, a range of more hands than the memory budget allows
+        (:func:`.memory.check_study_memory`), before any work on it.
     """
     check_range_text(expression)
     game = get_game(game, die)
@@ -370,9 +383,15 @@ def range_composition(
         reason = "the known cards " + format_cards(sorted(known, reverse=True))
         hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason, board=board_cards)
         hands, weights = hand_range.hands, hand_range.weights
-        fields = categorize_hands(hands, board_cards, game.hilo)
-        tally.add(fields, weights, keep_cells=vs is not None)
         total = hand_range.size
+        if vs is None:  # a chunk at a time: the category fields of 14 million 6-card hands take 364 MB
+            for first in range(0, total, CATEGORIZE_CHUNK):
+                chunk = slice(first, first + CATEGORIZE_CHUNK)
+                tally.add(categorize_hands(hands[chunk], board_cards, game.hilo), weights[chunk])
+        else:
+            check_study_memory("the parts' equities against another player", total, VS_BYTES_PER_HAND,
+                               NARROWER_RANGE)
+            tally.add(categorize_hands(hands, board_cards, game.hilo), weights, keep_cells=True)
     total_weight = float(np.sum(weights)) if weights is not None else float(total)
     equities = [None] * len(specs)
     chosen_method = used_seed = None

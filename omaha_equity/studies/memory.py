@@ -16,10 +16,18 @@ from ..errors import InputError
 # (420 MB for all 20,358,520 hands): with this, a study stays under 1 GB in all.
 STUDY_MEMORY_BUDGET = 600_000_000
 
+# What to ask for instead of a study too big for the budget.
+NARROWER_RANGE = "narrow the range (e.g. '15%', or a category filter such as '100%:{set+}')"
+
 
 def study_memory_estimate(hand_count: int, bytes_per_hand: int) -> int:
     """Bytes a study holding ``bytes_per_hand`` for each of ``hand_count`` hands would take."""
     return hand_count * bytes_per_hand
+
+
+def _amount(byte_count: int) -> str:
+    """``4.3 GB``, ``600 MB``."""
+    return f"{byte_count / 1e9:.1f} GB" if byte_count >= 1e9 else f"{byte_count / 1e6:,.0f} MB"
 
 
 def check_study_memory(study: str, hand_count: int, bytes_per_hand: int, narrower: str) -> None:
@@ -28,10 +36,10 @@ def check_study_memory(study: str, hand_count: int, bytes_per_hand: int, narrowe
     Raises
     ------
     InputError
-        ``the distribution by hand of 20,358,520 hands would need about 14.3 GB of memory
-        (this program allows 0.6 GB): narrow the range ...`` (``narrower`` says how).
+        ``the distribution by hand of 6,096,454 hands would need about 4.3 GB of memory (this
+        program allows 600 MB): narrow the range ...`` (``narrower`` says how).
     """
     needed = study_memory_estimate(hand_count, bytes_per_hand)
     if needed > STUDY_MEMORY_BUDGET:
-        raise InputError(f"{study} of {hand_count:,} hands would need about {needed / 1e9:.1f} GB of memory (this "
-                         f"program allows {STUDY_MEMORY_BUDGET / 1e9:.1f} GB): {narrower}")
+        raise InputError(f"{study} of {hand_count:,} hands would need about {_amount(needed)} of memory (this "
+                         f"program allows {_amount(STUDY_MEMORY_BUDGET)}): {narrower}")
