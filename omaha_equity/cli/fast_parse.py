@@ -34,12 +34,14 @@ _IMMUTABLE = (type(None), bool, int, float, str, bytes, frozenset)
 @dataclass(frozen=True)
 class _Layout:
     """What a command's plain lines may hold: the option strings a value or flag is read for,
-    the arguments in order (``variadic``: a single argument taking every word), and the
-    defaults of the parameters (None where one must be computed per line)."""
+    the arguments in order (``variadic``: a single argument taking every word), and every
+    parameter with the name its value is exposed as (None: not exposed) and whether it is left
+    alone when not typed (click's own help and version flags)."""
 
     options: dict[str, click.Option]
     arguments: tuple[click.Argument, ...]
     variadic: bool
+    parameters: tuple[tuple[click.Parameter, str | None, bool], ...]
 
 
 def _simple_option(option: click.Option) -> bool:
@@ -69,7 +71,11 @@ def _layout(command: click.Command) -> _Layout | None:
     variadic = len(arguments) == 1 and arguments[0].nargs == -1
     if not variadic and any(argument.nargs != 1 for argument in arguments):
         return None
-    return _Layout(options, tuple(arguments), variadic)
+    # command.params: get_params adds only the help option (never typed in a plain line), and
+    # checks the names for clashes on every call
+    parameters = tuple((parameter, parameter.name if parameter.expose_value else None, _acts_only_when_given(parameter))
+                       for parameter in command.params)
+    return _Layout(options, tuple(arguments), variadic, parameters)
 
 
 class FastParseCommand(click.Command):
@@ -144,17 +150,15 @@ class FastParseCommand(click.Command):
             typed.update(zip(layout.arguments, words))
         values: dict[str, tuple[Any, ParameterSource]] = {}
         try:
-            # self.params: get_params adds only the help option (never typed here: the line would
-            # not be plain), and checks the names for clashes on every call
-            for parameter in self.params:
+            for parameter, name, left_alone in layout.parameters:
                 if parameter in typed:
                     value = (parameter.process_value(ctx, typed[parameter]), ParameterSource.COMMANDLINE)
-                elif _acts_only_when_given(parameter):
+                elif left_alone:
                     continue
                 else:
-                    value = self._default(ctx, parameter)
-                if parameter.expose_value and parameter.name is not None:
-                    values[parameter.name] = value
+                    value = self._defaults.get(parameter.name) or self._default(ctx, parameter)
+                if name is not None:
+                    values[name] = value
         except click.ClickException:
             return None
         return values, rest

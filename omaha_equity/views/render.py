@@ -62,13 +62,15 @@ def render_table(rows: Sequence[dict[str, Any]], *, percent_columns: Iterable[st
 def _plain_cell(value: Any) -> str | None:
     """``value`` as the text tabulate's "simple" style shows with number parsing off, when that
     is the text itself (ints and plain one-line strings, no surrounding blanks); else None."""
-    if type(value) is int:
+    kind = type(value)
+    if kind is int:
         return str(value)
-    if type(value) is not str or not value or value in _BOOL_TEXTS or value != value.strip():
+    if kind is not str or not value or value in _BOOL_TEXTS or value[0] == " " or value[-1] == " ":
         return None
-    if value.isascii():
+    if value.isascii():  # printable ASCII has no blank but the space, checked at both ends above
         return value if value.isprintable() else None
-    return value if value.isprintable() and all(c.isascii() or c in _NARROW_CHARACTERS for c in value) else None
+    return value if value == value.strip() and value.isprintable() and all(
+        c.isascii() or c in _NARROW_CHARACTERS for c in value) else None
 
 
 def _plain_cells(values: Iterable[Any]) -> list[str] | None:
