@@ -53,6 +53,7 @@ import time
 import numba
 from c_limit import c_limit_figures
 from limits import limits_table
+from small_studies import small_studies_figures
 from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PEER_QUERY, RANGE_EXACT, SIX_RANGES,
                      WARM_MARGIN_GOAL, best_of, best_process_seconds, cold_cli_seconds, per_query_fixed_cost,
                      percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate,
@@ -548,6 +549,7 @@ def main() -> None:
           f"{seconds:.2f} s")
     startup_figures(arguments.repeats, skip_cold=True)  # the table printed first has the cold run
     hits_figures(arguments.repeats)
+    small_studies_figures()
 
     print_ev_figure(arguments.threads)
 

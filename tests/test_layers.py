@@ -62,6 +62,7 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.cli": [
         # the pieces every command uses; the commands, which never import each other; the group
+        ["fast_parse"],
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell", "hands"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",
