@@ -83,7 +83,8 @@ class HandEV:
     evaluated : bool
         True when the all-in EV was computed (every player in the pot showed all their cards).
     note : str
-        Why an all-in hand was not evaluated, e.g. ``plr5 showed 2 of 4 hole cards``.
+        Why an all-in hand was not evaluated, e.g. ``plr5 showed 2 of 4 hole cards``, after
+        what the reader made of a damaged line (the board taken from the summary), ``; `` between.
     players : tuple of PlayerHandEV
         Every player dealt in (odd-chip order).
     tournament, anonymous, line_number
@@ -154,7 +155,8 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
         chip_value=hand.chip_value,
         all_in_street=STREET_OF_BOARD_COUNT.get(board_count) if board_count is not None else None,
         all_in_board=format_cards(known_board, separator=" "),
-        evaluated=bool(evs), note=note, players=players, tournament=hand.tournament, anonymous=hand.anonymous,
+        evaluated=bool(evs), note="; ".join((*hand.notes, note) if note else hand.notes), players=players,
+        tournament=hand.tournament, anonymous=hand.anonymous,
         line_number=hand.line_number,
     )
 

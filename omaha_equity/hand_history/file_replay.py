@@ -88,6 +88,8 @@ class PlayedHand:
         Player index -> chips in ``committed`` (and ``dead_chips``) that the player did not pay:
         money the room added to the pot (Run It Once's splash-the-pot), carried by a player
         in the replay (PHH ``_added_to_pot``).
+    notes : tuple of str
+        What the reader made of damaged lines it read around (PHH ``_reading_notes``).
     """
 
     source: str
@@ -111,6 +113,7 @@ class PlayedHand:
     tournament: str | None = None
     anonymous: bool = False
     added_chips: dict[int, int] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
     def live_committed(self, index: int) -> int:
         """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
@@ -241,6 +244,7 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
         anonymous=not history.players,
         dead_chips=tuple(hand.dead[seat] for seat in order),
         added_chips=added_chips,
+        notes=tuple(str(note) for note in history.custom("_reading_notes") or ()),
     )
 
 
