@@ -77,6 +77,10 @@ def test_convert_writes_every_hand_and_one_line_per_hand_it_cannot_convert(conve
     assert [line.split(",")[0] for line in lines if line.startswith("error:")] == [
         f"error: {QUIRKS / 'empty-street-cards.txt'}", f"error: {QUIRKS / 'garbled-street-cards.txt'}",
         f"error: {QUIRKS / 'post-by-unseated-name.txt'}"]
+    # a live big blind posted out of the blinds: written, and a note says pokerkit cannot replay it
+    assert [line.split(": ")[1].split(", ")[-1] for line in lines if line.startswith("note:")] == [
+        "hand 14311270221", "hand 22865231671"]
+    assert all("not in pokerkit" in line for line in lines if line.startswith("note:"))
     assert [line for line in lines if line.startswith("skipped:")] == [
         f"skipped: {QUIRKS / 'cancelled.txt'}, line 6, hand 900000000006: hand cancelled by the site: no chips moved"]
     assert lines[-1] == (f"hands written 120 to {out}, failed 3, skipped 1 (not Omaha or cancelled), "
