@@ -57,6 +57,7 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.views": [
         ["render", "__init__"],
+        ["board_ranges"],
         ["equity", "studies", "hits", "rules", "play", "ev", "flops"],
         ["chips"],
     ],

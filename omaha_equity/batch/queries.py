@@ -7,7 +7,7 @@ A row's keys (CSV header columns or JSON object keys):
 ``id``          the query's name in the output (default: its position in the input, from 1)
 ``game``        ``omaha`` (default), ``omaha8``, ... or an alias, as in ``calc -g``
 ``die``         Binglao only: the die roll 1..6
-``board``       known board cards, 0..5 (default none)
+``board``       known board cards, 0..5 (default none), or a board range of flops (``AK*``, docs/ranges.md)
 ``dead``        dead cards (default none)
 ``hand1`` ...   one column per player (trailing empty cells ignored), *or*
 ``hands``       every player in one cell, ``|`` between players (a JSON list also works)

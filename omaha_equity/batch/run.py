@@ -50,8 +50,9 @@ class BatchResult:
         The query's place in the input, from 1.
     query_id : str
         Its id (the ``id`` given, else ``str(position)``).
-    result : EquityResult or None
-        The equity, when the query ran.
+    result : EquityResult, BoardRangeEquity or None
+        The equity, when the query ran (a ``studies.board_ranges.BoardRangeEquity`` for a board
+        range in the board column).
     error : str or None
         Why it did not run (bad cards, unknown game, duplicate id, ...).
     seed : int or None
@@ -84,7 +85,13 @@ class BatchResult:
             row.update(self.written, id=self.query_id, error=self.error, player=0, sample_count=0, seed=self.seed)
             return [row]
         rows = []
-        for player_row in equity_rows(self.result):
+        if isinstance(self.result, EquityResult):
+            player_rows = equity_rows(self.result)
+        else:  # a board range (the board column): studies.board_ranges' rows, the flops as sample_count
+            from ..studies.board_ranges import board_range_equity_rows
+
+            player_rows = board_range_equity_rows(self.result)
+        for player_row in player_rows:
             row = dict.fromkeys(BATCH_COLUMNS)
             row.update((key, value) for key, value in player_row.items() if key in row)
             row["id"] = self.query_id
@@ -130,10 +137,19 @@ def _run_task(task: _Task) -> BatchResult:
 
     query = task.query
     try:
-        result = calculate_equity(
-            list(query.hands), query.board, query.dead, query.game, die=query.die, method=query.method,
-            trials=query.trials, precision=query.precision, seed=task.seed, threads=1,
-        )
+        if _is_board_range(query.board):
+            from ..equity.query import RunOptions
+            from ..studies.board_ranges import equity_over_board_range
+
+            options = RunOptions.checked(query.method, trials=query.trials, precision=query.precision,
+                                         seed=task.seed, threads=1)
+            result = equity_over_board_range(list(query.hands), query.board, query.game, dead=query.dead,
+                                             die=query.die, options=options)
+        else:
+            result = calculate_equity(
+                list(query.hands), query.board, query.dead, query.game, die=query.die, method=query.method,
+                trials=query.trials, precision=query.precision, seed=task.seed, threads=1,
+            )
     except InputError as error:
         return BatchResult(task.position, task.query_id, error=str(error), seed=task.seed, written=task.written)
     except Exception as error:  # a bug must not lose the rest of a long batch: report it on the row
@@ -142,6 +158,13 @@ def _run_task(task: _Task) -> BatchResult:
         message = f"internal error ({type(error).__name__}: {error}); please report it"
         return BatchResult(task.position, task.query_id, error=message, seed=task.seed, written=task.written)
     return BatchResult(task.position, task.query_id, result=result, seed=task.seed, written=task.written)
+
+
+def _is_board_range(board: str) -> bool:
+    """A board column that is not cards but a board range (``AK*``, ``$mono``: docs/ranges.md)."""
+    from ..boards import looks_like_board_range
+
+    return bool(board) and looks_like_board_range(board)
 
 
 def run_chunk(tasks: list[_Task]) -> list[BatchResult]:

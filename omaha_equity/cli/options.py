@@ -4,7 +4,8 @@ behaves the same everywhere (sqlite-utils' option groups):
 - :func:`output_options`: ``-f/--format`` and ``--table-style``;
 - :func:`game_options`: ``-g/--game`` and ``--die`` (binglao's die roll);
 - :func:`run_options`: ``--exact``, ``--mc``, ``--trials``, ``--precision``, ``--seed`` and
-  ``--threads``, handed to the command as one checked ``RunOptions`` (keyword ``run``).
+  ``--threads``, handed to the command as one checked ``RunOptions`` (keyword ``run``);
+- :func:`board_option`: ``-b/--board``, a board or a board range (``AK*``, ``Ks**``, ``$mono``).
 
 A decorator that checks its options wraps the command: its check runs before the command's
 own, and before those of the decorators below it.
@@ -17,6 +18,7 @@ from collections.abc import Callable
 
 import click
 
+from ..cards import NO_CARDS, parse_cards
 from ..errors import InputError
 from ..games import GAME_NAMES
 from ..views.render import FORMATS
@@ -135,3 +137,45 @@ def checked_run_options(exact: bool, monte_carlo: bool, *, trials: int | None = 
         return RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
     except InputError as error:
         raise click.UsageError(str(error)) from None
+
+
+class BoardType(click.ParamType):
+    """A board (``Qd7h2s``, ``-`` for none) or a board range (``AK*``, ``Ks**``, ``$mono``,
+    docs/ranges.md). Plain cards stay a board; text that is not cards is read as a board range,
+    and its error names the offending token. The value stays text: a command tells the two
+    apart with :func:`is_board_range`."""
+
+    name = "board"
+
+    def convert(self, value, param, ctx):
+        if value.strip() == NO_CARDS:
+            return ""
+        try:
+            parse_cards(value)
+            return value
+        except InputError as card_error:
+            from ..boards import parse_board_range  # numpy: only for a board range
+
+            try:
+                parse_board_range(value)
+            except InputError as range_error:
+                range_syntax = any(character in value for character in "*$[]():!")
+                self.fail(str(range_error if range_syntax else card_error), param, ctx)
+        return value
+
+
+def is_board_range(board: str) -> bool:
+    """Whether a ``-b`` value (checked by :class:`BoardType`) is a board range, not cards."""
+    if not board:
+        return False
+    try:
+        parse_cards(board)
+    except InputError:
+        return True
+    return False
+
+
+def board_option(help_text: str = "Known board cards (0 to 5), or a board range of flops such as 'AK*', "
+                 "'Ks**', '$mono' (docs/ranges.md).", **settings):
+    """``-b/--board`` (the keyword ``board``): a board or a board range (:class:`BoardType`)."""
+    return click.option("-b", "--board", default="", type=BoardType(), help=help_text, **settings)

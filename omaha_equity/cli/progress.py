@@ -95,3 +95,40 @@ def batch_progress_bar(total: int):
     with click.progressbar(length=total, label="queries", file=sys.stderr, show_eta=False,
                            item_show_func=lambda text: text) as bar:
         yield lambda text: bar.update(1, text)
+
+
+# Flops: progress appears after this long, then (stderr not a terminal) a line this often.
+PROGRESS_AFTER_SECONDS = 1.0
+PROGRESS_LINE_SECONDS = 5.0
+
+
+class FlopProgress:
+    """``progress(done, total)`` of the flops run, on stderr: a bar on a terminal, else a line
+    such as ``flops: 41% of 1,755 flops, 0:12 left`` every few seconds."""
+
+    def __init__(self, quiet: bool = False) -> None:
+        self.quiet = quiet
+        self.started = time.monotonic()
+        # not a terminal (a log, a pipe): the first line after a whole interval, so a short run
+        # writes none
+        self.next_line_at = self.started + PROGRESS_LINE_SECONDS
+        self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.quiet or now - self.started < PROGRESS_AFTER_SECONDS:
+            return
+        if sys.stderr.isatty():
+            if self.bar is None:
+                self.bar = click.progressbar(length=total, label="flops", file=sys.stderr)
+                self.bar.__enter__()
+            self.bar.update(done - self.bar.pos)
+        elif now >= self.next_line_at and done < total:
+            self.next_line_at = now + PROGRESS_LINE_SECONDS
+            seconds = int((total - done) * (now - self.started) / done + 0.5)
+            click.echo(f"flops: {100 * done // total}% of {total:,} flops, {seconds // 60}:{seconds % 60:02d} left",
+                       err=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)

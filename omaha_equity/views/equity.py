@@ -283,3 +283,61 @@ def rank_report(ranking, game, format_name: str = "table", style: str = "simple"
     footer = (f"top: share of all hands ranked at least as good; {info.sample_count:,} Monte Carlo deals per class "
               f"(hands up to suit relabelling), seed {info.seed}; percent ranges such as '15%' use this ranking")
     return render("table", shown, None, title=title, footer=footer, style=style)
+
+
+def board_range_rows(result) -> list[dict[str, Any]]:
+    """``calc -b BOARDRANGE``: one row per player (the CSV columns) of a
+    :class:`~omaha_equity.studies.board_ranges.BoardRangeEquity`: ``board_range`` and ``flops``
+    (the concrete flops covered) and ``runs``."""
+    from ..studies.board_ranges import board_range_equity_rows
+
+    rows = []
+    for row in board_range_equity_rows(result):
+        row = dict(row)
+        row["board_range"] = row.pop("board")
+        row["flops"] = row.pop("sample_count")
+        seed = row.pop("seed")
+        row.update(runs=result.runs, seed=seed)
+        rows.append(row)
+    return rows
+
+
+def board_range_data(result) -> dict[str, Any]:
+    """``calc -b BOARDRANGE`` as JSON-ready data."""
+    return {
+        "game": result.game.name, "game_title": result.game.title, "board_range": result.board_range,
+        "dead": result.dead, "method": result.method, "flops": result.flops, "runs": result.runs,
+        "seed": result.seed,
+        "players": [{key: value for key, value in row.items()
+                     if key not in ("player", "game", "board_range", "dead", "method", "flops", "runs", "seed")}
+                    for row in board_range_rows(result)],
+    }
+
+
+def board_range_report(result, format_name: str = "table", style: str = "simple") -> str:
+    """``calc -b BOARDRANGE`` (a :class:`~omaha_equity.studies.board_ranges.BoardRangeEquity`)
+    as ``table``, ``csv`` or ``json`` text: each player's equity on a flop dealt at random from
+    the board range, and the flops it covered."""
+    from .board_ranges import coverage_text
+
+    rows = board_range_rows(result)
+    if format_name != "table":
+        return render(format_name, rows, board_range_data(result))
+    exact = result.method == Method.EXACT
+    columns = ("equity", "equity_high", "equity_low", "scoop", "tie") if result.game.hilo else ("equity", "win", "tie")
+    table_rows = []
+    for row in rows:
+        shown = {"player": row["player"], "hand": row["hand"]}
+        shown.update((_TABLE_HEADERS.get(key, key), row[key]) for key in columns)
+        if exact:
+            shown["exact"] = row["equity_exact"]
+        else:
+            shown["± s.e."] = _standard_error_text(row["standard_error"])
+        table_rows.append(shown)
+    dead = f" | dead: {result.dead}" if result.dead else ""
+    method = "exact enumeration" if exact else f"Monte Carlo, seed {result.seed}"
+    title = (f"{result.game.title} | board range: {result.board_range}{dead} | "
+             f"{coverage_text(result.flops, result.runs)} | {method}")
+    footer = "each concrete flop of the board range that the hands leave weighs the same"
+    return render("table", table_rows, None, percent_columns=[_TABLE_HEADERS.get(key, key) for key in columns],
+                  title=title, footer=footer, style=style)

@@ -11,9 +11,9 @@ import click
 from ...errors import quoted
 from ..errors import usage_errors
 from ..hands import warn_of_wide_ranges, without_separators
-from ..options import game_options, output_options, run_options
+from ..options import board_option, game_options, is_board_range, output_options, run_options
 from ..params import CardsType, ChipsListType
-from ..progress import deals_progress
+from ..progress import FlopProgress, deals_progress
 
 
 def _stacks_or_committed(original):
@@ -39,7 +39,7 @@ def _stacks_or_committed(original):
               help="Chips put in by players who folded (dead money in the pots they reach).")
 @click.option("--pot", "dead_money", default=0, type=click.IntRange(min=0),
               help="Extra dead money in the main pot (chips).")
-@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@board_option()
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @game_options
 @_stacks_or_committed
@@ -56,6 +56,9 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     --stacks (everyone all in) or --committed (chips already in). A HAND is a hand, a partial
     hand, * or a range, as in calc. Each pot is split high/low among its own eligible players.
 
+    A board range for -b ('AK*', 'Ks**', '$mono', docs/ranges.md) gives the chips expected on a
+    flop dealt at random from it, every concrete flop weighing the same.
+
     Example: omaha-equity allin AsAhKsKh JdTd9c8c 2c3d4h5s --stacks 300,200,100 -b Qd7h2s -g omaha8
     """
     from ...equity.expected_chips import calculate_allin, committed_from_stacks
@@ -70,6 +73,10 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
                                f"{quoted(','.join(str(amount) for amount in amounts))}")
     if stacks is not None:
         amounts = committed_from_stacks(stacks, folded or ())
+    if is_board_range(board):
+        _allin_board_range(list(hands), amounts, board, dead, game, die, folded, dead_money, run, quiet, format_name,
+                           table_style)
+        return
     with deals_progress(quiet) as progress:
         result = calculate_allin(
             list(hands), amounts, board, dead, game, die=die, folded=folded or (), pot=dead_money,
@@ -83,3 +90,20 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     if precision is not None and (None in errors or max(errors) * 100 >= precision * chips):
         click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} deals: raise --trials",
                    err=True)
+
+
+def _allin_board_range(hands: list, amounts, board_range: str, dead: str, game: str, die, folded, dead_money: int,
+                       run, quiet: bool, format_name: str, table_style: str) -> None:
+    """``allin -b BOARDRANGE``: the chips expected over the board range's flops."""
+    from ...studies.board_ranges import allin_over_board_range
+    from ...views.board_ranges import covered_report
+    from ...views.chips import allin_report, allin_rows
+
+    progress = FlopProgress(quiet)
+    try:
+        covered = allin_over_board_range(hands, amounts, board_range, dead, game, die=die, folded=folded or (),
+                                         pot=dead_money, options=run, progress=progress)
+    finally:
+        progress.close()
+    click.echo(covered_report(covered, allin_report, allin_rows, lambda result: result.to_dict(), format_name,
+                              table_style))

@@ -13,17 +13,18 @@ from ...games import get_game
 from ..errors import usage_errors
 from ..fast_parse import FastParseCommand
 from ..hands import warn_of_wide_ranges, without_separators
-from ..options import game_options, output_options, run_options
+from ..options import board_option, game_options, is_board_range, output_options, run_options
 from ..params import CardsType, FiniteFloatRange
-from ..progress import deals_progress
+from ..progress import FlopProgress, deals_progress
 
 
 @click.command(cls=FastParseCommand)
 @click.argument("hands", nargs=-1, required=True, metavar="HAND...", callback=without_separators)
-@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@board_option()
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @game_options
-@run_options(trials_help="Monte Carlo boards to sample (default 1,000,000; the cap with --precision).",
+@run_options(trials_help="Monte Carlo boards to sample (default 1,000,000; the cap with --precision; over a board "
+             "range, deals per run, default 10,000).",
              precision_help="Monte Carlo: stop when every equity's standard error is below this many percentage "
              "points.", seed_needs_monte_carlo=True)
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
@@ -47,10 +48,17 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     --streets shows the equity on each street up to the board; --next-card the equity after
     each possible turn (on a flop) or river (on a turn).
 
+    A board range for -b ('AK*', 'Ks**', '$mono', docs/ranges.md) gives each HAND's equity on a
+    flop dealt at random from it, every concrete flop weighing the same.
+
     Example: omaha-equity calc AsAhKsKh JdTd9c8c -b Qd7h2s
     """
     if not quiet:
         warn_of_wide_ranges(hands, game, die)
+    if is_board_range(board):
+        _calc_board_range(list(hands), board, dead, game, die, run, quiet, streets or next_card or above is not None,
+                          format_name, table_style)
+        return
     # the query's options, as calculate_equity and the studies take them
     query = dict(dead=dead, game=game, die=die, method=run.method.value, trials=run.trials, precision=run.precision,
                  seed=run.seed, threads=run.threads)
@@ -71,6 +79,22 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
                    else f"{max(errors) * 100:.3f} points")
         click.echo(f"note: precision {precision:g} not reached after {result.sample_count:,} boards (largest "
                    f"standard error {largest}): raise --trials", err=True)
+
+
+def _calc_board_range(hands: list, board_range: str, dead: str, game: str, die, run, quiet: bool, study: bool,
+                      format_name: str, table_style: str) -> None:
+    """``calc -b BOARDRANGE``: the equity over the board range's flops."""
+    if study:
+        raise click.UsageError("--streets, --next-card and --above take a board, not a board range")
+    from ...studies.board_ranges import equity_over_board_range
+    from ...views.equity import board_range_report
+
+    progress = FlopProgress(quiet)
+    try:
+        result = equity_over_board_range(hands, board_range, game, dead=dead, die=die, options=run, progress=progress)
+    finally:
+        progress.close()
+    click.echo(board_range_report(result, format_name, table_style))
 
 
 def _calc_study(hands: list, board: str, query: dict, *, streets: bool, next_card: bool, above: float | None,

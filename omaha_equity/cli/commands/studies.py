@@ -7,14 +7,15 @@ from __future__ import annotations
 import click
 
 from ..errors import usage_errors
-from ..options import game_options, output_options, plot_option, run_options
+from ..options import board_option, game_options, is_board_range, output_options, plot_option, run_options
+from ..progress import FlopProgress
 from ..params import CardsType
 
 
 @click.command()
 @click.argument("hand")
 @click.argument("opponent", metavar="RANGE")
-@click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
+@board_option()
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
 @game_options
 @click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card", "category"]),
@@ -32,24 +33,42 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plo
     weight), across the next card (--by next-card) or across RANGE's made hands (--by category,
     docs/categories.md): a histogram, CSV or JSON, and a plot.
 
+    A board range for -b ('AK*', 'Ks**', '$mono', docs/ranges.md) pools the flops dealt from it,
+    every concrete flop weighing the same (by hand or by category).
+
     Example: omaha-equity distribution AsAhKsKh '15%' -b Qd7h2s --plot spread.png
     """
     from ...studies import equity_distribution
     from ...studies.plot import check_plot_target, plot_distribution
-    from ...views.studies import distribution_report
+    from ...views.studies import distribution_data, distribution_report, distribution_rows
 
     if plot_path is not None:
         check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
-    result = equity_distribution(hand, opponent, board, dead, game, die=die, by=by, bin_count=bin_count,
-                                 method=run.method.value, trials=run.trials, seed=run.seed, threads=run.threads)
-    click.echo(distribution_report(result, format_name, table_style))
+    if is_board_range(board):
+        from ...studies.board_ranges import distribution_over_board_range
+        from ...views.board_ranges import covered_report
+
+        progress = FlopProgress()
+        try:
+            covered = distribution_over_board_range(hand, opponent, board, dead, game, die=die, by=by,
+                                                    bin_count=bin_count, options=run, progress=progress)
+        finally:
+            progress.close()
+        result = covered.result
+        click.echo(covered_report(covered, distribution_report, distribution_rows, distribution_data, format_name,
+                                  table_style))
+    else:
+        result = equity_distribution(hand, opponent, board, dead, game, die=die, by=by, bin_count=bin_count,
+                                     method=run.method.value, trials=run.trials, seed=run.seed, threads=run.threads)
+        click.echo(distribution_report(result, format_name, table_style))
     if plot_path is not None:
         click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
 
 
 @click.command()
 @click.argument("expression", metavar="RANGE")
-@click.option("-b", "--board", required=True, type=CardsType(), help="The board: a flop, turn or river (3 to 5 cards).")
+@board_option("The board: a flop, turn or river (3 to 5 cards), or a board range of flops such as 'AK*', 'Ks**', "
+              "'$mono' (docs/ranges.md).", required=True)
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (removed from the range).")
 @game_options
 @click.option("--vs", "vs", metavar="HAND|RANGE", help="Equity of each part of RANGE against this hand or range.")
@@ -67,6 +86,9 @@ def hits(expression, board, dead, game, die, vs, run, no_draws, plot_path, forma
     The categories and their rules are in docs/categories.md; each row's filter (CSV column
     'filter') selects the same hands in any range, e.g. '15%:{set}'.
 
+    A board range for -b ('AK*', 'Ks**', '$mono', docs/ranges.md) pools every concrete flop of it
+    (hand combinations summed; each flop's shares and equities weighted by the range's hands on it).
+
     Example: omaha-equity hits '15%' -b Qh7d2c --vs AsKsQdJh
     """
     if vs is None and (run.method != "auto" or run.trials is not None or run.seed is not None):
@@ -78,9 +100,24 @@ def hits(expression, board, dead, game, die, vs, run, no_draws, plot_path, forma
         from ...studies.plot import check_plot_target
 
         check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
-    composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
-                                    method=run.method.value, trials=run.trials, seed=run.seed)
-    click.echo(composition_report(composition, format_name, table_style, draws=not no_draws))
+    if is_board_range(board):
+        from ...studies.board_ranges import composition_over_board_range
+        from ...views.board_ranges import covered_report
+        from ...views.hits import composition_data, composition_rows
+
+        progress = FlopProgress()
+        try:
+            covered = composition_over_board_range(expression, board, game, dead=dead, vs=vs, die=die, options=run,
+                                                   progress=progress)
+        finally:
+            progress.close()
+        composition = covered.result
+        click.echo(covered_report(covered, lambda result, name, style: composition_report(
+            result, name, style, draws=not no_draws), composition_rows, composition_data, format_name, table_style))
+    else:
+        composition = range_composition(expression, board, game, dead=dead, vs=vs, die=die,
+                                        method=run.method.value, trials=run.trials, seed=run.seed)
+        click.echo(composition_report(composition, format_name, table_style, draws=not no_draws))
     if plot_path is not None:
         from ...studies.hits_plot import plot_composition
 
