@@ -57,7 +57,7 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.views": [
         ["render", "__init__"],
-        ["equity", "studies", "hits", "rules", "play", "ev", "flops"],
+        ["equity", "studies", "hits", "rules", "play", "ev", "flops", "pql", "outs"],
         ["chips"],
     ],
     "omaha_equity.cli": [
@@ -66,7 +66,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell", "hands"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",
-         "commands.hand_histories", "commands.batch", "commands.flops"],
+         "commands.hand_histories", "commands.batch", "commands.flops", "commands.pql", "commands.outs"],
         ["app"],
         ["__init__"],
     ],
