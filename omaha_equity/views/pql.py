@@ -69,5 +69,5 @@ def pql_report(result: PqlResult, format_name: str = "table", style: str = "simp
         for row in rows:
             del row["bucket"]
     return render("table", rows, None, title=pql_title(result), style=style,
-                  footer="count and histogram: shares of the deals that pass where; ± s.e.: Monte Carlo's standard "
+                  footer="count and histogram: shares of the deals that pass where; ± s.e.: the Monte Carlo standard "
                          "error (percentage points for shares)")
