@@ -465,7 +465,8 @@ def exact_blocks(bound: Bound):
 def sampled_blocks(bound: Bound, trials: int, seed: int):
     """Monte Carlo deals, a block at a time: ``(Block, weights of 1)``."""
     generator = np.random.default_rng(seed)
-    cumulative = [np.cumsum(weights) for weights in bound.weights]
+    # a range of equal weights deals by index; weighted ranges by their cumulative weights
+    cumulative = [None if np.all(weights == weights[0]) else np.cumsum(weights) for weights in bound.weights]
     masks = [card_masks(hands) for hands in bound.hands]
     dead_mask = int(card_masks(np.array([bound.dead]))[0]) if bound.dead else 0
     fixed_mask = dead_mask | (int(card_masks(np.array([bound.board]))[0]) if bound.board else 0)
@@ -477,13 +478,16 @@ def sampled_blocks(bound: Bound, trials: int, seed: int):
         hands_parts, board_parts = [], []
         kept = 0
         attempts = 0
+        acceptance = 1.0
         while kept < count:
             attempts += 1
             if attempts > 1000:
                 raise InputError("the ranges and board almost never fit together without sharing a card: "
                                  "no deal found in a thousand tries")
-            draw = count - kept
-            picks = [np.minimum(np.searchsorted(cumulative[player], generator.random(draw) * cumulative[player][-1],
+            # enough deals for the colliding ones to leave what is still needed, in one pass or two
+            draw = int((count - kept) / acceptance * 1.2) + 16
+            picks = [generator.integers(0, bound.hands[player].shape[0], draw) if cumulative[player] is None else
+                     np.minimum(np.searchsorted(cumulative[player], generator.random(draw) * cumulative[player][-1],
                                                 side="right"), cumulative[player].shape[0] - 1)
                      for player in range(len(bound.hands))]
             used = np.full(draw, fixed_mask, dtype=np.int64)
@@ -499,6 +503,8 @@ def sampled_blocks(bound: Bound, trials: int, seed: int):
                 used |= flop_masks[flop_pick]
                 boards[:, :3] = flops[flop_pick]
             good = ~collide
+            acceptance = max(float(good.mean()), 0.001)
+            good = np.flatnonzero(good)[:count - kept]
             hands_parts.append(np.stack([bound.hands[player][pick[good]] for player, pick in enumerate(picks)], axis=1))
             boards, used = boards[good], used[good]
             first_free = 3 if flops is not None else len(bound.board)
