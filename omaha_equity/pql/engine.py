@@ -688,7 +688,9 @@ def run(query: str, *, game: str | None = None, trials: int | None = None, seed:
     deal_count = 0
     total_weight = 0.0
     passed_weight = 0.0
+    equities: dict = {}
     for block, weights in blocks:
+        block.equities = equities
         deal_count += block.deal_count
         total_weight += float(weights.sum())
         if where is not None:

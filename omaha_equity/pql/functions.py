@@ -60,6 +60,8 @@ class Block:
     dead_mask: int
     known_board: tuple[int, ...]
     cache: dict = field(default_factory=dict)
+    # street equities by deal key, shared by every block of a query (studies.outs.street_equities)
+    equities: dict = field(default_factory=dict)
 
     @property
     def deal_count(self) -> int:
@@ -147,7 +149,8 @@ def _street_equity(block, player, street):
     if street == 5:
         return block.shares()[:, player]
     return block.cached(("equity", street), lambda: outs.street_equities(
-        block.hands, block.boards, street, block.dead(), block.game.hilo))[:, player]
+        block.hands, block.boards, street, block.dead(), block.game.hilo, block.equities.setdefault(street, {})))[
+        :, player]
 
 
 def _flop_category(block, player):

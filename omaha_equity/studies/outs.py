@@ -116,13 +116,14 @@ def made_hands(hands: np.ndarray, boards: np.ndarray, board_count: int, street_h
                   int(board_count), np.ascontiguousarray(street_high, dtype=np.int32))
 
 
-def street_equities(hands: np.ndarray, boards: np.ndarray, board_count: int, dead: np.ndarray,
-                    hilo: bool) -> np.ndarray:
+def street_equities(hands: np.ndarray, boards: np.ndarray, board_count: int, dead: np.ndarray, hilo: bool,
+                    known: dict[bytes, np.ndarray] | None = None) -> np.ndarray:
     """Each player's equity on a street with every hand known (PQL's ``HvHequity``): every
     completion of the first ``board_count`` board cards enumerated, ties split, hi/lo halves.
 
-    Deals that repeat (the same hands, street cards and dead cards) are computed once: a query
-    whose hands and flop repeat across its deals pays for each distinct flop once.
+    Deals that repeat (the same hands, street cards and dead cards) are computed once, and once
+    only across calls that share ``known`` (a dict this function fills): a query whose hands
+    repeat pays for each distinct flop once.
 
     Parameters
     ----------
@@ -130,6 +131,7 @@ def street_equities(hands: np.ndarray, boards: np.ndarray, board_count: int, dea
     boards : (deal_count, 5) int8
     board_count : int, 0 (preflop), 3, 4 or 5.
     dead : (deal_count,) int64 masks of dead cards.
+    known : dict, optional, equities already computed, by key.
 
     Returns
     -------
@@ -138,22 +140,32 @@ def street_equities(hands: np.ndarray, boards: np.ndarray, board_count: int, dea
     from ._street_kernels import street_equities as kernel  # lazy: importing numba is slow
 
     hands = np.ascontiguousarray(hands, dtype=np.int8)
-    deal_count, player_count, hole_count = hands.shape
-    street = np.zeros((deal_count, 5), dtype=np.int8)
-    if board_count:
-        # the street's cards in a canonical order, so that one flop dealt in any order is one key
-        street[:, :board_count] = np.sort(boards[:, :board_count], axis=1)
-    keys = np.concatenate([hands.reshape(deal_count, -1).astype(np.int64), street.astype(np.int64),
-                           np.asarray(dead, dtype=np.int64)[:, None]], axis=1)
-    unique_keys, inverse = np.unique(keys, axis=0, return_inverse=True)
-    tables = load_tables()
-    unique_hands = np.ascontiguousarray(unique_keys[:, :player_count * hole_count].astype(np.int8)
-                                        .reshape(-1, player_count, hole_count))
-    unique_boards = np.ascontiguousarray(unique_keys[:, player_count * hole_count:-1].astype(np.int8))
-    unique_dead = np.ascontiguousarray(unique_keys[:, -1])
-    equities = kernel(unique_hands, unique_boards, int(board_count), unique_dead, tables.colex, tables.pair_board,
-                      tables.flush, tables.low, bool(hilo))
-    return equities[inverse.reshape(-1)]
+    deal_count, player_count, _ = hands.shape
+    # a deal's key: each player's cards, the street's cards (as a set) and the dead cards
+    keys = np.empty((deal_count, player_count + 2), dtype=np.int64)
+    for player in range(player_count):
+        keys[:, player] = card_masks(hands[:, player])
+    keys[:, player_count] = card_masks(boards[:, :board_count])
+    keys[:, player_count + 1] = dead
+    order = np.lexsort(keys.T[::-1])
+    ordered = keys[order]
+    starts = np.concatenate([[True], np.any(ordered[1:] != ordered[:-1], axis=1)])
+    group = np.cumsum(starts) - 1
+    inverse = np.empty(deal_count, dtype=np.int64)
+    inverse[order] = group
+    firsts = order[starts]
+    known = {} if known is None else known
+    key_bytes = [keys[row].tobytes() for row in firsts]
+    missing = np.array([row for row, key in zip(firsts, key_bytes) if key not in known], dtype=np.int64)
+    if missing.size:
+        tables = load_tables()
+        computed = kernel(np.ascontiguousarray(hands[missing]), np.ascontiguousarray(boards[missing], dtype=np.int8),
+                          int(board_count), np.ascontiguousarray(keys[missing, player_count + 1]), tables.colex,
+                          tables.pair_board, tables.flush, tables.low, bool(hilo))
+        for row, equities in zip(missing.tolist(), computed):
+            known[keys[row].tobytes()] = equities
+    unique = np.array([known[key] for key in key_bytes]).reshape(-1, player_count)
+    return unique[inverse]
 
 
 @dataclass(frozen=True)
