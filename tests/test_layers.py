@@ -58,7 +58,7 @@ LAYERS: dict[str, list[list[str]]] = {
     "omaha_equity.views": [
         ["render", "__init__"],
         ["board_ranges"],
-        ["equity", "studies", "hits", "rules", "play", "ev", "flops"],
+        ["equity", "studies", "hits", "rules", "play", "ev", "flops", "pql", "outs"],
         ["chips"],
     ],
     "omaha_equity.cli": [
@@ -67,7 +67,7 @@ LAYERS: dict[str, list[list[str]]] = {
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell", "hands"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",
-         "commands.hand_histories", "commands.batch", "commands.flops"],
+         "commands.hand_histories", "commands.batch", "commands.flops", "commands.pql", "commands.outs"],
         ["app"],
         ["__init__"],
     ],
@@ -84,7 +84,7 @@ PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
     ("ground", ["errors", "validate", "cards", "games", "deal", "runtime"]),
     ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots", "boards"]),
     ("calculations and rules", ["equity", "rules"]),
-    ("studies, batch and files", ["studies", "batch", "hand_history", "ev", "__init__"]),
+    ("studies, batch and files", ["studies", "pql", "batch", "hand_history", "ev", "__init__"]),
     # every renderer; ev/__init__ still offers the ev command's writer (views.ev) with the rest
     # of its API, loaded on first use
     ("views", ["views", "ev.__init__"]),

@@ -13,6 +13,8 @@ from .commands.chips import allin
 from .commands.equity import calc, range_command, rank, show
 from .commands.flops import flops
 from .commands.hand_histories import convert, ev_command, play
+from .commands.outs import outs
+from .commands.pql import pql
 from .commands.rules import raise_limits_command
 from .commands.studies import distribution, hits
 from .errors import OneLineErrors
@@ -29,7 +31,7 @@ def main():
 
 
 for _command in (calc, show, range_command, rank, allin, distribution, hits, raise_limits_command, ev_command, convert,
-                 play, batch, flops):
+                 play, batch, flops, pql, outs):
     main.add_command(_command)
 
 
