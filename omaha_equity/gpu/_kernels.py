@@ -1,12 +1,12 @@
 """The GPU kernels (numba's CUDA target, ``@cuda.jit``): exact enumeration and Monte Carlo of
 equity, for fixed hands, partial and random hands and ranges, in every game.
 
-Both kernels end where the CPU's fixed-hand enumeration ends (``equity._kernels.enumerate_boards``):
+Both kernels end where the CPU's fixed-hand enumeration ends (``equity.fixed._kernels.enumerate_boards``):
 each deal adds its weight to the tally of its *outcome*, a key of bits (bit ``p`` when player
 ``p`` wins high; in hi/lo, bit ``player_count + p`` when ``p`` wins low), and to the
 qualifying-low count of each player with an 8-or-better low. Every statistic of a result (wins,
 ties, scoops, quartered pots, equity in pot units, sums of squared shares) is linear in those
-tallies, so the host scores each outcome once (``equity._kernels.score_outcomes``) and the GPU
+tallies, so the host scores each outcome once (``equity.fixed._kernels.score_outcomes``) and the GPU
 keeps integers only: atomic integer additions give the same totals in any order, so results do
 not depend on the launch shape.
 
@@ -270,7 +270,7 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
 
     Parameters
     ----------
-    hands : (hand_count, hole_count) int8, the lists concatenated (``kernel_inputs.ExactLists``).
+    hands : (hand_count, hole_count) int8, the lists concatenated (``equity.lists.inputs.ExactLists``).
     masks : (hand_count,) int64, card bit mask of each hand.
     offsets : (player_count + 1,) int64, list ``i`` is ``hands[offsets[i]:offsets[i + 1]]``.
     weights : (hand_count,) int64, whole weights.
@@ -409,9 +409,9 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
     Parameters
     ----------
     list_hands, list_masks, list_offsets, cumulative, list_players : the range players' lists in
-        player order (``kernel_inputs.PlayerLists``).
+        player order (``equity.lists.inputs.PlayerLists``).
     dealt_known, dealt_known_counts, dealt_players, base_used_mask : the players dealt at random
-        and every known card (``kernel_inputs.DealtCards``).
+        and every known card (``equity.lists.inputs.DealtCards``).
     board_known : (5,) int8, the known board cards first, padded with -1.
     colex, pair_board, pair_flush, low, hilo : as in :func:`enumerate_lists`.
     seed_hash : uint64, SplitMix64 of the seed.

@@ -1,5 +1,5 @@
 """The GPU kernels' outcome tallies turned into the CPU's counts, with the CPU's own scoring
-(``equity._kernels.score_outcomes``): every count is linear in the deals of each outcome, and
+(``equity.fixed._kernels.score_outcomes``): every count is linear in the deals of each outcome, and
 so is the sum of squared shares that Monte Carlo's standard error needs."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import functools
 
 import numpy as np
 
-from ..equity._kernels import EQUITY, outcome_key_bits, score_outcomes
+from ..equity.counters import EQUITY
+from ..equity.fixed._kernels import outcome_key_bits, score_outcomes
 
 __all__ = ["EQUITY", "outcome_key_bits", "score", "square_sums"]
 

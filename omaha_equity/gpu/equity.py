@@ -20,11 +20,11 @@ from math import prod
 import numpy as np
 
 from ..equity.drivers import sum_pieces
-from ..equity.kernel_inputs import DealtCards, ExactLists, PlayerLists
+from ..equity.lists.inputs import DealtCards, ExactLists, PlayerLists
 from ..equity.players import Seat
 from ..equity.plan import BINOMIALS, QueryPlan
 from ..equity.query import ProgressCallback, SeatedQuery
-from ..equity.range_equity import board_completions
+from ..equity.lists.exact import board_completions
 from ..equity.results.equity import standard_error
 from ..errors import InputError
 from ..evaluate.tables import load_tables
@@ -162,10 +162,10 @@ def _boards_per_unit(combinations: int, completions: int) -> int:
 def enumerate_on_gpu(seats: list[Seat], board, dead, game, units: int, weights_by_seat, progress=None,
                      launch: LaunchShape = LaunchShape()):
     """Exact enumeration on the GPU of any players (fixed hands are lists of one), with the
-    ranges' whole weights (``range_equity.whole_weights``; None: all ones).
+    ranges' whole weights (``lists.exact.whole_weights``; None: all ones).
 
     Returns ``(deals, weight total, counts (players, STATS) int64 in player order, low weight)``,
-    what ``range_equity.enumerate_range_equity`` returns.
+    what ``lists.exact.enumerate_range_equity`` returns.
 
     Raises
     ------
