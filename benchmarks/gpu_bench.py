@@ -72,8 +72,8 @@ def main(arguments: list[str]) -> int:
         return 2
     quick = "--quick" in arguments
     print(f"GPU: {describe()}")
-    table = [(name, size, f"{gpu_seconds:.4f}", f"{gpu_rate / 1e6:,.1f} M", f"{cpu_seconds:.4f}", f"{cpu_rate / 1e6:,.1f} M",
-              f"{gpu_rate / cpu_rate:.1f}x")
+    table = [(name, size, f"{gpu_seconds:.4f}", f"{gpu_rate / 1e6:,.1f} M", f"{cpu_seconds:.4f}",
+              f"{cpu_rate / 1e6:,.1f} M", f"{gpu_rate / cpu_rate:.1f}x")
              for name, size, gpu_seconds, gpu_rate, cpu_seconds, cpu_rate in rows(quick)]
     print(tabulate(table, headers=["workload", "size (GPU / CPU)", "GPU s", "GPU player-boards/s", "CPU s",
                                    "CPU player-boards/s", "GPU / CPU"], disable_numparse=True))
