@@ -118,3 +118,24 @@ def test_device_gpu_without_a_gpu_is_one_line_and_exit_2():
     assert completed.returncode == 2
     assert completed.stdout == ""
     assert completed.stderr == f"Error: {NO_GPU_MESSAGE}\n"
+
+
+def test_long_runs_launch_in_pieces_with_progress_and_stop_on_ctrl_c(monkeypatch):
+    from omaha_equity.gpu import equity as gpu_equity
+
+    monkeypatch.setattr(gpu_equity, "FIRST_TRIALS", 50)
+    seated = seat_query(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", "", "omaha", None)
+    run = RunOptions.checked(trials=200, seed=5)
+    units = pot_units(2, False)
+    query, weights = plan_equity(seated, run, units)
+    reports = []
+    outputs = run_equity_on_gpu(seated, query, units, weights, None, lambda done, total: reports.append((done, total)))
+    assert reports[0] == (50, 200) and reports[-1] == (200, 200) and len(reports) >= 2
+    assert equity_result(seated, query, units, *outputs).to_dict() == on_gpu(
+        ["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", trials=200, seed=5)[0].to_dict()  # pieces change nothing
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_equity_on_gpu(seated, query, units, weights, None, interrupt)
