@@ -139,3 +139,14 @@ def test_long_runs_launch_in_pieces_with_progress_and_stop_on_ctrl_c(monkeypatch
 
     with pytest.raises(KeyboardInterrupt):
         run_equity_on_gpu(seated, query, units, weights, None, interrupt)
+
+
+def test_a_batch_runs_its_queries_on_the_gpu():
+    from omaha_equity.batch import run_batch
+
+    rows = [{"hands": "AsAhKsKh|JdTd9c8c", "board": "Qd7h2s5c"}, {"hands": "AsAhKd|JdTd9c8c", "board": "Qd7h2s5c9s"}]
+    on_gpu_rows = [outcome.result.to_dict() for outcome in run_batch(rows, workers=1, seed=1, device="gpu")]
+    on_cpu_rows = [outcome.result.to_dict() for outcome in run_batch(rows, workers=1, seed=1)]
+    assert on_gpu_rows == on_cpu_rows
+    with pytest.raises(InputError, match="unknown device 'tpu'"):
+        next(run_batch(rows, workers=1, device="tpu"))
