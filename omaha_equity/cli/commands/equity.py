@@ -55,6 +55,9 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     query = dict(dead=dead, game=game, die=die, method=run.method.value, trials=run.trials, precision=run.precision,
                  seed=run.seed, threads=run.threads)
     if streets or next_card or above is not None:
+        if run.device.value != "cpu":
+            raise click.UsageError("--device applies to the equity on the board given, not to --streets or "
+                                   "--next-card (they run on the CPU)")
         _calc_study(list(hands), board, query, streets=streets, next_card=next_card, above=above,
                     format_name=format_name, table_style=table_style)
         return
