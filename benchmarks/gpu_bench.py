@@ -7,6 +7,10 @@ second; deals a second for ranges) and GPU over CPU.
 
 On a machine without a CUDA GPU it prints the one line ``calc --device gpu`` prints and exits
 with status 2 (nothing measured). ``--quick`` runs smaller workloads.
+
+``--ptx`` needs no GPU (numba-cuda only, ``pip install 'omaha-equity[gpu]'``): it compiles both
+kernels to PTX for compute capability 9.0 with the argument types the host passes, the check
+that they type and lower on the real CUDA target, not only in the simulator.
 """
 
 from __future__ import annotations
@@ -65,7 +69,42 @@ def rows(quick: bool):
            gpu_seconds, range_trials / gpu_seconds, cpu_seconds, cpu_range_trials / cpu_seconds)
 
 
+def compile_to_ptx(capability: tuple[int, int] = (9, 0)) -> None:
+    """Compile both kernels to PTX for ``capability`` without a GPU, printing their sizes."""
+    from numba import types
+
+    from omaha_equity.gpu.device import cuda_module
+
+    cuda = cuda_module()
+    import numba.cuda.dispatcher as dispatcher_module
+
+    class TargetDevice:  # device functions are compiled for the current device: this stands in
+        compute_capability = capability
+
+    dispatcher_module.get_current_device = lambda: TargetDevice()
+    from omaha_equity.gpu import _kernels
+
+    def array(dtype, dimensions):
+        return types.Array(dtype, dimensions, "C")
+
+    tables = (array(types.int32, 2),) * 4  # colex, pair_board, pair_flush, low (as int32)
+    outputs = (array(types.int64, 1),) * 3
+    exact = (array(types.int8, 2), array(types.int64, 1), array(types.int64, 1), array(types.int64, 1), types.int64,
+             array(types.int8, 1), *tables, types.boolean, array(types.int64, 2), types.int64, types.int64,
+             types.int64, *outputs)
+    sampled = (array(types.int8, 2), array(types.int64, 1), array(types.int64, 1), array(types.float64, 1),
+               array(types.int64, 1), array(types.int8, 2), array(types.int64, 1), array(types.int64, 1), types.int64,
+               array(types.int8, 1), *tables, types.boolean, types.uint64, types.int64, types.int64, *outputs)
+    for kernel, signature in ((_kernels.enumerate_lists, exact), (_kernels.sample_deals, sampled)):
+        ptx, _ = cuda.compile_ptx(kernel.py_func, signature, cc=capability)
+        print(f"{kernel.py_func.__name__}: {len(ptx):,} characters of PTX for compute capability "
+              f"{capability[0]}.{capability[1]}")
+
+
 def main(arguments: list[str]) -> int:
+    if "--ptx" in arguments:
+        compile_to_ptx()
+        return 0
     if gpu_kind() != GpuKind.DEVICE:
         print(NO_GPU_MESSAGE if gpu_kind() == GpuKind.NONE else "the CUDA simulator is no GPU to measure: "
               "unset NUMBA_ENABLE_CUDASIM")
