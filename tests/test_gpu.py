@@ -4,7 +4,7 @@ does not depend on the launch shape; ``--device gpu`` without a GPU is one line,
 
 The simulator runs every GPU thread as a Python thread, so the spots are tiny (a turn or a river,
 a few hundred trials). It must be chosen before ``numba.cuda`` is first imported in the process:
-this module sets it at import (no other test imports ``numba.cuda``).
+this module sets numba's setting at import (no other test imports ``numba.cuda``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from numba.core import config
 
 if "numba.cuda" in sys.modules and not config.ENABLE_CUDASIM:
     pytest.skip("numba.cuda was imported without the simulator in this process", allow_module_level=True)
-os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
-config.ENABLE_CUDASIM = 1
+config.ENABLE_CUDASIM = 1  # numba's setting only: the commands other tests start are not changed
 
 from omaha_equity.equity.calculate import equity_result, plan_equity, run_equity  # noqa: E402
 from omaha_equity.equity.query import RunOptions, seat_query  # noqa: E402
