@@ -111,8 +111,8 @@ def test_all_hands_lists_the_same_hands_in_json_csv_and_table(all_hands):
     hands = _csv_hands(as_csv)
     assert sorted(hand["hand_id"] for hand in as_json["hands"]) == hands
     assert all(hand in as_table for hand in hands)
-    expected = 11 if all_hands else 1  # 14 hands, 1 cancelled, 2 failures (on purpose); 1 all in
-    assert len(hands) == expected and as_json["counts"]["replayed"] == 11
+    expected = 13 if all_hands else 1  # 17 hands, 1 cancelled, 3 failures (on purpose); 1 all in
+    assert len(hands) == expected and as_json["counts"]["replayed"] == 13
 
 
 def test_csv_is_one_table_that_pandas_reads_and_the_summary_its_own_file(tmp_path):

@@ -4,17 +4,17 @@ read on a real hand."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from omaha_equity.hand_history.errors import HandHistoryError
 from omaha_equity.hand_history.file_replay import PlayedHand, replay_checked
-from omaha_equity.hand_history.ggpoker import parse_ggpoker_block
 from omaha_equity.hand_history.records import SessionHand
+from omaha_equity.hand_history.sessions import read_hand_history_file
 from omaha_equity.hand_history.sites import detect_site
-from omaha_equity.hand_history.text_files import TextBlock
-from site_hands import read_hands, replayed
+from site_hands import hand_by_id, read_hands, replayed
 
 DATA = Path(__file__).parent / "data" / "ggpoker"
 COUNTS = {
@@ -85,8 +85,67 @@ def test_2020_cash_summary_without_a_rake_field():
     assert all(isinstance(replay_checked(hand), PlayedHand) for hand in _hands("PLO-6max-USD-0.5-1.00-202006.txt"))
 
 
-def test_insurance_and_ev_cashout_are_refused_with_their_line():
-    lines = (DATA / "PLO-6max-USD-0.01-0.02-202104.STP.txt").read_text().splitlines()
-    lines.insert(30, "Hero: Chooses to EV Cashout")
-    error = parse_ggpoker_block(TextBlock("x.txt", 1, tuple(lines)))
-    assert isinstance(error, HandHistoryError) and error.line_number == 31 and "EV Cashout" in error.reason
+# Money settled with GGPoker outside the pot (EV Cashout, all-in insurance): hands written for
+# this project in GGPoker's line shapes (tests/data/ggpoker-written/README.md gives the sources).
+WRITTEN = Path(__file__).parent / "data" / "ggpoker-written" / "PLO-6max-USD-0.5-1-outside.pot.txt"
+
+
+def _settled(hand_id):
+    from omaha_equity.ev.hand_ev import evaluate_hand
+
+    played = replayed(hand_by_id(WRITTEN, hand_id))
+    return played, {player.name: player for player in evaluate_hand(played).players}
+
+
+def test_ev_cashout_is_kept_apart_from_the_pot_the_replay_checks():
+    played, players = _settled("OM900000001")
+    hero = players["Hero"]
+    # the pot is played and collected as the file says: Hero won $76 after $3 rake and $1 jackpot
+    assert hero.won == 7600 and hero.committed == 4000 and sum(played.pot_rakes) == 400
+    assert (hero.outside_pot.kind, hero.outside_pot.paid, hero.outside_pot.received) == ("EV Cashout", 264, 0)
+    # he took home the cash-out, $73.36: the pot less the risk paid; his all-in EV on the flop
+    # is 270180/41 cents (tests/test_site_all_in_ev.py checks it by brute force)
+    assert hero.took_home == 7336 and hero.all_in_ev == Fraction(270180, 41)
+    assert hero.luck == 7600 - Fraction(270180, 41)  # the pot's luck, as for any hand
+    assert hero.outside_pot_against_ev == 7336 - Fraction(270180, 41)
+    assert played.outside_pot and "_outside_pot" in hand_by_id(WRITTEN, "OM900000001").history.user_defined_fields
+
+
+def test_a_cashed_out_player_who_loses_the_pot_receives_the_cash_out():
+    _, players = _settled("OM900000002")
+    hero = players["Hero"]
+    assert hero.won == 0 and hero.outside_pot.received == 14286 and hero.took_home == 14286
+    assert hero.outside_pot_against_ev == 14286 - Fraction(543160, 41)
+
+
+def test_all_in_insurance_premium_and_compensation_are_kept_apart():
+    _, players = _settled("OM900000003")
+    hero = players["Hero"]
+    assert (hero.outside_pot.kind, hero.outside_pot.paid, hero.outside_pot.received) == ("all-in insurance", 440, 1200)
+    assert hero.won == 0 and hero.took_home == 760 and players["23aca38f"].outside_pot is None
+
+
+def test_ev_reports_money_outside_the_pot_in_the_note_and_the_summary():
+    from omaha_equity.ev.session import analyze_session
+    from omaha_equity.views.ev import hand_rows, player_rows
+
+    session = analyze_session([WRITTEN])
+    assert session.failed_count == 0
+    [row] = [row for row in hand_rows(session.hands[0]) if row["player"] == "Hero"]
+    assert row["won"] == "76.00" and row["note"] == (
+        "EV Cashout: Hero paid 2.64, received 0.00 outside the pot: took home 73.36, 7.46 above the all-in EV")
+    hero = next(row for row in player_rows(session.players) if row["player"] == "Hero")
+    assert hero["outside_pot"] == "147.82"  # -2.64 + 142.86 - 4.40 + 12.00
+
+
+def test_a_settlement_line_we_do_not_read_and_one_naming_no_player_are_errors(tmp_path):
+    text = WRITTEN.read_text()
+    for old, new, reason in [
+        ("Hero: Chooses to EV Cashout", "Hero: buys an insurance plan", "money settled outside the pot that is not read"),
+        ("Hero: Pays Cashout Risk ($2.64)", "Nobody: Pays Cashout Risk ($2.64)", "'Nobody' settles money outside the pot"),
+    ]:
+        path = tmp_path / "bad.txt"
+        path.write_text(text.replace(old, new, 1))
+        results = read_hand_history_file(path)
+        assert isinstance(results[0], HandHistoryError) and reason in results[0].reason
+        assert results[0].line_number == text.splitlines().index(old) + 1

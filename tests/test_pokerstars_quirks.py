@@ -196,3 +196,38 @@ def test_tournament_header_forms(tmp_path, header, tournament, game, stakes):
     [hand] = read_pokerstars(path)
     assert (hand.tournament_id, hand.game, hand.stakes, hand.currency) == (tournament, game, stakes, None)
     assert _won(replay_pokerstars_hand(hand))["Hero"] == 120
+
+
+def test_a_2005_hand_without_an_uncalled_bet_line_returns_the_unmatched_bet():
+    # Hero's $1.60 flop bet is not called: the file prints no "Uncalled bet" line, and its
+    # total pot ($1.60) and Hero's $1.55 collected leave the bet out
+    [hand] = read_pokerstars(QUIRKS / "no-uncalled-line-2005.txt")
+    assert hand.uncalled == {}
+    history = to_hand_history(hand)[0]
+    assert dict(zip(history.players, history.custom("_returned"))) == {"Anna": 0, "Boris": 0, "Hero": 160}
+    assert dict(zip(history.players, history.finishing_stacks)) == {"Anna": 2390, "Boris": 6325, "Hero": 2680}
+    played = replay_pokerstars_hand(hand)
+    assert _won(played) == {"Anna": 0, "Boris": 0, "Hero": 155}
+    # converted files book the unmatched bet as collected: nothing is inferred there
+    [converted] = read_pokerstars(QUIRKS / "converted-unmatched-bet.txt")
+    assert to_hand_history(converted)[0].custom("_returned") == (0, 0, 0)
+
+
+def test_a_garbled_street_line_takes_the_board_from_the_summary_with_a_note():
+    path = QUIRKS / "garbled-street-cards.txt"
+    hand, unknown = read_pokerstars(path)
+    assert hand.boards == ["2s 3d 3c 8d 6s"]
+    flop_line = _line_of(path, "*** FLOP *** [2s] [2s3d 3c]")
+    assert len(hand.notes) == 2 and hand.notes[1] == (
+        f"line {flop_line}: the street's cards are garbled ('*** FLOP *** [2s] [2s3d 3c]'); "
+        "the board is the summary's [2s 3d 3c 8d 6s]")
+    played = replay_pokerstars_hand(hand)
+    assert _won(played) == {"Hero": 0, "Anna": 3100}
+    session = analyze_session([path])
+    [read] = session.hands
+    assert read.note.startswith(f"line {_line_of(path, '*** HOLE CARDS *** [2s]*** HOLE CARDSPRE-FLOP *** [2s]')}: ")
+    # with no whole summary board the garbled line is the hand's error
+    assert isinstance(unknown, HandHistoryError)
+    assert unknown.line_number == _line_of(path, "*** FLOP *** [Jh] [Jh5d 2c]")
+    [failure] = session.failures
+    assert failure.hand_id == "900000000021"

@@ -16,9 +16,10 @@ import numpy as np
 from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
+from ..runtime.threads import PieceSizer, threads_to_run
 from . import plan
 from .counters import EQUITY
-from .drivers import enumerate_fixed_hands, sum_pieces
+from .drivers import IntegerSums, WholeChunks, enumerate_fixed_hands, sample_chunks
 from .fixed._kernels import OUTCOME_BITS, enumerate_boards, outcome_key_bits, sample_boards, score_outcomes
 from .fixed.hands import Prepared, prepare
 from .kernel_inputs import ChunkPlan
@@ -41,24 +42,27 @@ def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: i
 
 def _sample(prepared: Prepared, seed: int, trials: int, precision: float | None, progress: ProgressCallback | None,
             threads: int | None = None):
-    """Monte Carlo of fixed hands in short calls of whole chunks (``drivers.sum_pieces``); with a
-    precision target, stop at the first multiple of ``plan.CHUNKS_PER_CALL`` chunks at which
-    every player's standard error is below it (the decision depends only on the samples, so it
-    too is the same for any thread count and any cutting into calls).
+    """Monte Carlo of fixed hands on the Monte Carlo driver (``drivers.sample_chunks``), whole
+    chunks per call; with a precision target, stop at the first multiple of
+    ``plan.CHUNKS_PER_CALL`` chunks at which every player's standard error is below it (the
+    decision depends only on the samples, so it too is the same for any thread count and any
+    cutting into calls).
 
     Returns ``(samples, counts (players, STATS), low_boards, square_sums (players,))``."""
     chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
-    chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
-    sums, chunks_done = sum_pieces(
-        lambda first_chunk, chunk_count: sample_boards(
-            *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed), first_chunk, chunk_count,
-            *chunks.kernel_arguments()),
-        chunk_total, threads=threads, multiple=threads, boundary=plan.CHUNKS_PER_CALL,
-        report=None if progress is None else lambda done: progress(min(trials, done * plan.DEALS_PER_CHUNK), trials),
-        stop=None if precision is None else lambda sums, done: _precise_enough(
-            sums, min(trials, done * plan.DEALS_PER_CHUNK), prepared.units, precision))
-    counts, lows, squares = sums
-    return min(trials, chunks_done * plan.DEALS_PER_CHUNK), counts, int(lows), squares
+    sums = IntegerSums()
+    call_threads = threads_to_run(threads)
+    samples = sample_chunks(
+        lambda first_chunk, chunk_count: WholeChunks(
+            lambda first, count: sample_boards(*prepared.kernel_arguments(), prepared.hilo, prepared.units,
+                                               np.uint64(seed), first, count, *chunks.kernel_arguments()),
+            chunks, first_chunk, chunk_count, sums.add, threads=threads),
+        chunks, plan.CHUNKS_PER_CALL, PieceSizer(first=call_threads, most=chunks.chunk_total, multiple=call_threads),
+        progress=progress,
+        precise_enough=None if precision is None else lambda done: _precise_enough(
+            sums.totals, done, prepared.units, precision))
+    counts, lows, squares = sums.totals
+    return samples, counts, int(lows), squares
 
 
 def _precise_enough(sums, samples: int, units: int, precision: float) -> bool:

@@ -28,7 +28,7 @@ from ..runtime.threads import PieceSizer, across_threads
 from ..validate import check_hands, is_whole_number
 from . import plan
 from .results.expected_chips import AllinPlayer, AllinResult
-from .drivers import enumerate_fixed_hands, sum_pieces
+from .drivers import enumerate_fixed_hands, sample_chunks, sum_pieces
 from .fixed._allin_kernels import chunk_random_states, enumerate_allin_boards, sample_allin_boards
 from .fixed.hands import prepare
 from .plan import Family, Method, QueryPlan
@@ -125,36 +125,32 @@ def make_pots(committed: Sequence[int], folded: Sequence[int] = (), pot: int = 0
     return (Pot(pots[0].amount + pot, pots[0].eligible), *pots[1:])
 
 
-class _ChunkRun:
-    """Monte Carlo chunks ``first_chunk .. first_chunk + chunk_count - 1`` run a few deals at a
-    time by the resumable all-in kernels: each chunk's generator state, shuffled deck, deals
-    done and sums, updated in place by every call (so the sums, floats included, do not depend
-    on how the chunks are cut into calls)."""
+class _ResumableChunks:
+    """A group of chunks (``drivers.ChunkGroup``) of the resumable all-in kernels: chunks
+    ``first_chunk .. first_chunk + chunk_count - 1`` run a few deals each per call, each chunk's
+    generator state, shuffled deck, deals done and sums updated in place by every call (so the
+    sums, floats included, do not depend on how the chunks are cut into calls); at the end the
+    sums go to the tally, chunk by chunk.
 
-    def __init__(self, seed: int, deck: np.ndarray, first_chunk: int, chunk_count: int, trials: int,
-                 pot_count: int, player_count: int, threads: int | None = None):
+    ``call(group, first chunk, rows, deals per chunk)`` is the kernel with its bundles bound,
+    over the ``rows`` (a slice) of the group's state arrays (:meth:`kernel_arguments`).
+    """
+
+    def __init__(self, call, chunks: ChunkPlan, seed: int, deck: np.ndarray, first_chunk: int, chunk_count: int,
+                 tally: _ChipSums, threads: int | None = None):
+        self.call = call
         self.first_chunk = first_chunk
+        self.tally = tally
         self.threads = threads
         self.states = chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
         self.decks = np.ascontiguousarray(np.tile(deck, (chunk_count, 1)), dtype=np.int8)
         self.positions = np.zeros(chunk_count, dtype=np.int64)
-        self.sizes = np.array([min(plan.DEALS_PER_CHUNK, trials - (first_chunk + slab) * plan.DEALS_PER_CHUNK)
-                               for slab in range(chunk_count)], dtype=np.int64)
+        self.sizes = np.array([chunks.samples_in(first_chunk + slab, 1) for slab in range(chunk_count)],
+                              dtype=np.int64)
+        pot_count, player_count = tally.sums.shape
         self.payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
         self.square_sums = np.zeros((chunk_count, pot_count + 1, player_count), dtype=np.float64)
         self.rejections = np.zeros(chunk_count, dtype=np.int64)
-
-    def advance_with(self, kernel_call) -> None:
-        """``kernel_call(first_chunk, rows)`` over this run's chunks, shared among threads
-        (``threads.across_threads``, on ``threads`` threads, None: numba's setting): each call
-        gets its first chunk and the ``rows`` (a slice) of its chunks in the state arrays,
-        which it updates in place."""
-
-        def call(first: int, count: int) -> tuple:
-            kernel_call(self.first_chunk + first, slice(first, first + count))
-            return ()
-
-        across_threads(call, 0, len(self.states), threads=self.threads)
 
     def kernel_arguments(self, rows: slice) -> tuple:
         """The ``rows`` of the chunks' state arrays, in the resumable kernels' order: generator
@@ -162,68 +158,86 @@ class _ChunkRun:
         return self.states[rows], self.decks[rows], self.positions[rows], self.payout_sums[rows], self.square_sums[rows]
 
     @property
-    def finished(self) -> bool:
-        return bool((self.positions >= self.sizes).all())
+    def units_left(self) -> int:
+        return int((self.sizes - self.positions).max())
 
     @property
-    def deals_done(self) -> int:
+    def samples_done(self) -> int:
         return int(self.positions.sum())
 
+    def advance(self, budget: int) -> None:
+        """Up to ``budget`` more deals of every chunk, the chunks shared among threads
+        (``threads.across_threads``, on ``threads`` threads, None: numba's setting)."""
 
-class _FixedAllinSampler:
-    """Monte Carlo of fixed hands paid in chips: ``start`` a :class:`_ChunkRun`, ``advance`` it."""
+        def call(first: int, count: int) -> tuple:
+            self.call(self, self.first_chunk + first, slice(first, first + count), budget)
+            return ()
 
-    def __init__(self, deal: Deal, pots, seed: int, trials: int, threads: int):
-        self.prepared = prepare(deal)
-        self.threads = threads
-        self.pots = PotArrays.of(pots)
-        self.chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
-        self.seed = seed
-        self.trials = trials
-        self.pot_count = len(pots)
-        self.player_count = deal.player_count
+        across_threads(call, 0, len(self.states), threads=self.threads)
 
-    def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
-        return _ChunkRun(self.seed, self.prepared.deck, first_chunk, chunk_count, self.trials, self.pot_count,
-                         self.player_count, self.threads)
-
-    def advance(self, run: _ChunkRun, budget: int) -> None:
-        prepared = self.prepared
-        run.advance_with(lambda first_chunk, rows: sample_allin_boards(
-            *prepared.kernel_arguments(), prepared.hilo, *self.pots.kernel_arguments(), first_chunk,
-            *self.chunks.kernel_arguments(), budget, *run.kernel_arguments(rows),
-        ))
+    def finish(self) -> None:
+        self.tally.add(self.first_chunk, (self.payout_sums, self.square_sums))
 
 
-class _AllinRangeSampler:
-    """Monte Carlo over ranges, partial and random hands, paid in chips: ``start`` a
-    :class:`_ChunkRun`, ``advance`` it."""
+class _ChipSums:
+    """The tally of the all-in samplers: chips per pot and player (``sums``, int64) and their
+    sums of squares (``squares``: per pot, then of each player's total; float64, added chunk by
+    chunk in chunk order: the same floats for any thread count)."""
 
-    def __init__(self, seats, board, dead, game, pots, seed, trials):
-        self.deals = ListDeals.of(seats, board, dead, game, grouped=False)
-        self.pots = PotArrays.of(pots)
-        self.chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
-        self.pot_count = len(pots)
-        self.player_count = len(seats)
-        self.seed = seed
-        self.trials = trials
-        # every chunk starts from the cards outside the known ones, ascending (padded to 52)
-        self.deck = self.deals.undealt_deck()
+    def __init__(self, pot_count: int, player_count: int):
+        self.sums = np.zeros((pot_count, player_count), dtype=np.int64)
+        self.squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
 
-    def start(self, first_chunk: int, chunk_count: int) -> _ChunkRun:
-        return _ChunkRun(self.seed, self.deck, first_chunk, chunk_count, self.trials, self.pot_count,
-                         self.player_count)
+    def add(self, first_chunk: int, outputs: tuple) -> None:
+        payout_sums, square_sums = outputs
+        self.sums += payout_sums.sum(axis=0)
+        for slab in range(square_sums.shape[0]):
+            self.squares += square_sums[slab]
 
-    def advance(self, run: _ChunkRun, budget: int) -> None:
-        run.advance_with(lambda first_chunk, rows: sample_allin_ranges(
-            *self.deals.kernel_arguments(), *self.pots.kernel_arguments(), first_chunk, *self.chunks.kernel_arguments(),
-            budget, *run.kernel_arguments(rows), run.rejections[rows],
-        ))
-        if (run.rejections < 0).any():
+    def precise_enough(self, samples: int, precision: float, total_chips: int) -> bool:
+        """Whether every player's standard error of expected chips is below ``precision``
+        percent of the chips in the pots."""
+        total_errors = _standard_errors(self.sums.sum(axis=0).astype(np.float64), self.squares[-1], samples)
+        return bool(total_errors.max() * 100 < precision * total_chips)
+
+
+def _fixed_hand_deals(deal: Deal, pots, chunks: ChunkPlan, seed: int, tally: _ChipSums, threads: int | None):
+    """Monte Carlo of fixed hands paid in chips: the groups of ``sample_allin_boards``."""
+    prepared = prepare(deal)
+    pot_arrays = PotArrays.of(pots)
+
+    def call(group: _ResumableChunks, first_chunk: int, rows: slice, budget: int) -> None:
+        sample_allin_boards(*prepared.kernel_arguments(), prepared.hilo, *pot_arrays.kernel_arguments(), first_chunk,
+                            *chunks.kernel_arguments(), budget, *group.kernel_arguments(rows))
+
+    return lambda first_chunk, chunk_count: _ResumableChunks(call, chunks, seed, prepared.deck, first_chunk,
+                                                             chunk_count, tally, threads)
+
+
+def _hand_list_deals(seats, board, dead, game, pots, chunks: ChunkPlan, seed: int, tally: _ChipSums):
+    """Monte Carlo over ranges, partial and random hands, paid in chips: the groups of
+    ``sample_allin_ranges``.
+
+    Raises
+    ------
+    InputError
+        A chunk drew too many colliding deals in a row.
+    """
+    deals = ListDeals.of(seats, board, dead, game, grouped=False)
+    pot_arrays = PotArrays.of(pots)
+    # every chunk starts from the cards outside the known ones, ascending (padded to 52)
+    deck = deals.undealt_deck()
+
+    def call(group: _ResumableChunks, first_chunk: int, rows: slice, budget: int) -> None:
+        sample_allin_ranges(*deals.kernel_arguments(), *pot_arrays.kernel_arguments(), first_chunk,
+                            *chunks.kernel_arguments(), budget, *group.kernel_arguments(rows), group.rejections[rows])
+        if (group.rejections[rows] < 0).any():
             raise InputError(
                 "the players' ranges leave almost no deal without a shared card: with many players, widen the "
                 "ranges or give some players '*' (dealt at random)"
             )
+
+    return lambda first_chunk, chunk_count: _ResumableChunks(call, chunks, seed, deck, first_chunk, chunk_count, tally)
 
 
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
@@ -269,36 +283,18 @@ def _defined(error) -> float | None:
     return None if np.isnan(error) else float(error)
 
 
-def _sample(sampler, pot_count: int, player_count: int, total_chips: int, trials: int, precision: float | None,
-            progress: ProgressCallback | None):
-    """Monte Carlo in groups of ``plan.CHUNKS_PER_CALL`` chunks, each group run a few deals per
-    chunk per call (``pieces``: Ctrl-C and progress between calls, even when deals are slow);
-    with a precision target, stop after the first group at which every player's standard error
-    of expected chips is below ``precision`` percent of the chips in the pots.
-
-    Returns ``(samples, payout_sums (pots, players), square_sums (pots + 1, players))``."""
-    sums = np.zeros((pot_count, player_count), dtype=np.int64)
-    squares = np.zeros((pot_count + 1, player_count), dtype=np.float64)
-    done = 0
-    chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
+def _sample(start, chunks: ChunkPlan, tally: _ChipSums, total_chips: int, precision: float | None,
+            progress: ProgressCallback | None) -> int:
+    """Monte Carlo on the Monte Carlo driver (``drivers.sample_chunks``) in groups of
+    ``plan.CHUNKS_PER_CALL`` chunks, each group run a few deals per chunk per call (Ctrl-C and
+    progress between calls, even when deals are slow); with a precision target, stop after the
+    first group at which every player's standard error of expected chips is below ``precision``
+    percent of the chips in the pots. Returns the samples run (their sums are in ``tally``)."""
     # deals per chunk per call: start small (narrow multiway ranges deal about a thousand a
     # second), then as many as fit in a short call
-    sizer = PieceSizer(first=16, most=plan.DEALS_PER_CHUNK)
-    for first_chunk in range(0, chunk_total, plan.CHUNKS_PER_CALL):
-        run = sampler.start(first_chunk, min(plan.CHUNKS_PER_CALL, chunk_total - first_chunk))
-        while not run.finished:
-            sizer.run(lambda budget: sampler.advance(run, budget))
-            if progress is not None:
-                progress(done + run.deals_done, trials)
-        sums += run.payout_sums.sum(axis=0)
-        for slab in range(run.payout_sums.shape[0]):  # a fixed order: the same floats for any thread count
-            squares += run.square_sums[slab]
-        done += run.deals_done
-        if precision is not None:
-            total_errors = _standard_errors(sums.sum(axis=0).astype(np.float64), squares[pot_count], done)
-            if total_errors.max() * 100 < precision * total_chips:
-                break
-    return done, sums, squares
+    return sample_chunks(
+        start, chunks, plan.CHUNKS_PER_CALL, PieceSizer(first=16, most=plan.DEALS_PER_CHUNK), progress=progress,
+        precise_enough=None if precision is None else lambda done: tally.precise_enough(done, precision, total_chips))
 
 
 def calculate_allin(
@@ -437,14 +433,15 @@ def run_allin(seated: SeatedQuery, stakes: AllinStakes, options: RunOptions,
         if query.exact:
             return (*_enumerate_ranges(list(seated.seats), seated.board, seated.dead, seated.game, pots,
                                        weights_by_seat, progress, query.exact_work), None)
+        chunks = ChunkPlan(plan.DEALS_PER_CHUNK, query.trials)
+        tally = _ChipSums(len(pots), query.player_count)
         if query.family == plan.Family.FIXED_HANDS:
-            sampler = _FixedAllinSampler(seated.deal, pots, query.seed, query.trials, thread_count)
+            start = _fixed_hand_deals(seated.deal, pots, chunks, query.seed, tally, thread_count)
         else:
-            sampler = _AllinRangeSampler(list(seated.seats), seated.board, seated.dead, seated.game, pots, query.seed,
-                                         query.trials)
-        sample_count, sums, squares = _sample(sampler, len(pots), query.player_count, total_chips, query.trials,
-                                              precision, progress)
-        return sample_count, sample_count, sums, squares
+            start = _hand_list_deals(list(seated.seats), seated.board, seated.dead, seated.game, pots, chunks,
+                                     query.seed, tally)
+        sample_count = _sample(start, chunks, tally, total_chips, precision, progress)
+        return sample_count, sample_count, tally.sums, tally.squares
 
     sample_count, weight_total, sums, squares = run_plan(query, run)
     return _allin_result(seated, query, stakes, sample_count, weight_total, sums, squares)

@@ -55,3 +55,13 @@ class ChunkPlan:
 
     def kernel_arguments(self) -> tuple:
         return self.chunk_size, self.sample_count
+
+    @property
+    def chunk_total(self) -> int:
+        """Chunks of the whole run (the last one may be short)."""
+        return -(-self.sample_count // self.chunk_size)
+
+    def samples_in(self, first_chunk: int, chunk_count: int) -> int:
+        """Samples of chunks ``first_chunk .. first_chunk + chunk_count - 1``."""
+        return max(0, min(self.sample_count, (first_chunk + chunk_count) * self.chunk_size)
+                   - first_chunk * self.chunk_size)

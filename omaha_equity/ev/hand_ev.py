@@ -23,6 +23,10 @@ Choices, documented here and in the README:
 - **Cash-out** (PokerStars' "cashed out the hand for X"): the player received X instead of the
   pot; X is what they won (luck ``X - EV``, which is about the cash-out fee), while the replay
   check still compares the pot award the file reports.
+- **Outside the pot** (GGPoker's EV Cashout and all-in insurance): money the player settled
+  with the room, not with the pot. *won* and *luck* stay the pot's; the player's line carries
+  what was paid and received apart (``outside_pot``), and *took home* (won plus that) set
+  against the all-in EV says what the cash-out or the insurance paid against the expectation.
 - Hands not all in before the river count in the summary with EV equal to what they won (no
   luck), as the all-in adjusted results of trackers do.
 
@@ -38,7 +42,7 @@ from fractions import Fraction
 from typing import cast
 
 from ..cards import format_cards
-from ..hand_history.file_replay import PlayedHand
+from ..hand_history.file_replay import OutsidePot, PlayedHand
 
 STREET_OF_BOARD_COUNT = {0: "preflop", 1: "preflop", 3: "flop", 4: "turn"}
 
@@ -52,11 +56,26 @@ class PlayerHandEV:
     committed: int
     won: int
     all_in_ev: Fraction | None
+    outside_pot: OutsidePot | None = None
 
     @property
     def luck(self) -> Fraction | None:
         """``won - all_in_ev``: chips won above (or below) expectation."""
         return None if self.all_in_ev is None else self.won - self.all_in_ev
+
+    @property
+    def took_home(self) -> int:
+        """What the player got from the hand: the pots won and the money settled outside the
+        pot (received less paid)."""
+        return self.won + (self.outside_pot.net if self.outside_pot else 0)
+
+    @property
+    def outside_pot_against_ev(self) -> Fraction | None:
+        """``took_home - all_in_ev`` for a player who settled money outside the pot: what the
+        cash-out or the insurance paid against the all-in EV; None otherwise."""
+        if self.outside_pot is None or self.all_in_ev is None:
+            return None
+        return self.took_home - self.all_in_ev
 
     @property
     def net_won(self) -> int:
@@ -83,7 +102,8 @@ class HandEV:
     evaluated : bool
         True when the all-in EV was computed (every player in the pot showed all their cards).
     note : str
-        Why an all-in hand was not evaluated, e.g. ``plr5 showed 2 of 4 hole cards``.
+        Why an all-in hand was not evaluated, e.g. ``plr5 showed 2 of 4 hole cards``, after
+        what the reader made of a damaged line (the board taken from the summary), ``; `` between.
     players : tuple of PlayerHandEV
         Every player dealt in (odd-chip order).
     tournament, anonymous, line_number
@@ -146,7 +166,7 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
     if contestants and not note:
         evs = expected_chips_after_rake(hand, contestants, known_board)
     players = tuple(
-        PlayerHandEV(name, hand.paid(index), hand.received(index), evs.get(index))
+        PlayerHandEV(name, hand.paid(index), hand.received(index), evs.get(index), hand.outside_pot.get(index))
         for index, name in enumerate(hand.names)
     )
     return HandEV(
@@ -154,7 +174,8 @@ def evaluate_hand(hand: PlayedHand) -> HandEV:
         chip_value=hand.chip_value,
         all_in_street=STREET_OF_BOARD_COUNT.get(board_count) if board_count is not None else None,
         all_in_board=format_cards(known_board, separator=" "),
-        evaluated=bool(evs), note=note, players=players, tournament=hand.tournament, anonymous=hand.anonymous,
+        evaluated=bool(evs), note="; ".join((*hand.notes, note) if note else hand.notes), players=players,
+        tournament=hand.tournament, anonymous=hand.anonymous,
         line_number=hand.line_number,
     )
 
@@ -213,8 +234,9 @@ class PlayerSummary:
     """One player's session in one unit (a currency, or ``chips``) and, for tournament chips,
     one tournament (chips of different tournaments, and chips and money, are never added):
     hands dealt, all-in hands evaluated, net won, net all-in EV (EV minus committed in all-in
-    hands, net won elsewhere) and luck (their difference). Amounts are exact, in ``unit``
-    (dollars, not cents)."""
+    hands, net won elsewhere) and luck (their difference), all of the pots; ``outside_pot`` the
+    net money settled with the room outside the pot (EV Cashout, insurance). Amounts are exact,
+    in ``unit`` (dollars, not cents)."""
 
     name: str
     unit: str
@@ -223,6 +245,7 @@ class PlayerSummary:
     all_in_hand_count: int = 0
     net_won: Fraction = Fraction(0)
     net_all_in_ev: Fraction = Fraction(0)
+    outside_pot: Fraction = Fraction(0)
 
     @property
     def luck(self) -> Fraction:
@@ -249,6 +272,8 @@ class PlayerSummaries:
             summary.all_in_hand_count += player.all_in_ev is not None
             summary.net_won += player.net_won * hand.chip_value
             summary.net_all_in_ev += player.net_ev * hand.chip_value
+            if player.outside_pot is not None:
+                summary.outside_pot += player.outside_pot.net * hand.chip_value
 
     def summaries(self) -> list[PlayerSummary]:
         return list(self._summaries.values())

@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..runtime.output_files import output_file
 from .errors import CancelledHandError, HandHistoryError, NotOmahaError
 from .file_replay import replay_checked
-from .phh import dumps
+from .phh import HandHistory, dumps
 from .records import DuplicateHand
 from .sessions import hand_history_files, read_session_items
 
@@ -65,12 +65,24 @@ def check_output_path(out: str | Path) -> Path:
     return path
 
 
+def live_posts(history: HandHistory) -> list[str]:
+    """The players (``pN``) of a hand of three or more whose entry in ``blinds_or_straddles``
+    after the big blind is no more than the big blind: a live big blind posted by a player
+    joining the table, not a straddle (a straddle is at least twice the big blind). PHH has no
+    other place for it, and reads every entry there as a straddle."""
+    blinds = history.blinds_or_straddles
+    if len(blinds) < 3 or not blinds[1]:
+        return []
+    return [f"p{index + 1}" for index, amount in enumerate(blinds) if index >= 2 and 0 < amount <= blinds[1]]
+
+
 def convert(paths: Iterable[str | Path], out: str | Path, *,
             report: Callable[[str], None] = lambda line: None, site: str | None = None) -> ConvertCounts:
     """Convert every hand of ``paths`` to PHH in ``out`` (see the module notes).
 
     ``report`` receives one line per hand not written (``error: FILE, line N, hand ID:
-    reason``, ``skipped: ...``, ``duplicate: ...``), as it happens. ``site`` reads every text
+    reason``, ``skipped: ...``, ``duplicate: ...``), as it happens, and a ``note: ...`` line for
+    a hand written that pokerkit cannot replay (a live big blind posted out of the blinds). ``site`` reads every text
     file as that site's (``sites.SITES``); by default each file's first line tells.
 
     Returns
@@ -110,6 +122,12 @@ def convert(paths: Iterable[str | Path], out: str | Path, *,
                 raise InputError(f"bad output {str(out)!r}: a .phh file holds one hand and these files have "
                                  "more: name the output .phhs")
             counts.written += 1
+            if live := live_posts(hand.history):
+                report(f"note: {hand.source}" + (f", line {hand.line_number}" if hand.line_number else "")
+                       + f", hand {hand.hand_id}: written, but {', '.join(live)} posted a big blind out of the blinds "
+                       "(a live post by a player joining the table, acting in turn); PHH can only list it in "
+                       "blinds_or_straddles, which the specification and pokerkit read as a straddle acting last: "
+                       "the hand replays in omaha-equity play, not in pokerkit")
             text = dumps(hand.history)
             stream.write(text if single else ("\n" if counts.written > 1 else "") + f"[{counts.written}]\n{text}")
         if not counts.written:  # raised inside: the temporary file is removed, OUT not created

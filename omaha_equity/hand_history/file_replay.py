@@ -38,6 +38,30 @@ _BETTING = {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, 
 
 
 @dataclass(frozen=True)
+class OutsidePot:
+    """Money a player settled with the room outside the pot (GGPoker's EV Cashout and all-in
+    insurance): never part of the replay or of what the pots paid, reported beside them.
+
+    Attributes
+    ----------
+    kind : str
+        ``EV Cashout`` or ``all-in insurance``.
+    paid, received : int
+        Chips the player paid the room (cash-out risk, insurance premium) and received from it
+        (the cash-out, the insurance compensation).
+    """
+
+    kind: str
+    paid: int
+    received: int
+
+    @property
+    def net(self) -> int:
+        """Chips received less chips paid."""
+        return self.received - self.paid
+
+
+@dataclass(frozen=True)
 class PlayedHand:
     """A replayed hand: what the all-in EV needs, players in odd-chip order (index 0 is the
     first seat left of the button).
@@ -88,6 +112,11 @@ class PlayedHand:
         Player index -> chips in ``committed`` (and ``dead_chips``) that the player did not pay:
         money the room added to the pot (Run It Once's splash-the-pot), carried by a player
         in the replay (PHH ``_added_to_pot``).
+    notes : tuple of str
+        What the reader made of damaged lines it read around (PHH ``_reading_notes``).
+    outside_pot : dict
+        Player index -> :class:`OutsidePot`, money settled with the room outside the pot
+        (PHH ``_outside_pot``); ``won`` never counts it.
     """
 
     source: str
@@ -111,6 +140,8 @@ class PlayedHand:
     tournament: str | None = None
     anonymous: bool = False
     added_chips: dict[int, int] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    outside_pot: dict[int, OutsidePot] = field(default_factory=dict)
 
     def live_committed(self, index: int) -> int:
         """Chips the player put in that make pot levels: ``committed`` less the dead chips."""
@@ -222,6 +253,11 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
     for player, chips in (history.custom("_added_to_pot") or {}).items():
         seat = int(str(player).lstrip("p")) - 1
         added_chips[order.index(seat)] = _chips(chips, scale)
+    outside_pot = {}
+    for player, settled in (history.custom("_outside_pot") or {}).items():
+        seat = int(str(player).lstrip("p")) - 1
+        outside_pot[order.index(seat)] = OutsidePot(str(settled["kind"]), _chips(settled.get("paid", 0), scale),
+                                                    _chips(settled.get("received", 0), scale))
     chip_value = Fraction(str(history.custom("_chip_value", "1"))) / scale
     return PlayedHand(
         source=source, hand_id=hand_id, line_number=line_number, game=hand.game.name,
@@ -241,6 +277,8 @@ def played_hand(result: Replay, settlement: Settlement, *, source: str, hand_id:
         anonymous=not history.players,
         dead_chips=tuple(hand.dead[seat] for seat in order),
         added_chips=added_chips,
+        notes=tuple(str(note) for note in history.custom("_reading_notes") or ()),
+        outside_pot=outside_pot,
     )
 
 

@@ -22,8 +22,23 @@ GGPoker's own is read here:
   ``collected`` per run), shows before the board is run out, ``Dealt to`` lines without cards:
   PokerStars' reader reads them.
 
-All-in insurance and EV Cashout (money settled outside the pot) are refused with their line:
-no file we have shows their lines, so they are not read yet.
+All-in insurance and EV Cashout settle money between GGPoker and a player, outside the pot: the
+pot is played and collected as if they were not there (the replay checks it so), and what they
+paid or received is kept apart, per player (PHH ``_outside_pot``: ``kind``, ``paid``,
+``received``), for the reports. Their lines, as GGPoker writes them (format facts from public
+parsers' test files and notes: erikfastermann/poker-toolkit's GGPoker parser, the fpdb-3
+regression file ``PLO-6max-USD-0.50-1.00-202004.txt`` quoted in a GGPoker format study, GGPoker's
+EV Cashout help page):
+
+- EV Cashout: ``Name: Chooses to EV Cashout``; ``Name: Pays Cashout Risk ($19)`` (once per street
+  left: the part of the pot won that goes back to GGPoker); ``Name: Receives Cashout ($25.50)``
+  (what GGPoker pays the player who cashed out and lost the pot); the summary adds ``, Cashout
+  Risk ($19)`` to the seat line;
+- all-in insurance: ``Name: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) -
+  (Mandatory/Main/Sub))``; ``Name: pay premium of all-in insurance ($4)``; ``Name: get main
+  compensation of all-in insurance ($10.8)`` (``main``, ``sub`` or ``mandatory``).
+
+Any other line about insurance or a cash-out is refused with its line.
 """
 
 from __future__ import annotations
@@ -31,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
@@ -52,6 +68,32 @@ _TOTAL = re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<fees>(?: \| (?:Rake|Ja
 _FEE = re.compile(rf"\| (?:Rake|Jackpot|Bingo) (?P<amount>{_AMOUNT})")
 _COLLECTED = re.compile(rf"^.+? collected (?P<amount>{_AMOUNT}) from ")
 _OUTSIDE_THE_POT = re.compile(r"insurance|cashout|cash out", re.IGNORECASE)
+_SUMMARY_CASHOUT_RISK = re.compile(rf"^(?P<seat>Seat \d+: .*), Cashout Risk \({_AMOUNT}\)$")
+# (kind, paid or received, the line): money settled with GGPoker outside the pot
+_SETTLEMENTS = (
+    ("EV Cashout", None, re.compile(r"^(?P<name>.+?): Chooses to EV Cashout$")),
+    ("EV Cashout", "paid", re.compile(rf"^(?P<name>.+?): Pays Cashout Risk \((?P<amount>{_AMOUNT})\)$")),
+    ("EV Cashout", "received", re.compile(rf"^(?P<name>.+?): Receives Cashout \((?P<amount>{_AMOUNT})\)$")),
+    ("all-in insurance", None, re.compile(r"^(?P<name>.+?): get an all-in insurance \(premium \([^)]*\) for "
+                                          r"\([^)]*\) - \(Mandatory/Main/Sub\)\)$")),
+    ("all-in insurance", "paid", re.compile(rf"^(?P<name>.+?): pay premium of all-in insurance "
+                                            rf"\((?P<amount>{_AMOUNT})\)$")),
+    ("all-in insurance", "received", re.compile(rf"^(?P<name>.+?): get (?:main|sub|mandatory) compensation of "
+                                                rf"all-in insurance \((?P<amount>{_AMOUNT})\)$")),
+)
+
+
+@dataclass(frozen=True)
+class _Settlement:
+    """One line of money settled outside the pot: its file line, the player, the kind
+    (``EV Cashout``, ``all-in insurance``), ``paid``/``received`` (None for the line that
+    only says the player took it) and the amount's text."""
+
+    line_number: int
+    name: str
+    kind: str
+    way: str | None
+    amount: str
 
 
 def is_header(line: str) -> bool:
@@ -82,13 +124,22 @@ def _header(line: str) -> str:
     return f"PokerStars Hand #{digits}: {rest}"
 
 
-def _translated(block: TextBlock) -> tuple[list[str], str | None, int | None]:
-    """The hand as PokerStars' lines (one for one), the Cash Drop amount's text, and the line
-    of a settlement outside the pot (insurance, EV Cashout), if any."""
+def _settlement(line: str, line_number: int) -> _Settlement | None:
+    for kind, way, pattern in _SETTLEMENTS:
+        if match := pattern.match(line):
+            amount = match.group("amount") if way else ""
+            return _Settlement(line_number, match.group("name"), kind, way, amount)
+    return None
+
+
+def _translated(block: TextBlock) -> tuple[list[str], str | None, int | None, list[_Settlement]]:
+    """The hand as PokerStars' lines (one for one), the Cash Drop amount's text, the line of a
+    settlement outside the pot that we cannot read (None if none), and the settlements read."""
     lines = list(block.lines)
     out = [_header(lines[0])]
     cash_drop = None
     outside = None
+    settlements: list[_Settlement] = []
     straddles = {index: match for index, line in enumerate(lines) if (match := _STRADDLE.match(line))}
     last_straddle = {match.group("name"): index for index, match in straddles.items()}
     # a straddle is the player's new total: his blind posted before it is part of it
@@ -115,10 +166,38 @@ def _translated(block: TextBlock) -> tuple[list[str], str | None, int | None]:
             fee = (sum((_number(amount) for amount in fees), Decimal(0)) if fees
                    else _number(total.group("total")) - collected)
             line = f"Total pot {total.group('total')} | Rake {sign}{fee}"
+        elif (cashout_risk := _SUMMARY_CASHOUT_RISK.match(line)) is not None:
+            line = cashout_risk.group("seat")  # the summary's note of the risk paid, read from its own line
+        elif settlement := _settlement(line, block.first_line + index):
+            settlements.append(settlement)
+            line = ""
         elif _OUTSIDE_THE_POT.search(line) and outside is None:
             outside = block.first_line + index
         out.append(line)
-    return out, cash_drop, outside
+    return out, cash_drop, outside, settlements
+
+
+def _outside_pot(settlements: list[_Settlement], players: tuple[str, ...], scale: int, block: TextBlock,
+                 hand_id: str) -> dict[str, dict[str, object]] | HandHistoryError:
+    """PHH ``_outside_pot``: per player ``pN``, the kind and the chips paid to and received from
+    GGPoker outside the pot; or the error of a line naming no player of the hand or a bad amount."""
+    outside: dict[str, dict[str, object]] = {}
+    for settlement in settlements:
+        def fail(reason: str) -> HandHistoryError:
+            return HandHistoryError(reason, source=block.source, hand_id=hand_id, line_number=settlement.line_number)
+        if settlement.name not in players:
+            return fail(f"{settlement.name!r} settles money outside the pot ({settlement.kind}) but has no seat "
+                        "in this hand: expected one of the 'Seat N: name (stack in chips)' players")
+        entry = outside.setdefault(f"p{players.index(settlement.name) + 1}",
+                                   {"kind": settlement.kind, "paid": 0, "received": 0})
+        if entry["kind"] != settlement.kind:
+            return fail(f"both {entry['kind']} and {settlement.kind} for {settlement.name}: expected one")
+        if settlement.way is not None:
+            chips = _number(settlement.amount) * scale
+            if chips != chips.to_integral_value():
+                return fail(f"bad {settlement.kind} amount {settlement.amount!r}: expected a whole number of cents")
+            entry[settlement.way] = int(entry[settlement.way]) + int(chips)  # type: ignore[call-overload]
+    return outside
 
 
 def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
@@ -128,9 +207,11 @@ def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
     if isinstance(header, HandHistoryError):
         return header
     hand_id = header.group("hand_id")
-    lines, cash_drop, outside = _translated(block)
+    lines, cash_drop, outside, settlements = _translated(block)
     if outside is not None:
-        return HandHistoryError("all-in insurance or EV Cashout (money settled outside the pot) is not read yet",
+        return HandHistoryError("a line of money settled outside the pot that is not read: expected 'Chooses to EV "
+                                "Cashout', 'Pays Cashout Risk ($X)', 'Receives Cashout ($X)' or an all-in "
+                                "insurance line (get an all-in insurance, pay premium, get compensation)",
                                 source=block.source, hand_id=hand_id, line_number=outside)
     hand = parse_block(PokerStarsBlock(block.source, block.first_line, tuple(lines)))
     if isinstance(hand, HandHistoryError):
@@ -147,6 +228,14 @@ def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
                                     source=block.source, hand_id=hand_id, line_number=line)
         if chips:
             session = dataclasses.replace(session, history=with_added_money(session.history, int(chips)))
+    if settlements:
+        players = session.history.players or ()
+        outside_pot = _outside_pot(settlements, tuple(players), 100 if hand.currency else 1, block, hand_id)
+        if isinstance(outside_pot, HandHistoryError):
+            return outside_pot
+        custom = dict(session.history.user_defined_fields)
+        custom["_outside_pot"] = outside_pot
+        session = dataclasses.replace(session, history=session.history.replace(user_defined_fields=custom))
     return session
 
 

@@ -232,6 +232,9 @@ class PokerStarsHand:
         the summary's board) -> the street line that showed them.
     empty_board_line : int or None
         The first street line that printed its cards as ``[]``.
+    notes : list of str
+        What the reader made of a damaged line it could read around (a street line whose
+        cards are garbled, the board taken from the summary), for the reports.
     """
 
     source: str
@@ -265,6 +268,7 @@ class PokerStarsHand:
     empty_board_line: int | None = None
     card_lines: dict[str, int] = field(default_factory=dict)
     board_lines: dict[int, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -433,6 +437,7 @@ class _Reader:
         seen_summary = False
         summary_boards: dict[int, str] = {}
         street_reached = "preflop"
+        garbled: dict[int, tuple[str, HandHistoryError, str]] = {}  # line -> (text, error, street)
         # the loop moves the reader's own position (the range is built once, from where it stood)
         for self.line_index in range(self.line_index, len(self.lines)):  # noqa: B020
             line = self.lines[self.line_index]
@@ -454,7 +459,13 @@ class _Reader:
                 if any(not found.strip() for found in brackets):
                     # the site printed the street's cards as "[]": the summary's board says them
                     hand.empty_board_line = hand.empty_board_line or self.first_line + self.line_index
-                cards = self.cards(" ".join(found.strip() for found in brackets if found.strip()))
+                try:
+                    cards = self.cards(" ".join(found.strip() for found in brackets if found.strip()))
+                except HandHistoryError as caught:
+                    # a street line whose cards came out garbled ("[2s] [2s3d 3c]"): the
+                    # summary's whole board says them, if it has one (checked at the end)
+                    garbled.setdefault(self.first_line + self.line_index, (line, caught, kind))
+                    continue
                 if cards:
                     hand.board_lines.setdefault(len(cards.split()), self.first_line + self.line_index)
                     if run is None:
@@ -500,6 +511,12 @@ class _Reader:
         if hand.empty_board_line and len(hand.boards[0].split()) < _BOARD_SIZE[street_reached]:
             raise self.fail("a street's cards are printed as '[]' and the summary has no whole 'Board [...]': "
                             "the board is unknown", hand.empty_board_line - self.first_line)
+        for line_number, (text, problem, kind) in garbled.items():
+            summary_board = summary_boards.get(0, "")
+            if len(summary_board.split()) < max(_BOARD_SIZE[street_reached], _BOARD_SIZE[kind], 1):
+                raise problem  # no whole summary board to read the street's cards from
+            hand.notes.append(f"line {line_number}: the street's cards are garbled ({text!r}); "
+                              f"the board is the summary's [{summary_board}]")
         if hand.run_count > 1 and len(hand.boards) < hand.run_count:
             hand.boards += [hand.boards[0]] * (hand.run_count - len(hand.boards))
 

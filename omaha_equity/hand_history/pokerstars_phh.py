@@ -171,10 +171,12 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
             winnings.append(hand.collected_by(name))
         else:
             winnings.append(hand.summary_won.get(name, 0))
+    returned = _returned_chips(hand, names, put_in, [antes[index] + dead[index] for index in range(count)],
+                               sum(winnings))
     custom: dict[str, Any] = {
         "_source": "pokerstars",
         "_rake": hand.rake,
-        "_returned": [hand.uncalled.get(name, 0) for name in names],
+        "_returned": returned,
     }
     if hand.currency:
         custom["_chip_value"] = "0.01"
@@ -192,6 +194,8 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         custom["_raise_when_nobody_can_call"] = True
     if hand.run_count > 1:
         custom["_run_count"] = hand.run_count
+    if hand.notes:
+        custom["_reading_notes"] = list(hand.notes)
     fixed_limit = hand.structure == "fixed-limit"
     # the arrays as tuples: what HandHistory makes of lists
     history = HandHistory(
@@ -202,12 +206,37 @@ def to_hand_history(hand: PokerStarsHand) -> tuple[HandHistory, list[int | None]
         seats=tuple(hand.seats[index].seat for index in order), players=tuple(names), winnings=tuple(winnings),
         # the file's net chips: what each put in, back what they collected and were returned
         finishing_stacks=tuple(hand.seats[index].stack - put_in[position] + winnings[position]
-                               + hand.uncalled.get(names[position], 0) for position, index in enumerate(order)),
+                               + returned[position] for position, index in enumerate(order)),
         currency=hand.currency, user_defined_fields=custom,
         small_bet=hand.stakes[0] if fixed_limit else None, big_bet=hand.stakes[1] if fixed_limit else None,
         min_bet=None if fixed_limit else big_blind,
     )
     return history, lines
+
+
+def _returned_chips(hand: PokerStarsHand, names: list[str], put_in: list[int], dead: list[int],
+                    collected: int) -> list[int]:
+    """The uncalled chips returned to each player: the file's ``Uncalled bet`` lines; in a hand
+    with none, the unmatched part of the largest bet when neither the summary's total pot nor
+    the chips collected hold it.
+
+    2005 files print no ``Uncalled bet`` line: the part of a bet nobody matched went back to
+    its owner all the same, and the total pot and the ``collected`` amounts leave it out (the
+    pots collected and the rake add up to the total pot, which is every chip put in less the
+    unmatched part). Files converted to this format from other sites, and Winamax's, print no
+    such line either but book the unmatched bet as collected: their collected chips and rake
+    come to more than the total pot, or the total pot is every chip put in, and nothing is
+    inferred.
+    """
+    if hand.uncalled or not hand.total_pot:
+        return [hand.uncalled.get(name, 0) for name in names]
+    live = [chips - dead_chips for chips, dead_chips in zip(put_in, dead)]
+    top = max(range(len(names)), key=lambda index: live[index])
+    unmatched = live[top] - max((chips for index, chips in enumerate(live) if index != top), default=0)
+    returned = [0] * len(names)
+    if unmatched > 0 and hand.total_pot == sum(put_in) - unmatched == collected + hand.rake:
+        returned[top] = unmatched
+    return returned
 
 
 def _board_line(hand: PokerStarsHand, count: int) -> int | None:

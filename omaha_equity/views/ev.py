@@ -50,9 +50,33 @@ def _money(hand: HandEV, chips: int | Fraction | None) -> str:
     return format_amount(None if chips is None else chips * hand.chip_value, hand.unit)
 
 
+def outside_pot_notes(hand: HandEV) -> list[str]:
+    """What each player settled with the room outside the pot, in words: ``EV Cashout:
+    Hero paid 19.00, received 0.00: took home 65.49, 4.51 below the all-in EV``."""
+    notes = []
+    for player in hand.players:
+        settled = player.outside_pot
+        if settled is None:
+            continue
+        text = (f"{settled.kind}: {player.name} paid {_money(hand, settled.paid)}, received "
+                f"{_money(hand, settled.received)} outside the pot: took home {_money(hand, player.took_home)}")
+        against = player.outside_pot_against_ev
+        if against is not None:
+            direction = "above" if against >= 0 else "below"
+            text += f", {_money(hand, abs(against))} {direction} the all-in EV"
+        notes.append(text)
+    return notes
+
+
+def _note(hand: HandEV) -> str:
+    return "; ".join(([hand.note] if hand.note else []) + outside_pot_notes(hand))
+
+
 def hand_rows(hand: HandEV, *, with_file: bool = True) -> list[dict[str, str]]:
-    """One row per player with chips in the pot (see the module notes)."""
+    """One row per player with chips in the pot (see the module notes); the note says what
+    was settled outside the pot."""
     rows = []
+    note = _note(hand)
     for player in hand.players:
         if player.committed == 0 and player.won == 0:
             continue
@@ -65,21 +89,24 @@ def hand_rows(hand: HandEV, *, with_file: bool = True) -> list[dict[str, str]]:
             "won": _money(hand, player.won),
             "all_in_ev": _money(hand, player.all_in_ev),
             "luck": _money(hand, player.luck),
-            "note": hand.note,
+            "note": note,
         })
     return rows
 
 
 def player_rows(summaries: list[PlayerSummary]) -> list[dict[str, str | int]]:
     """One row per player, unit and tournament: hands, all-in hands, net won, net all-in EV,
-    luck."""
+    luck; and ``outside_pot`` (money settled with the room outside the pot) when a player has
+    some."""
+    outside = any(summary.outside_pot for summary in summaries)
     return [{
         "player": summary.name, "unit": summary.unit, "tournament": summary.tournament or NO_TOURNAMENT,
         "hands": summary.hand_count, "all_in_hands": summary.all_in_hand_count,
         "net_won": format_amount(summary.net_won, summary.unit),
         "net_all_in_ev": format_amount(summary.net_all_in_ev, summary.unit),
         "luck": format_amount(summary.luck, summary.unit),
-    } for summary in summaries]
+    } | ({"outside_pot": format_amount(summary.outside_pot, summary.unit)} if outside else {})
+        for summary in summaries]
 
 
 def _exact(value: Fraction | None) -> str | None:
@@ -94,14 +121,19 @@ def hand_json(hand: HandEV) -> dict[str, Any]:
         "source": hand.source, "hand_id": hand.hand_id, "game": hand.game, "unit": hand.unit,
         "tournament": hand.tournament, "chip_value": str(hand.chip_value),
         "all_in_street": hand.all_in_street, "all_in_board": hand.all_in_board,
-        "evaluated": hand.evaluated, "note": hand.note,
+        "evaluated": hand.evaluated, "note": _note(hand),
         "players": [{
             "name": player.name, "committed": player.committed, "won": player.won,
             "all_in_ev": None if player.all_in_ev is None else float(player.all_in_ev),
             "all_in_ev_exact": _exact(player.all_in_ev),
             "luck": None if player.luck is None else float(player.luck),
             "luck_exact": _exact(player.luck),
-        } for player in hand.players if player.committed or player.won],
+        } | ({} if player.outside_pot is None else {
+            "outside_pot": {"kind": player.outside_pot.kind, "paid": player.outside_pot.paid,
+                            "received": player.outside_pot.received},
+            "took_home": player.took_home,
+            "outside_pot_against_ev_exact": _exact(player.outside_pot_against_ev),
+        }) for player in hand.players if player.committed or player.won],
     }
 
 
@@ -113,6 +145,7 @@ def players_json(summaries: list[PlayerSummary]) -> list[dict[str, Any]]:
         "net_won": float(summary.net_won), "net_won_exact": str(summary.net_won),
         "net_all_in_ev": float(summary.net_all_in_ev), "net_all_in_ev_exact": str(summary.net_all_in_ev),
         "luck": float(summary.luck), "luck_exact": str(summary.luck),
+        "outside_pot": float(summary.outside_pot), "outside_pot_exact": str(summary.outside_pot),
     } for summary in summaries]
 
 

@@ -54,11 +54,41 @@ def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, 
                            total_chunks):
     """Pay every completion of the board, a range of chunks at a time (fixed hands).
 
+    The parameters shared with ``fixed._kernels.enumerate_boards`` (the deck, the known board,
+    the rows, the slices) are those of its docstring.
+
     Parameters
     ----------
-    deck ... total_chunks : as in ``fixed._kernels.enumerate_boards``, plus
-    pot_amounts : (pot_count,) int64, chips in each pot (main pot first).
-    eligible_masks : (pot_count,) int64, bit ``i`` for each player ``i`` who can win the pot.
+    deck : (n,) int8
+        The undealt cards, ascending.
+    dealt_count : int
+        Board cards still to come (0..5).
+    fixed_suit_masks : (4,) int32
+        Rank mask per suit of the known board cards.
+    fixed_low_mask : int
+        Low-rank mask of the known board cards.
+    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32
+        Each player's high value by dealt rank multiset.
+    flush_rows : (player_count, 4, 8192) int32
+        Each player's flush value by suit and rank mask of that suit on the board.
+    low_rows : (player_count, 256) int16
+        Each player's low value by board low mask.
+    colex : (5, 13) int32
+        ``evaluate.tables.Tables.colex``.
+    binomials : (53, 6) int64
+        ``binomials[n, k] = C(n, k)``.
+    hilo : bool
+        Whether the pots are split high/low.
+    pot_amounts : (pot_count,) int64
+        Chips in each pot (main pot first).
+    eligible_masks : (pot_count,) int64
+        Bit ``i`` set for each player ``i`` who can win the pot.
+    first_chunk : int
+        The call's first slice of the completions.
+    chunk_count : int
+        Slices walked in this call (the outputs' rows).
+    total_chunks : int
+        Equal slices the completions are cut into.
 
     Returns
     -------
@@ -113,17 +143,51 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
     shuffled deck, its sample count and its sums are carried from call to call in the arrays
     below (updated in place), so the results do not depend on how a chunk is cut into calls.
 
+    The parameters shared with :func:`enumerate_allin_boards` are those of its docstring.
+
     Parameters
     ----------
-    deck ... eligible_masks : as in :func:`enumerate_allin_boards` (``deck`` unused beyond its size).
-    first_chunk, chunk_size, sample_count : the chunks' place in the run (as ``sample_boards``).
-    budget : int, most samples per chunk in this call.
-    states : (chunk_count,) uint64, each chunk's generator (start: :func:`chunk_random_states`).
-    decks : (chunk_count, len(deck)) int8, each chunk's copy of ``deck``, shuffled as it goes.
-    positions : (chunk_count,) int64, samples each chunk has done.
-    payout_sums : (chunk_count, pot_count, player_count) int64, chips won, added to.
-    square_sums : (chunk_count, pot_count + 1, player_count) float64, sums of squared chips per
-        pot and (last row) of each player's total over the pots, added to.
+    deck : (n,) int8
+        The undealt cards (only its size is read: each chunk deals from ``decks``).
+    dealt_count : int
+        Board cards still to come (0..5).
+    fixed_suit_masks : (4,) int32
+        Rank mask per suit of the known board cards.
+    fixed_low_mask : int
+        Low-rank mask of the known board cards.
+    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32
+        Each player's high value by dealt rank multiset.
+    flush_rows : (player_count, 4, 8192) int32
+        Each player's flush value by suit and rank mask of that suit on the board.
+    low_rows : (player_count, 256) int16
+        Each player's low value by board low mask.
+    colex : (5, 13) int32
+        ``evaluate.tables.Tables.colex``.
+    hilo : bool
+        Whether the pots are split high/low.
+    pot_amounts : (pot_count,) int64
+        Chips in each pot (main pot first).
+    eligible_masks : (pot_count,) int64
+        Bit ``i`` set for each player ``i`` who can win the pot.
+    first_chunk : int
+        The run's chunk of row 0 of the state arrays.
+    chunk_size : int
+        Samples per chunk (as in ``fixed._kernels.sample_boards``).
+    sample_count : int
+        Samples of the whole run.
+    budget : int
+        Most samples per chunk in this call.
+    states : (chunk_count,) uint64
+        Each chunk's generator state (start: :func:`chunk_random_states`), updated.
+    decks : (chunk_count, len(deck)) int8
+        Each chunk's copy of ``deck``, shuffled as it goes.
+    positions : (chunk_count,) int64
+        Samples each chunk has done, updated.
+    payout_sums : (chunk_count, pot_count, player_count) int64
+        Chips won, added to.
+    square_sums : (chunk_count, pot_count + 1, player_count) float64
+        Sums of squared chips per pot and (last row) of each player's total over the pots,
+        added to.
     """
     card_count = deck.shape[0]
     player_count = high_rows.shape[0]

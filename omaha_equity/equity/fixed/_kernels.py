@@ -359,16 +359,32 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
 
     Parameters
     ----------
-    deck : (n,) int8, the undealt cards, ascending (so dealt ranks come out sorted).
-    dealt_count : int, board cards still to come (0..5).
-    fixed_suit_masks : (4,) int32, rank mask per suit of the known board cards.
-    fixed_low_mask : int, low-rank mask of the known board cards.
-    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32, by dealt rank multiset.
-    flush_rows : (player_count, 4, 8192) int32; low_rows : (player_count, 256) int16.
-    colex : (5, 13) int32; binomials : (53, 6) int64, ``binomials[n, k] = C(n, k)``.
-    hilo : bool.
-    first_chunk, chunk_count, total_chunks : which of the ``total_chunks`` equal slices of the
-        C(n, dealt_count) completions to walk in this call.
+    deck : (n,) int8
+        The undealt cards, ascending (so dealt ranks come out sorted).
+    dealt_count : int
+        Board cards still to come (0..5).
+    fixed_suit_masks : (4,) int32
+        Rank mask per suit of the known board cards.
+    fixed_low_mask : int
+        Low-rank mask of the known board cards.
+    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32
+        Each player's high value by dealt rank multiset.
+    flush_rows : (player_count, 4, 8192) int32
+        Each player's flush value by suit and rank mask of that suit on the board.
+    low_rows : (player_count, 256) int16
+        Each player's low value by board low mask.
+    colex : (5, 13) int32
+        ``evaluate.tables.Tables.colex``.
+    binomials : (53, 6) int64
+        ``binomials[n, k] = C(n, k)``.
+    hilo : bool
+        Whether the pot is split high/low.
+    first_chunk : int
+        The call's first slice of the C(n, dealt_count) completions.
+    chunk_count : int
+        Slices walked in this call (the outputs' rows).
+    total_chunks : int
+        Equal slices the completions are cut into.
 
     Returns
     -------

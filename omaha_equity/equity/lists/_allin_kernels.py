@@ -35,25 +35,46 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
     """Pay every compatible combination of list hands on every completion of the board, each
     combination weighted by the product of its hands' weights (the walk of
-    ``_kernels.enumerate_ranges``).
+    ``lists._kernels.enumerate_ranges``).
+
+    The parameters shared with ``lists._kernels.enumerate_ranges`` (the lists, the known cards,
+    the tables) are those of its docstring.
 
     Parameters
     ----------
     list_hands : (hand_count, hole_count) int8
-        As in ``_kernels.enumerate_ranges``; list ``i`` (the longest first) belongs to
-        player ``list_players[i]``.
-    list_masks, list_offsets, list_weights, base_used_mask, board_known, dealt_board_indexes
-        As in ``_kernels.enumerate_ranges``.
+        Every list of hands, concatenated, as in ``lists._kernels.enumerate_ranges``; list ``i``
+        (the longest first) belongs to player ``list_players[i]``.
+    list_masks : (hand_count,) int64
+        Card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64
+        List ``p`` is rows ``list_offsets[p] .. list_offsets[p + 1] - 1``.
+    list_weights : (hand_count,) int64
+        Whole-number weight of each hand.
+    base_used_mask : int64
+        Bit mask of the known board and dead cards.
+    board_known : (b,) int8
+        The known board.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        Dealt-rank multiset -> board multiset index (``tables.dealt_board_indexes``).
     list_players : (player_count,) int64
         The player (odd-chip index) holding each list.
-    colex, pair_board, flush, low, binomials
-        The evaluation tables and ``BINOMIALS``, as in ``_kernels.enumerate_ranges``.
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
+    flush : int32 array
+        ``Tables.flush``.
+    low : int32 array
+        ``Tables.low``.
     hilo : bool
         Whether the pots are split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
     pot_amounts : (pot_count,) int64
-        As in :func:`enumerate_allin_boards`.
+        Chips in each pot (main pot first), as in ``fixed._allin_kernels.enumerate_allin_boards``.
     eligible_masks : (pot_count,) int64
-        As in :func:`enumerate_allin_boards`.
+        Bit ``i`` set for each player ``i`` who can win the pot.
     first_slab : int
         The call's first slice of the first list's hands.
     slab_count : int
@@ -125,15 +146,19 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
     """Monte Carlo over ranges, partial and random hands: the deals of
     ``_kernels.sample_ranges`` (same parameters up to ``eligible_masks``, ``units``
     replaced by ``pot_amounts`` and ``eligible_masks``), paid in chips, up to ``budget`` more
-    deals of each chunk per call, resuming as :func:`sample_allin_boards` does.
+    deals of each chunk per call, resuming as ``fixed._allin_kernels.sample_allin_boards``
+    does. The parameters up to ``hilo`` are what ``lists.inputs.ListDeals.kernel_arguments()``
+    gives (one list per player, ungrouped; described with ``lists._kernels.sample_ranges``); the
+    others are those of ``sample_allin_boards``, except for ``decks`` and ``rejections``.
 
     Parameters
     ----------
-    first_chunk ... square_sums : as in :func:`sample_allin_boards`; ``decks`` is
-        (chunk_count, 52) int8, each chunk's undealt cards (those outside ``base_used_mask``,
-        ascending, at the start; padded), shuffled as it goes.
-    rejections : (chunk_count,) int64, deals redrawn for a shared card, added to; set to -1 (and
-        the chunk ended) when a chunk gives up after ``MAX_REJECTIONS_IN_A_ROW``.
+    decks : (chunk_count, 52) int8
+        Each chunk's undealt cards (those outside ``base_used_mask``, ascending, at the start;
+        padded), shuffled as it goes.
+    rejections : (chunk_count,) int64
+        Deals redrawn for a shared card, added to; set to -1 (and the chunk ended) when a chunk
+        gives up after ``MAX_REJECTIONS_IN_A_ROW``.
     """
     hole_count = list_hands.shape[1] if list_hands.shape[0] > 0 else dealt_known.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2

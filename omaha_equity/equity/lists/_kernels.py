@@ -652,18 +652,38 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
     side, ``threads.across_threads``); every output is an integer sum, so the totals do not
     depend on how the units are cut.
 
+    The parameters shared with :func:`enumerate_ranges` (the lists, the known cards, the tables) are those
+    of its docstring.
+
     Parameters
     ----------
     list_hands : (hand_count, hole_count) int8
-        As in :func:`enumerate_ranges` (one list per player; a fixed hand is a list of one).
-    list_masks, list_offsets, list_weights, base_used_mask, board_known, dealt_board_indexes
-        As in :func:`enumerate_ranges`.
-    colex, pair_board, low
-        As in :func:`enumerate_ranges`.
+        One list per player, concatenated (a fixed hand is a list of one), as in
+        :func:`enumerate_ranges`.
+    list_masks : (hand_count,) int64
+        Card bit mask of each hand.
+    list_offsets : (player_count + 1,) int64
+        List ``p`` is rows ``list_offsets[p] .. list_offsets[p + 1] - 1``.
+    list_weights : (hand_count,) int64
+        Whole-number weight of each hand.
+    base_used_mask : int64
+        Bit mask of the known board and dead cards.
+    board_known : (b,) int8
+        The known board.
+    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
+        Dealt-rank multiset -> board multiset index (``tables.dealt_board_indexes``).
+    colex : int32 array
+        ``evaluate.tables.Tables.colex``.
+    pair_board : int32 array
+        ``Tables.pair_board``.
     pair_flush : int32 array
-        ``Tables.pair_flush``.
-    hilo, binomials
-        As in :func:`enumerate_ranges`.
+        ``Tables.pair_flush`` (the flush table of the fixed-hand rows).
+    low : int32 array
+        ``Tables.low``.
+    hilo : bool
+        Whether the pot is split high/low.
+    binomials : (53, 6) int64
+        ``BINOMIALS[n, k] = C(n, k)``.
     slice_count : int64
         Board slices per combination.
     first_unit : int64

@@ -32,7 +32,7 @@ from ...games import Game
 from ...runtime import threads as kernel_threads
 from ...runtime.threads import PieceSizer, thread_count
 from .. import counters
-from ..drivers import run_kernel
+from ..drivers import WholeChunks, sample_chunks
 from ..kernel_inputs import ChunkPlan
 from ..players import Seat
 from . import _kernels
@@ -127,27 +127,6 @@ def _weighted_error(deals: int, weight_sum: float, square_weight_sum: float, sha
     return math.sqrt(max(delta_variance, kish_variance) * correction) / units
 
 
-def sample_chunks(deals: ListDeals, units: int, seed: int, chunks: ChunkPlan, rejection: bool, first_chunk: int,
-                  chunk_count: int):
-    """Run chunks ``first_chunk ..`` (``chunk_count`` of them) of ``_kernels.sample_ranges``
-    on ``deals`` (weight groups), redrawing colliding deals when ``rejection``: the kernel's
-    outputs.
-
-    Raises
-    ------
-    InputError
-        A chunk drew ``MAX_REJECTIONS_IN_A_ROW`` colliding deals in a row.
-    """
-    outputs = run_kernel(
-        lambda first, count: _kernels.sample_ranges(
-            *deals.kernel_arguments(), units, rejection, np.uint64(seed), first, count, *chunks.kernel_arguments()),
-        first_chunk, chunk_count, uneven=True,
-    )
-    if (outputs[4] < 0).any():
-        raise _almost_no_deal(f"{_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
-    return outputs
-
-
 def prefer_rejection(deals: ListDeals, weight_sum: float, square_weight_sum: float, deal_count: int) -> bool:
     """From a pilot of weighted deals: is redrawing colliding deals cheaper per effective
     sample? Rejection keeps a fraction ``mean weight`` of its deals, all of weight 1; the
@@ -184,39 +163,45 @@ def sample_range_equity(seats: list[Seat], board, dead, game: Game, units: int, 
     """
     deals = ListDeals.of(seats, board, dead, game, grouped=True)
     chunks = ChunkPlan(RANGE_DEALS_PER_CHUNK, trials)
-    chunk_total = -(-trials // RANGE_DEALS_PER_CHUNK)
-    threads = thread_count()
     run = RangeRun(len(seats))
-    # the first call is one chunk, the pilot that picks the method; Ctrl-C and the progress
-    # between calls of about ``threads.LIST_CALL_SECONDS``
-    sizer = PieceSizer(first=1, most=chunk_total, multiple=threads, seconds=kernel_threads.LIST_CALL_SECONDS,
-                       growth=4, from_last_call=True)
-    first_chunk = 0
-    rejection = False
-    piloted = False
-    while first_chunk < chunk_total:
-        checkpoint = min(chunk_total, (first_chunk // CHECK_CHUNKS + 1) * CHECK_CHUNKS)
-        chunk_count, (weights, stats, squares, low_weights, _) = sizer.run(
-            lambda count: sample_chunks(deals, units, seed, chunks, rejection, first_chunk, count),
-            1 if first_chunk == 0 else checkpoint - first_chunk)
-        if not piloted:
-            piloted = True
-            if prefer_rejection(deals, weights[0, 0], weights[0, 1], min(RANGE_DEALS_PER_CHUNK, trials)):
-                rejection = run.rejection = True
-                continue  # start over, redrawing collisions: the pilot's deals are not kept
-        for slab in range(chunk_count):
-            chunk = first_chunk + slab
-            chunk_deals = min(RANGE_DEALS_PER_CHUNK, trials - chunk * RANGE_DEALS_PER_CHUNK)
-            run.add_chunk(chunk_deals, weights[slab], stats[slab], squares[slab], low_weights[slab])
-        first_chunk += chunk_count
-        if progress is not None:
-            progress(run.deals, trials)
+
+    def call(first: int, count: int) -> tuple:
+        return _kernels.sample_ranges(*deals.kernel_arguments(), units, run.rejection, np.uint64(seed), first, count,
+                                      *chunks.kernel_arguments())
+
+    def pilot(outputs: tuple) -> bool:
+        """The first chunk, dealt by weight, picks the method; redrawing collisions starts over
+        (the pilot's deals are not kept)."""
+        weights = outputs[0]
+        run.rejection = prefer_rejection(deals, weights[0, 0], weights[0, 1], chunks.samples_in(0, 1))
+        return run.rejection
+
+    def tally(first_chunk: int, outputs: tuple) -> None:
+        weights, stats, squares, low_weights, rejections = outputs
+        if (rejections < 0).any():
+            raise _almost_no_deal(f"{_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
+        for slab in range(weights.shape[0]):
+            run.add_chunk(chunks.samples_in(first_chunk + slab, 1), weights[slab], stats[slab], squares[slab],
+                          low_weights[slab])
         if run.weight_sum == 0 and run.deals >= GIVE_UP_AFTER:
-            break
-        if precision is not None and first_chunk == checkpoint and run.weight_sum > 0:
-            errors = run.standard_errors(units)
-            if None not in errors and max(errors) * 100 < precision:
-                break
+            raise _almost_no_deal(f"no compatible deal in {run.deals:,} weighted draws")
+
+    def precise_enough(done: int) -> bool:
+        if run.weight_sum <= 0:
+            return False
+        errors = run.standard_errors(units)
+        return None not in errors and max(errors) * 100 < precision
+
+    # the first call is one chunk, the pilot; then calls of about ``threads.LIST_CALL_SECONDS``
+    # (Ctrl-C and the progress between them)
+    threads = thread_count()
+    sample_chunks(
+        lambda first_chunk, chunk_count: WholeChunks(call, chunks, first_chunk, chunk_count, tally, uneven=True,
+                                                     pilot=pilot if first_chunk == 0 else None),
+        chunks, CHECK_CHUNKS,
+        PieceSizer(first=1, most=chunks.chunk_total, multiple=threads, seconds=kernel_threads.LIST_CALL_SECONDS,
+                   growth=4, from_last_call=True),
+        progress=progress, precise_enough=None if precision is None else precise_enough)
     if run.weight_sum == 0:
         raise _almost_no_deal(f"no compatible deal in {run.deals:,} weighted draws")
     return run
