@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench docs dist clean
+.PHONY: demo test lint bench bench-gpu docs dist clean
 
 # What an install brings is recorded by a stamp per level: the runtime dependencies only
 # (make demo), or with the test extras (make test; they include the docs and plot extras).
@@ -51,6 +51,13 @@ bench: $(BIN)/omaha-equity
 		|| $(BIN)/pip install --quiet poker-equity==0.1.1 \
 		|| echo "poker-equity could not be installed: the benchmark runs without it"
 	$(BIN)/python benchmarks/bench.py
+
+# Install with the [gpu] extra (numba-cuda and the CUDA 12 runtime wheels), then print the GPU table
+# (benchmarks/gpu_bench.py: ours on the GPU, ours on the CPU with every core, the ratio). Without a
+# CUDA GPU it says so in one line and exits with status 2 (docs/gpu.md).
+bench-gpu: $(BIN)/omaha-equity
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[gpu]' || $(BIN)/pip install --quiet -e '.[gpu]'
+	$(BIN)/python benchmarks/gpu_bench.py
 
 # The documentation site, into site/.
 docs: $(BIN)/omaha-equity

@@ -83,7 +83,7 @@ PACKAGE_ORDER = ["omaha_equity.rules", "omaha_equity.hand_history", "omaha_equit
 PACKAGE_LAYERS: list[tuple[str, list[str]]] = [
     ("ground", ["errors", "validate", "cards", "games", "deal", "runtime"]),
     ("hand values", ["evaluate", "ranges", "rankings", "categories", "pots", "boards"]),
-    ("calculations and rules", ["equity", "rules"]),
+    ("calculations and rules", ["equity", "gpu", "rules"]),
     ("studies, batch and files", ["studies", "pql", "batch", "hand_history", "ev", "__init__"]),
     # every renderer; ev/__init__ still offers the ev command's writer (views.ev) with the rest
     # of its API, loaded on first use

@@ -115,6 +115,7 @@ class BatchOptions:
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
     oversubscribe: bool = False
     delimiter: str = ","
+    device: str = "cpu"
 
 
 #: Draws a progress bar of ``total`` queries: a context manager giving a function called once per
@@ -157,6 +158,10 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
         raise InputError("--scheduler and --scheduler-file name the same thing: give one")
     if workers is not None and (scheduler is not None or scheduler_file is not None):
         raise InputError("--workers applies to this machine; a Dask cluster has its own workers")
+    if options.device == "gpu":
+        from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
+
+        runs_on_gpu("gpu", 0)  # none: the one no-GPU line, before anything is written
 
     def say(message: str) -> None:
         if not quiet:
@@ -211,7 +216,8 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
         try:
             with writing(_written_name(target)):
                 writer = RowWriter(stream, output_format, header=header)
-            for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=options.chunk_size, ids=ids):
+            for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=options.chunk_size, ids=ids,
+                                     device=options.device):
                 rows = outcome.rows()
                 with writing(_written_name(target)):
                     writer.write(rows)

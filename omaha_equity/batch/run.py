@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..equity.plan import draw_seed
+from ..equity.query import DEVICES
 from ..equity.results.equity import EquityResult
 from ..equity.results.table_rows import equity_rows
 from ..errors import InputError, caused_by_interrupt, quoted
@@ -112,6 +113,7 @@ class _Task:
     error: str | None
     seed: int | None
     written: dict[str, str]
+    device: str = "cpu"
 
 
 _warmed = False
@@ -142,13 +144,14 @@ def _run_task(task: _Task) -> BatchResult:
             from ..studies.board_ranges import equity_over_board_range
 
             options = RunOptions.checked(query.method, trials=query.trials, precision=query.precision,
-                                         seed=task.seed, threads=1)
+                                         seed=task.seed, threads=1,
+                                         device=task.device)
             result = equity_over_board_range(list(query.hands), query.board, query.game, dead=query.dead,
                                              die=query.die, options=options)
         else:
             result = calculate_equity(
                 list(query.hands), query.board, query.dead, query.game, die=query.die, method=query.method,
-                trials=query.trials, precision=query.precision, seed=task.seed, threads=1,
+                trials=query.trials, precision=query.precision, seed=task.seed, threads=1, device=task.device,
             )
     except InputError as error:
         return BatchResult(task.position, task.query_id, error=str(error), seed=task.seed, written=task.written)
@@ -174,7 +177,7 @@ def run_chunk(tasks: list[_Task]) -> list[BatchResult]:
 
 
 def _tasks(queries: Iterable[Query | Mapping[str, Any] | UnreadableRow], batch_seed: int,
-           ids: QueryIds) -> Iterator[_Task]:
+           ids: QueryIds, device: str = "cpu") -> Iterator[_Task]:
     """The queries as tasks, numbered and named, less those already written (``ids``)."""
     for position, record in enumerate(queries, start=1):
         error = None
@@ -200,7 +203,7 @@ def _tasks(queries: Iterable[Query | Mapping[str, Any] | UnreadableRow], batch_s
             except InputError as problem:
                 error = str(problem)
         seed = query.seed if query is not None and query.seed is not None else derive_seed(batch_seed, query_id)
-        yield _Task(position, query_id, query, error, seed, written)
+        yield _Task(position, query_id, query, error, seed, written, device)
 
 
 def _chunks(tasks: Iterator[_Task], size: int) -> Iterator[list[_Task]]:
@@ -225,6 +228,7 @@ def run_batch(
     executor: Executor | None = None,
     chunk_size: int | None = None,
     ids: QueryIds | None = None,
+    device: str = "cpu",
 ) -> Iterator[BatchResult]:
     """Run many equity queries and yield one :class:`BatchResult` per query, in input order.
 
@@ -253,6 +257,8 @@ def run_batch(
         The ids of the run: with ``--resume``, loaded with the queries an earlier output holds
         (``QueryIds.add_written``), which are left out (positions still count them). Default: a
         new, empty one, closed at the end.
+    device : {"cpu", "gpu", "auto"}
+        Where each query's kernels run (``calculate_equity``'s ``device``; docs/gpu.md).
 
     Yields
     ------
@@ -264,7 +270,8 @@ def run_batch(
     Raises
     ------
     InputError
-        A bad seed, worker count or chunk size, both a cluster and workers, or Dask missing.
+        A bad seed, worker count or chunk size, both a cluster and workers, or Dask missing; an
+        unknown device, or ``gpu`` without a GPU.
     omaha_equity.runtime.executor.ExecutorLost
         The workers could not go on (see :mod:`omaha_equity.runtime.executor`); every result before
         it was yielded.
@@ -283,6 +290,12 @@ def run_batch(
     if chunk_size is not None and (not is_whole_number(chunk_size) or chunk_size < 1):
         raise InputError(f"bad chunk size {quoted(chunk_size)}: expected a whole number of at least 1")
     chunk_size = None if chunk_size is None else int(chunk_size)
+    if device != "cpu":
+        if device not in DEVICES:
+            raise InputError(f"unknown device {quoted(device)}: expected one of {', '.join(DEVICES)}")
+        from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
+
+        runs_on_gpu(device, 0)  # gpu without one: one error for the batch, not one per row
     own_executor = executor is None
     if executor is None:
         executor = make_executor(workers, scheduler, scheduler_file, client, warm_up=warm_up)
@@ -294,7 +307,7 @@ def run_batch(
         ids = QueryIds()
     completed = False
     try:
-        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, ids), chunk_size)):
+        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, ids, device), chunk_size)):
             yield from chunk
         completed = True
     finally:

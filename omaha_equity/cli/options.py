@@ -4,7 +4,8 @@ behaves the same everywhere (sqlite-utils' option groups):
 - :func:`output_options`: ``-f/--format`` and ``--table-style``;
 - :func:`game_options`: ``-g/--game`` and ``--die`` (binglao's die roll);
 - :func:`run_options`: ``--exact``, ``--mc``, ``--trials``, ``--precision``, ``--seed`` and
-  ``--threads``, handed to the command as one checked ``RunOptions`` (keyword ``run``);
+  ``--threads`` (and ``--device`` where asked), handed to the command as one checked
+  ``RunOptions`` (keyword ``run``);
 - :func:`board_option`: ``-b/--board``, a board or a board range (``AK*``, ``Ks**``, ``$mono``).
 
 A decorator that checks its options wraps the command: its check runs before the command's
@@ -28,6 +29,10 @@ EXACT_HELP = "Force exact enumeration of every board."
 MONTE_CARLO_HELP = "Force Monte Carlo sampling."
 SEED_HELP = "Monte Carlo seed (same seed, same numbers)."
 TABLE_STYLES_HELP = "STYLE: one of tabulate's formats (simple, grid, github, pipe, psql, rst, ...)."
+# ``equity.query.DEVICES``, written out: that module loads numpy, which --help skips
+DEVICES = ("cpu", "gpu", "auto")
+DEVICE_HELP = ("Where the kernels run: cpu, gpu (a CUDA GPU, needs omaha-equity[gpu]) or auto (a GPU for big work "
+               "when one is found); docs/gpu.md.")
 THREADS_HELP = ("Worker threads (default: one per core; more than the cores run as many as the cores; any count "
                 "gives the same numbers).")
 
@@ -74,6 +79,7 @@ def game_options(original):
 
 
 def run_options(*, trials_help: str, precision_help: str | None = None, with_threads: bool = True,
+                with_device: bool = False,
                 exact_help: str = EXACT_HELP, monte_carlo_help: str = MONTE_CARLO_HELP,
                 seed_needs_monte_carlo: bool = False) -> Callable:
     """How a query runs: ``--exact``, ``--mc``, ``--trials``, ``--precision`` (when
@@ -87,6 +93,8 @@ def run_options(*, trials_help: str, precision_help: str | None = None, with_thr
         The options' help: what a trial is, and what the precision measures, differ by command.
     with_threads : bool
         Whether the command takes ``--threads``.
+    with_device : bool
+        Whether the command takes ``--device cpu|gpu|auto`` (after ``--threads``).
     seed_needs_monte_carlo : bool
         Refuse ``--seed`` with ``--exact`` (where an exact run would silently ignore it).
     """
@@ -94,13 +102,17 @@ def run_options(*, trials_help: str, precision_help: str | None = None, with_thr
     def decorate(original):
         @functools.wraps(original)
         def command(*args, exact: bool, mc: bool, trials: int | None, seed: int | None,
-                    precision: float | None = None, threads: int | None = None, **kwargs):
+                    precision: float | None = None, threads: int | None = None, device: str = "cpu", **kwargs):
             kwargs["run"] = checked_run_options(exact, mc, trials=trials, precision=precision, seed=seed,
-                                                threads=threads, seed_needs_monte_carlo=seed_needs_monte_carlo)
+                                                threads=threads, seed_needs_monte_carlo=seed_needs_monte_carlo,
+                                                device=device)
             return original(*args, **kwargs)
 
         # click lists the options in the order they are written above a command, that is the
         # reverse of the order they are applied in here
+        if with_device:
+            command = click.option("--device", type=click.Choice(DEVICES), default="cpu", show_default=True,
+                                   help=DEVICE_HELP)(command)
         if with_threads:
             command = click.option("--threads", type=THREADS, help=THREADS_HELP)(command)
         command = click.option("--seed", type=SEED, help=SEED_HELP)(command)
@@ -115,7 +127,8 @@ def run_options(*, trials_help: str, precision_help: str | None = None, with_thr
 
 
 def checked_run_options(exact: bool, monte_carlo: bool, *, trials: int | None = None, precision: float | None = None,
-                        seed: int | None = None, threads: int | None = None, seed_needs_monte_carlo: bool = False):
+                        seed: int | None = None, threads: int | None = None, seed_needs_monte_carlo: bool = False,
+                        device: str = "cpu"):
     """The ``RunOptions`` of what was typed: method ``exact`` (``--exact``), ``monte-carlo``
     (``--mc``) or ``auto``, and the numbers as given (click's types have bounded them already).
 
@@ -134,7 +147,8 @@ def checked_run_options(exact: bool, monte_carlo: bool, *, trials: int | None = 
 
     method = "exact" if exact else "monte-carlo" if monte_carlo else "auto"
     try:
-        return RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
+        return RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads,
+                                  device=device)
     except InputError as error:
         raise click.UsageError(str(error)) from None
 

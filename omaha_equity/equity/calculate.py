@@ -26,7 +26,7 @@ from .kernel_inputs import ChunkPlan
 from .lists.exact import enumerate_range_equity, whole_weights
 from .lists.sampling import sample_range_equity, scaled_counts
 from .plan import Family, Method, QueryPlan
-from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
+from .query import Device, ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
 from .results.equity import EquityResult, PlayerEquity, standard_error
 
 
@@ -123,6 +123,7 @@ def calculate_equity(
     hands: Sequence[CardsLike], board: CardsLike = "", dead: CardsLike = "", game: str | Game = "omaha", *,
     die: int | None = None, method: str = "auto", trials: int | None = None, precision: float | None = None,
     seed: int | None = None, threads: int | None = None, progress: ProgressCallback | None = None,
+    device: str = "cpu",
 ) -> EquityResult:
     """Equity of every player's hand, by exact enumeration of the board or by Monte Carlo.
 
@@ -154,6 +155,11 @@ def calculate_equity(
         the cores numba started run on as many. The numbers never depend on it.
     progress : callable(done, total), optional
         Called after each piece of work with boards done and boards planned.
+    device : {"cpu", "gpu", "auto"}
+        Where the kernels run: the CPU (default), a CUDA GPU (``omaha_equity[gpu]``; an
+        ``InputError`` when none is found), or a GPU when one is found and the work is at least
+        ``gpu.device.AUTO_GPU_WORK`` player-boards (docs/gpu.md). Exact results are the same
+        on both; Monte Carlo draws other samples of the same deal.
 
     Returns
     -------
@@ -165,7 +171,8 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
+    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads,
+                                 device=device)
     return run_equity(seat_query(hands, board, dead, game, die), options, progress)
 
 
@@ -180,6 +187,14 @@ def run_equity(seated: SeatedQuery, options: RunOptions, progress: ProgressCallb
     """
     units = pot_units(seated.player_count, seated.game.hilo)
     query, weights_by_seat = plan_equity(seated, options, units)
+    if options.device != Device.CPU:
+        from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
+
+        if runs_on_gpu(options.device, query.work):
+            from ..gpu.equity import run_equity_on_gpu
+
+            outputs = run_equity_on_gpu(seated, query, units, weights_by_seat, options.precision, progress)
+            return equity_result(seated, query, units, *outputs)
     run = _EquityRun(seated, query, units, weights_by_seat, options.precision, progress)
     sample_count, weight_total, counts, low_boards, squares, errors = run_plan(query, run.run)
     return equity_result(seated, query, units, sample_count, weight_total, counts, low_boards, squares, errors)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from ..runtime import cache
@@ -26,6 +27,18 @@ from .plan import Family, Method, QueryPlan
 # progress(done, total): called after each piece of work (boards, deals or player-boards)
 ProgressCallback = Callable[[int, int], None]
 _Output = TypeVar("_Output")
+
+
+class Device(StrEnum):
+    """Where a query's kernels run: the CPU, a CUDA GPU (``omaha_equity.gpu``), or a GPU when
+    one is found and the work pays for it (``AUTO``)."""
+
+    CPU = "cpu"
+    GPU = "gpu"
+    AUTO = "auto"
+
+
+DEVICES = tuple(Device)
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,9 @@ class RunOptions:
         Monte Carlo seed, 0..2**64-1 (None: drawn at random and reported).
     threads : int or None
         Kernel threads, at least 1 (None: numba's setting, one per core).
+    device : Device
+        ``cpu`` (the default), ``gpu`` or ``auto`` (a GPU for big work when one is found:
+        ``gpu.device.runs_on_gpu``, docs/gpu.md).
     """
 
     method: Method = Method.AUTO
@@ -53,23 +69,27 @@ class RunOptions:
     precision: float | None = None
     seed: int | None = None
     threads: int | None = None
+    device: Device = Device.CPU
 
     @classmethod
     def checked(cls, method: str = "auto", *, trials: object = None, precision: object = None, seed: object = None,
-                threads: object = None) -> RunOptions:
+                threads: object = None, device: object = "cpu") -> RunOptions:
         """Run options from what a caller gave (text or numbers), checked.
 
         Raises
         ------
         InputError
             Trials, precision, seed or threads out of range (``validate.check_run_options``),
-            or a method that is not one of ``auto``, ``exact``, ``monte-carlo``.
+            or a method that is not one of ``auto``, ``exact``, ``monte-carlo``, or a device
+            that is not one of ``cpu``, ``gpu``, ``auto``.
         """
         trials, precision, seed, threads = check_run_options(trials=trials, precision=precision, seed=seed,
                                                              threads=threads)
         if method not in plan.METHODS:
             raise InputError(f"unknown method {quoted(method)}: expected one of {', '.join(plan.METHODS)}")
-        return cls(Method(method), trials, precision, seed, threads)
+        if device not in DEVICES:
+            raise InputError(f"unknown device {quoted(device)}: expected one of {', '.join(DEVICES)}")
+        return cls(Method(method), trials, precision, seed, threads, Device(str(device)))
 
     @property
     def sampling_asked(self) -> bool:

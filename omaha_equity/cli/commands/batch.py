@@ -10,6 +10,7 @@ import click
 
 from ...runtime.executor import DEFAULT_WORKER_TIMEOUT, MAX_WORKER_TIMEOUT, MAX_WORKERS
 from ..errors import usage_errors
+from ..options import DEVICE_HELP, DEVICES
 from ..params import SEED, FiniteFloatRange
 from ..progress import batch_progress_bar
 
@@ -41,10 +42,11 @@ from ..progress import batch_progress_bar
               help="Queries per task (default 16 on local workers, 64 on Dask).")
 @click.option("--resume", is_flag=True, help="Go on with the -o file of a stopped run: skip the queries in it.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no summary.")
+@click.option("--device", type=click.Choice(DEVICES), default="cpu", show_default=True, help=DEVICE_HELP)
 @usage_errors
 @click.pass_context
 def batch(ctx, input_file, output, input_format, delimiter, output_format, seed, workers, oversubscribe, scheduler,
-          scheduler_file, worker_timeout, chunk_size, resume, quiet):
+          scheduler_file, worker_timeout, chunk_size, resume, quiet, device):
     """Run many equity queries from a CSV or JSON Lines FILE (or - for standard input).
 
     Each row is a query: columns game, die, board, dead, hand1, hand2, ... (or one hands column,
@@ -61,7 +63,8 @@ def batch(ctx, input_file, output, input_format, delimiter, output_format, seed,
     options = BatchOptions(input_file=input_file, output=output, input_format=input_format,
                            output_format=output_format, seed=seed, workers=workers, scheduler=scheduler,
                            scheduler_file=scheduler_file, chunk_size=chunk_size, resume=resume, quiet=quiet,
-                           worker_timeout=worker_timeout, oversubscribe=oversubscribe, delimiter=delimiter)
+                           worker_timeout=worker_timeout, oversubscribe=oversubscribe, delimiter=delimiter,
+                           device=device)
     ctx.exit(run_batch_command(options, report=lambda line: click.echo(line, err=True),
                                progress_bar=batch_progress_bar if sys.stderr is not None and sys.stderr.isatty()
                                else None))

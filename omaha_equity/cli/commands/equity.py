@@ -26,7 +26,7 @@ from ..progress import FlopProgress, deals_progress
 @run_options(trials_help="Monte Carlo boards to sample (default 1,000,000; the cap with --precision; over a board "
              "range, deals per run, default 10,000).",
              precision_help="Monte Carlo: stop when every equity's standard error is below this many percentage "
-             "points.", seed_needs_monte_carlo=True)
+             "points.", seed_needs_monte_carlo=True, with_device=True)
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @click.option("--streets", is_flag=True, help="Equity on each street as the board comes (board of 3 to 5 cards).")
 @click.option("--next-card", "next_card", is_flag=True,
@@ -63,6 +63,9 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     query = dict(dead=dead, game=game, die=die, method=run.method.value, trials=run.trials, precision=run.precision,
                  seed=run.seed, threads=run.threads)
     if streets or next_card or above is not None:
+        if run.device.value != "cpu":
+            raise click.UsageError("--device applies to the equity on the board given, not to --streets or "
+                                   "--next-card (they run on the CPU)")
         _calc_study(list(hands), board, query, streets=streets, next_card=next_card, above=above,
                     format_name=format_name, table_style=table_style)
         return
@@ -70,7 +73,7 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     from ...views.equity import equity_report
 
     with deals_progress(quiet) as progress:
-        result = calculate_equity(list(hands), board, progress=progress, **query)
+        result = calculate_equity(list(hands), board, progress=progress, device=run.device.value, **query)
     click.echo(equity_report(result, format_name, table_style))
     errors = [player.standard_error for player in result.players]
     precision = run.precision

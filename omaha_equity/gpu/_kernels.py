@@ -1,0 +1,524 @@
+"""The GPU kernels (numba's CUDA target, ``@cuda.jit``): exact enumeration and Monte Carlo of
+equity, for fixed hands, partial and random hands and ranges, in every game.
+
+Both kernels end where the CPU's fixed-hand enumeration ends (``equity.fixed._kernels.enumerate_boards``):
+each deal adds its weight to the tally of its *outcome*, a key of bits (bit ``p`` when player
+``p`` wins high; in hi/lo, bit ``player_count + p`` when ``p`` wins low), and to the
+qualifying-low count of each player with an 8-or-better low. Every statistic of a result (wins,
+ties, scoops, quartered pots, equity in pot units, sums of squared shares) is linear in those
+tallies, so the host scores each outcome once (``equity.fixed._kernels.score_outcomes``) and the GPU
+keeps integers only: atomic integer additions give the same totals in any order, so results do
+not depend on the launch shape.
+
+A hand is evaluated from its cards with the CPU's tables (``evaluate.tables``): the best
+unsuited high of its hole pairs on the board's rank multiset (``pair_board``), the best flush of
+its suited pairs in the board's flush suit (``pair_flush``), and the low of its and the board's
+low-rank masks (``low``). The tallies of a block are kept in shared memory (at most
+``SHARED_OUTCOMES`` keys; more, hi/lo with 7 or more players, go to global memory) and added to
+the launch's output once per block.
+
+Monte Carlo is counter-based: trial ``t`` draws from a SplitMix64 stream seeded from
+``(seed, t)`` alone (:func:`trial_state`), whichever thread of whichever launch runs it. Range
+players' hands are drawn by weight and the whole draw repeated while two hands share a card
+(the joint deal of independent draws conditioned on no shared card); partial and random hands
+and the board are then dealt from the rest of the deck.
+
+Importing this module imports ``numba.cuda`` (``device.cuda_module``: the simulator under
+``NUMBA_ENABLE_CUDASIM=1``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import int8, int32, int64, uint64
+
+from .device import cuda_module
+
+cuda = cuda_module()
+
+# Outcome keys tallied in a block's shared memory: 2 ** 12 int64 (32 KiB of the 48 KiB a block
+# may declare statically), every high-only deal and hi/lo up to 6 players.
+SHARED_OUTCOMES = 4096
+# Local array sizes: the most players (11, four-card Omaha), hole cards (6) and hole pairs (15).
+MAX_PLAYERS = 11
+MAX_HOLE_CARDS = 6
+MAX_PAIRS = 15
+DECK_SIZE = 52
+# A Monte Carlo trial whose range hands keep sharing a card this many draws in a row gives up:
+# the ranges leave (almost) no deal (``range_sampling.GIVE_UP_AFTER`` is the CPU's rule).
+MAX_REDRAWS = 100_000
+GOLDEN = 0x9E3779B97F4A7C15
+TRIAL_MULTIPLIER = 0xD1B54A32D192ED03
+
+
+@cuda.jit(device=True)
+def splitmix64(state):
+    """One step of SplitMix64 (Steele, Lea, Flood 2014): ``(next state, 64 random bits)``."""
+    state = uint64(state + uint64(GOLDEN))
+    mixed = state
+    mixed = uint64((mixed ^ (mixed >> uint64(30))) * uint64(0xBF58476D1CE4E5B9))
+    mixed = uint64((mixed ^ (mixed >> uint64(27))) * uint64(0x94D049BB133111EB))
+    return state, uint64(mixed ^ (mixed >> uint64(31)))
+
+
+@cuda.jit(device=True)
+def trial_state(seed_hash, trial):
+    """The starting state of trial ``trial``'s stream: a hash of the seed's hash and the trial
+    index, so a trial draws the same numbers on any thread of any launch."""
+    _, state = splitmix64(uint64(seed_hash ^ uint64(uint64(trial) * uint64(TRIAL_MULTIPLIER))))
+    return state
+
+
+@cuda.jit(device=True)
+def below(state, bound):
+    """A uniform integer in ``0 .. bound - 1`` (Lemire's multiply-shift on 32 random bits;
+    bias below 52 / 2**32). Returns ``(state, value)``."""
+    state, bits = splitmix64(state)
+    return state, int64(((bits >> uint64(32)) * uint64(bound)) >> uint64(32))
+
+
+@cuda.jit(device=True)
+def uniform(state):
+    """A uniform float in [0, 1) from 53 random bits. Returns ``(state, value)``."""
+    state, bits = splitmix64(state)
+    return state, float(bits >> uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@cuda.jit(device=True)
+def low_rank_bit(rank):
+    """Bit of a rank in a low mask: ace bit 0, deuce bit 1, ... eight bit 7, else 0."""
+    if rank == 12:
+        return 1
+    if rank <= 6:
+        return 1 << (rank + 1)
+    return 0
+
+
+@cuda.jit(device=True)
+def hand_features(cards, hole_count, colex, pair_indexes, pair_flush_rows):
+    """A hand's evaluation inputs from its ``hole_count`` cards: each hole pair's rank-multiset
+    index into ``pair_indexes`` and, for a suited pair, ``suit * 128 + suited pair index`` (the
+    row of ``pair_flush``, ``tables.suited_pair_index``) into ``pair_flush_rows`` (-1: not
+    suited). Returns the hand's low-rank mask."""
+    position = 0
+    low_mask = 0
+    for first in range(hole_count):
+        first_card = int32(cards[first])
+        first_rank = first_card >> 2
+        low_mask |= low_rank_bit(first_rank)
+        for second in range(first + 1, hole_count):
+            second_card = int32(cards[second])
+            second_rank = second_card >> 2
+            low_rank = min(first_rank, second_rank)
+            high_rank = max(first_rank, second_rank)
+            pair_indexes[position] = colex[0, low_rank] + colex[1, high_rank]
+            suit = first_card & 3
+            if second_card & 3 == suit:
+                pair_flush_rows[position] = suit * 128 + high_rank * (high_rank - 1) // 2 + low_rank
+            else:
+                pair_flush_rows[position] = -1
+            position += 1
+    return low_mask
+
+
+@cuda.jit(device=True)
+def high_value(pair_count, pair_indexes, pair_flush_rows, board_index, flush_suit, flush_mask, pair_board,
+               pair_flush):
+    """A hand's best high on a complete board: its best hole pair on the board's rank multiset,
+    or its best suited pair of the flush suit (``flush_suit`` -1: none) when that is better."""
+    best = int32(0)
+    for pair in range(pair_count):
+        value = pair_board[board_index, pair_indexes[pair]]
+        if value > best:
+            best = value
+        row = pair_flush_rows[pair]
+        if row >= 0 and row >> 7 == flush_suit:
+            value = pair_flush[row & 127, flush_mask]
+            if value > best:
+                best = value
+    return best
+
+
+@cuda.jit(device=True)
+def board_state(board, colex, ranks):
+    """Rank-multiset index, flush suit (-1: none), that suit's rank mask and the low mask of a
+    five-card ``board`` (``ranks``: scratch)."""
+    suit_masks_0 = 0
+    suit_masks_1 = 0
+    suit_masks_2 = 0
+    suit_masks_3 = 0
+    low_mask = 0
+    for position in range(5):
+        card = int32(board[position])
+        rank = card >> 2
+        suit = card & 3
+        bit = 1 << rank
+        if suit == 0:
+            suit_masks_0 |= bit
+        elif suit == 1:
+            suit_masks_1 |= bit
+        elif suit == 2:
+            suit_masks_2 |= bit
+        else:
+            suit_masks_3 |= bit
+        low_mask |= low_rank_bit(rank)
+        at = position
+        while at > 0 and ranks[at - 1] > rank:
+            ranks[at] = ranks[at - 1]
+            at -= 1
+        ranks[at] = rank
+    board_index = 0
+    for position in range(5):
+        board_index += colex[position, ranks[position]]
+    flush_suit = -1
+    flush_mask = 0
+    if cuda.popc(suit_masks_0) >= 3:
+        flush_suit, flush_mask = 0, suit_masks_0
+    elif cuda.popc(suit_masks_1) >= 3:
+        flush_suit, flush_mask = 1, suit_masks_1
+    elif cuda.popc(suit_masks_2) >= 3:
+        flush_suit, flush_mask = 2, suit_masks_2
+    elif cuda.popc(suit_masks_3) >= 3:
+        flush_suit, flush_mask = 3, suit_masks_3
+    return board_index, flush_suit, flush_mask, low_mask
+
+
+@cuda.jit(device=True)
+def outcome_of(player_count, pair_counts, pair_indexes, pair_flush_rows, hole_low_masks, board, colex, pair_board,
+               pair_flush, low, hilo, ranks, lows):
+    """The outcome key of one complete deal (see the module docstring); fills ``lows[p]`` with
+    each player's low value (0: none, or not hi/lo)."""
+    board_index, flush_suit, flush_mask, board_low = board_state(board, colex, ranks)
+    best_high = int32(-1)
+    key = int64(0)
+    for player in range(player_count):
+        value = high_value(pair_counts, pair_indexes[player], pair_flush_rows[player], board_index, flush_suit,
+                           flush_mask, pair_board, pair_flush)
+        bit = int64(1) << player
+        if value > best_high:
+            key = bit
+            best_high = value
+        elif value == best_high:
+            key |= bit
+    if hilo:
+        best_low = int32(0)
+        low_key = int64(0)
+        for player in range(player_count):
+            value = int32(low[hole_low_masks[player], board_low])
+            lows[player] = value
+            bit = int64(1) << player
+            if value > best_low:
+                low_key = bit
+                best_low = value
+            elif value == best_low and value != 0:
+                low_key |= bit
+        key |= low_key << player_count
+    return key
+
+
+@cuda.jit(device=True)
+def clear_tallies(shared_outcomes, use_shared):
+    """Zero the block's shared tallies (every thread takes its share), then wait for all."""
+    if use_shared:
+        for key in range(cuda.threadIdx.x, SHARED_OUTCOMES, cuda.blockDim.x):
+            shared_outcomes[key] = 0
+    cuda.syncthreads()
+
+
+@cuda.jit(device=True)
+def tally(shared_outcomes, outcomes, use_shared, key, weight):
+    if use_shared:
+        cuda.atomic.add(shared_outcomes, key, weight)
+    else:
+        cuda.atomic.add(outcomes, key, weight)
+
+
+@cuda.jit(device=True)
+def flush_tallies(shared_outcomes, outcomes, use_shared, key_count):
+    """Wait for the block, then add its shared tallies to the launch's output."""
+    cuda.syncthreads()
+    if use_shared:
+        for key in range(cuda.threadIdx.x, key_count, cuda.blockDim.x):
+            count = shared_outcomes[key]
+            if count != 0:
+                cuda.atomic.add(outcomes, key, count)
+
+
+@cuda.jit(device=True)
+def undealt_deck(used_mask, deck):
+    """The cards outside ``used_mask`` (bit ``card``), ascending, into ``deck``; their count."""
+    count = 0
+    for card in range(DECK_SIZE):
+        if not (used_mask >> card) & 1:
+            deck[count] = card
+            count += 1
+    return count
+
+
+@cuda.jit
+def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known, colex, pair_board, pair_flush, low,
+                    hilo, binomials, boards_per_unit, first_unit, unit_count, outcomes, has_low, totals):
+    """Exact enumeration: every card-disjoint combination of the players' hands (one of each
+    player's list; a fixed hand is a list of one) times every completion of the board, each deal
+    tallied by outcome with the product of its hands' weights.
+
+    Work unit ``u`` is boards ``(u % slices) * boards_per_unit ..`` (lexicographic order of the
+    completions from the undealt deck) of combination ``u // slices``, combinations numbered in
+    mixed radix over the lists (list 0 the most significant digit), ``slices`` the units of one
+    combination. A launch runs units ``first_unit .. first_unit + unit_count - 1``, a grid-stride
+    loop over them.
+
+    Parameters
+    ----------
+    hands : (hand_count, hole_count) int8, the lists concatenated (``equity.lists.inputs.ExactLists``).
+    masks : (hand_count,) int64, card bit mask of each hand.
+    offsets : (player_count + 1,) int64, list ``i`` is ``hands[offsets[i]:offsets[i + 1]]``.
+    weights : (hand_count,) int64, whole weights.
+    base_used_mask : int64, the known board and dead cards.
+    board_known : (5,) int8, the known board cards first, padded.
+    colex, pair_board, pair_flush, low : ``evaluate.tables.Tables`` arrays.
+    hilo : bool.
+    binomials : (53, 6) int64, ``binomials[n, k] = C(n, k)``.
+    boards_per_unit, first_unit, unit_count : int64, the cut of the work and this launch's part.
+    outcomes : (2 ** outcome_key_bits,) int64, output (added to): weighted deals per outcome key.
+    has_low : (player_count,) int64, output (added to): weighted deals with each player's
+        qualifying low.
+    totals : (2,) int64, output (added to): total weight, deals.
+    """
+    shared_outcomes = cuda.shared.array(SHARED_OUTCOMES, int64)
+    player_count = offsets.shape[0] - 1
+    key_count = outcomes.shape[0]
+    use_shared = key_count <= SHARED_OUTCOMES
+    clear_tallies(shared_outcomes, use_shared)
+    hole_count = hands.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    known_count = 0
+    for position in range(5):
+        if board_known[position] >= 0:
+            known_count += 1
+    dealt_count = 5 - known_count
+    pair_indexes = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
+    pair_flush_rows = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
+    hole_low_masks = cuda.local.array(MAX_PLAYERS, int32)
+    lows = cuda.local.array(MAX_PLAYERS, int32)
+    player_lows = cuda.local.array(MAX_PLAYERS, int64)
+    chosen = cuda.local.array(MAX_PLAYERS, int64)
+    deck = cuda.local.array(DECK_SIZE, int8)
+    board = cuda.local.array(5, int8)
+    ranks = cuda.local.array(5, int32)
+    combination = cuda.local.array(5, int64)
+    for player in range(player_count):
+        player_lows[player] = 0
+    weight_total = int64(0)
+    deal_total = int64(0)
+    stride = cuda.gridsize(1)
+    card_count = DECK_SIZE - cuda.popc(base_used_mask) - hole_count * player_count
+    completions = binomials[card_count, dealt_count]
+    slices = (completions + boards_per_unit - 1) // boards_per_unit
+    for unit in range(first_unit + cuda.grid(1), first_unit + unit_count, stride):
+        # the combination of hands: mixed radix, the last list the least significant digit
+        rest = unit // slices
+        slice_index = unit - rest * slices
+        used = int64(base_used_mask)
+        weight = int64(1)
+        compatible = True
+        for position in range(player_count - 1, -1, -1):
+            size = offsets[position + 1] - offsets[position]
+            hand = offsets[position] + rest % size
+            rest //= size
+            chosen[position] = hand
+            if used & masks[hand]:
+                compatible = False
+            used |= masks[hand]
+            weight *= weights[hand]
+        if not compatible:
+            continue
+        for player in range(player_count):
+            hole_low_masks[player] = hand_features(hands[chosen[player]], hole_count, colex, pair_indexes[player],
+                                                   pair_flush_rows[player])
+        card_count = undealt_deck(used, deck)
+        for position in range(known_count):
+            board[position] = board_known[position]
+        # unrank the unit's first completion, then walk in lexicographic order
+        start = slice_index * boards_per_unit
+        stop = min(start + boards_per_unit, completions)
+        rank = start
+        item = 0
+        for position in range(dealt_count):
+            while binomials[card_count - item - 1, dealt_count - position - 1] <= rank:
+                rank -= binomials[card_count - item - 1, dealt_count - position - 1]
+                item += 1
+            combination[position] = item
+            item += 1
+        for _ in range(stop - start):
+            for position in range(dealt_count):
+                board[known_count + position] = deck[combination[position]]
+            key = outcome_of(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
+                             pair_board, pair_flush, low, hilo, ranks, lows)
+            tally(shared_outcomes, outcomes, use_shared, key, weight)
+            if hilo:
+                for player in range(player_count):
+                    if lows[player] != 0:
+                        player_lows[player] += weight
+            weight_total += weight
+            deal_total += 1
+            # the next combination in lexicographic order
+            position = dealt_count - 1
+            while position >= 0 and combination[position] == card_count - dealt_count + position:
+                position -= 1
+            if position >= 0:
+                combination[position] += 1
+                for later in range(position + 1, dealt_count):
+                    combination[later] = combination[later - 1] + 1
+    flush_tallies(shared_outcomes, outcomes, use_shared, key_count)
+    for player in range(player_count):
+        if player_lows[player] != 0:
+            cuda.atomic.add(has_low, player, player_lows[player])
+    if weight_total != 0:
+        cuda.atomic.add(totals, 0, weight_total)
+        cuda.atomic.add(totals, 1, deal_total)
+
+
+@cuda.jit(device=True)
+def pick_weighted(cumulative, start, stop, value):
+    """Index in ``start .. stop - 1`` of the first cumulative weight above ``value``."""
+    low_index = start
+    high_index = stop - 1
+    while low_index < high_index:
+        middle = (low_index + high_index) // 2
+        if cumulative[middle] > value:
+            high_index = middle
+        else:
+            low_index = middle + 1
+    return low_index
+
+
+@cuda.jit
+def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players, dealt_known, dealt_known_counts,
+                 dealt_players, base_used_mask, board_known, colex, pair_board, pair_flush, low, hilo, seed_hash,
+                 first_trial, trial_count, outcomes, has_low, gave_up):
+    """Monte Carlo: trials ``first_trial .. first_trial + trial_count - 1``, each one deal
+    tallied by outcome (weight 1), a grid-stride loop over the trials.
+
+    A trial draws from its own stream (:func:`trial_state`): first each range player's hand by
+    weight (``cumulative``; the whole draw again while two hands, or a hand and a known card,
+    share a card), then the missing cards of the players dealt at random (fixed hands: none;
+    partial and random hands: the rest of their hole cards) and of the board, by a partial
+    Fisher-Yates shuffle of the undealt deck.
+
+    Parameters
+    ----------
+    list_hands, list_masks, list_offsets, cumulative, list_players : the range players' lists in
+        player order (``equity.lists.inputs.PlayerLists``).
+    dealt_known, dealt_known_counts, dealt_players, base_used_mask : the players dealt at random
+        and every known card (``equity.lists.inputs.DealtCards``).
+    board_known : (5,) int8, the known board cards first, padded with -1.
+    colex, pair_board, pair_flush, low, hilo : as in :func:`enumerate_lists`.
+    seed_hash : uint64, SplitMix64 of the seed.
+    first_trial, trial_count : int64, this launch's trials.
+    outcomes, has_low : as in :func:`enumerate_lists` (deals, unweighted).
+    gave_up : (1,) int64, output (added to): trials that gave up after ``MAX_REDRAWS`` draws.
+    """
+    shared_outcomes = cuda.shared.array(SHARED_OUTCOMES, int64)
+    key_count = outcomes.shape[0]
+    use_shared = key_count <= SHARED_OUTCOMES
+    clear_tallies(shared_outcomes, use_shared)
+    player_count = list_players.shape[0] + dealt_players.shape[0]
+    hole_count = dealt_known.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    known_count = 0
+    for position in range(5):
+        if board_known[position] >= 0:
+            known_count += 1
+    list_count = list_players.shape[0]
+    pair_indexes = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
+    pair_flush_rows = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
+    hole_low_masks = cuda.local.array(MAX_PLAYERS, int32)
+    lows = cuda.local.array(MAX_PLAYERS, int32)
+    player_lows = cuda.local.array(MAX_PLAYERS, int64)
+    chosen = cuda.local.array(MAX_PLAYERS, int64)
+    cards = cuda.local.array(MAX_HOLE_CARDS, int8)
+    deck = cuda.local.array(DECK_SIZE, int8)
+    board = cuda.local.array(5, int8)
+    ranks = cuda.local.array(5, int32)
+    for player in range(player_count):
+        player_lows[player] = 0
+    failed = int64(0)
+    stride = cuda.gridsize(1)
+    for trial in range(first_trial + cuda.grid(1), first_trial + trial_count, stride):
+        state = trial_state(seed_hash, trial)
+        used = int64(base_used_mask)
+        redraws = 0
+        while True:
+            used = int64(base_used_mask)
+            compatible = True
+            for position in range(list_count):
+                state, value = uniform(state)
+                hand = pick_weighted(cumulative, list_offsets[position], list_offsets[position + 1], value)
+                chosen[position] = hand
+                if used & list_masks[hand]:
+                    compatible = False
+                    break
+                used |= list_masks[hand]
+            if compatible:
+                break
+            redraws += 1
+            if redraws >= MAX_REDRAWS:
+                break
+        if redraws >= MAX_REDRAWS:
+            failed += 1
+            continue
+        for position in range(list_count):
+            player = list_players[position]
+            hole_low_masks[player] = hand_features(list_hands[chosen[position]], hole_count, colex,
+                                                   pair_indexes[player], pair_flush_rows[player])
+        card_count = undealt_deck(used, deck)
+        dealt = 0
+        for position in range(dealt_players.shape[0]):
+            player = dealt_players[position]
+            known = dealt_known_counts[position]
+            for card in range(known):
+                cards[card] = dealt_known[position, card]
+            for card in range(known, hole_count):
+                state, pick = below(state, card_count - dealt)
+                pick += dealt
+                drawn = deck[pick]
+                deck[pick] = deck[dealt]
+                deck[dealt] = drawn
+                dealt += 1
+                cards[card] = drawn
+            hole_low_masks[player] = hand_features(cards, hole_count, colex, pair_indexes[player],
+                                                   pair_flush_rows[player])
+        for position in range(5):
+            if position < known_count:
+                board[position] = board_known[position]
+            else:
+                state, pick = below(state, card_count - dealt)
+                pick += dealt
+                drawn = deck[pick]
+                deck[pick] = deck[dealt]
+                deck[dealt] = drawn
+                dealt += 1
+                board[position] = drawn
+        key = outcome_of(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
+                         pair_board, pair_flush, low, hilo, ranks, lows)
+        tally(shared_outcomes, outcomes, use_shared, key, 1)
+        if hilo:
+            for player in range(player_count):
+                if lows[player] != 0:
+                    player_lows[player] += 1
+    flush_tallies(shared_outcomes, outcomes, use_shared, key_count)
+    for player in range(player_count):
+        if player_lows[player] != 0:
+            cuda.atomic.add(has_low, player, player_lows[player])
+    if failed != 0:
+        cuda.atomic.add(gave_up, 0, failed)
+
+
+def seed_hash(seed: int) -> np.uint64:
+    """SplitMix64 of the seed (host side, as the kernels' :func:`splitmix64` computes it)."""
+    mask = (1 << 64) - 1
+    state = (seed + GOLDEN) & mask
+    mixed = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & mask
+    return np.uint64(mixed ^ (mixed >> 31))
