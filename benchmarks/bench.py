@@ -53,6 +53,7 @@ import time
 import numba
 from c_limit import c_limit_figures
 from limits import limits_table
+from small_studies import small_studies_figures
 from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PEER_QUERY, RANGE_EXACT, SIX_RANGES,
                      WARM_MARGIN_GOAL, best_of, best_process_seconds, cold_cli_seconds, per_query_fixed_cost,
                      percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate,
@@ -61,7 +62,7 @@ from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PE
 from omaha_equity.deal import make_deal
 from omaha_equity.equity import calculate as calc_module
 from omaha_equity.equity.calculate import calculate_equity
-from omaha_equity.equity.fixed_hands import prepare
+from omaha_equity.equity.fixed.hands import prepare
 
 MC_TRIALS = 10_000_000
 
@@ -93,7 +94,7 @@ def random_opponent_rate(repeats: int) -> float:
 def multiway_range_figures(repeats: int) -> tuple[float, float, float]:
     """Six 15% ranges preflop (issue 9): (deals/s, effective samples / deals, seconds for
     1,000 deals of three 15% ranges, ranges parsed included)."""
-    from omaha_equity.equity import range_sampling
+    from omaha_equity.equity.lists import sampling as range_sampling
     from omaha_equity.equity.players import seat_players
     from omaha_equity.games import get_game
     from omaha_equity.pots import pot_units
@@ -548,6 +549,7 @@ def main() -> None:
           f"{seconds:.2f} s")
     startup_figures(arguments.repeats, skip_cold=True)  # the table printed first has the cold run
     hits_figures(arguments.repeats)
+    small_studies_figures()
 
     print_ev_figure(arguments.threads)
 

@@ -27,10 +27,11 @@ import numba
 import numpy as np
 
 from omaha_equity.deal import make_deal
-from omaha_equity.equity import _kernels, plan
+from omaha_equity.equity import plan
+from omaha_equity.equity.fixed import _kernels
 from omaha_equity.equity import calculate as calc_module
 from omaha_equity.equity.calculate import calculate_equity
-from omaha_equity.equity.fixed_hands import prepare
+from omaha_equity.equity.fixed.hands import prepare
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "c", "exact_omaha.c")
 

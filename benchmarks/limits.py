@@ -48,7 +48,7 @@ from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, NUMBA_IMPORT, PEER_QUERY, 
                      percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate)
 
 from omaha_equity.deal import make_deal
-from omaha_equity.equity.fixed_hands import prepare
+from omaha_equity.equity.fixed.hands import prepare
 
 PREFLOP_BOARDS = 1_086_008  # C(48, 5): heads-up, 4 hole cards each
 KERNEL_GOAL = 1.5  # issue 18: exact kernels and range enumeration within 1.5x of their limit

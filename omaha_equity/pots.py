@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from math import lcm
 
@@ -33,6 +34,21 @@ from .validate import is_whole_number
 
 # settle_pots reads eligibility as a bit mask of player indexes in an int64.
 MAX_SETTLE_PLAYERS = 63
+
+
+class OddChipRule(StrEnum):
+    """Where the chips go that a split cannot divide evenly in the smallest chip.
+
+    ``LEFT_OF_BUTTON`` (the default, the rule of docs/rules.md "Showdown"; Robert's Rules of
+    Poker, WSOP rule 73, TDA): the odd chip of a high/low split goes to the high half; chips a
+    half (or a pot) leaves among tied players go one each to the tied players from the first
+    seat left of the button. ``LOW_REMAINDER_TO_HIGH`` (Bovada, Ignition: their hi/lo hands
+    pay it so): the same, except that the chips a low half leaves when it is split among
+    several low winners join the high half, paid with it to the high winner(s).
+    """
+
+    LEFT_OF_BUTTON = "left of button"
+    LOW_REMAINDER_TO_HIGH = "low remainder to high"
 
 
 def pot_units(player_count: int, hilo: bool) -> int:
@@ -131,6 +147,15 @@ def _pay_evenly(amount, winner_mask, player_count, payouts_row):
 
 @helper
 def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts):
+    """Pay out every pot in chips on one complete board, odd chips by the default rule
+    (:attr:`OddChipRule.LEFT_OF_BUTTON`): :func:`settle_pots_by_rule` with
+    ``low_remainder_to_high`` False, which documents the parameters."""
+    settle_pots_by_rule(pot_amounts, eligible_masks, high_values, low_values, hilo, False, payouts)
+
+
+@helper
+def settle_pots_by_rule(pot_amounts, eligible_masks, high_values, low_values, hilo, low_remainder_to_high,
+                        payouts):
     """Pay out every pot in chips on one complete board.
 
     Each pot is split among its own eligible players: the high half to the best high among
@@ -140,7 +165,9 @@ def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payo
     players in index order (index 0 = first seat left of the button); when the same players
     win both halves, the pot is divided among them as evenly as possible as a whole (66
     between two is 33/33, not 34/32). Source: docs/rules.md "Showdown" and "All-ins and side
-    pots"; WSOP rule 73; TDA (case OM-15).
+    pots"; WSOP rule 73; TDA (case OM-15). With ``low_remainder_to_high``
+    (:attr:`OddChipRule.LOW_REMAINDER_TO_HIGH`, Bovada's rule), the chips a low half leaves
+    when split among its winners join the high half instead.
 
     Parameters
     ----------
@@ -155,6 +182,9 @@ def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payo
         ``hilo``.
     hilo : bool
         Split each pot between high and low.
+    low_remainder_to_high : bool
+        The chips a split low half cannot divide go to the high half (else one each to the
+        first low winners in index order).
     payouts : (pot_count, player_count) int64
         Output: chips each player wins from each pot (overwritten). Each row adds up to the
         pot's amount when the pot has an eligible player.
@@ -193,6 +223,12 @@ def settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payo
             _pay_evenly(amount, high_mask, player_count, payouts_row)
         else:
             low_half = amount // 2
+            if low_remainder_to_high:
+                low_winner_count = 0
+                for player in range(player_count):
+                    if (low_mask >> player) & 1:
+                        low_winner_count += 1
+                low_half -= low_half % low_winner_count
             _pay_evenly(amount - low_half, high_mask, player_count, payouts_row)
             _pay_evenly(low_half, low_mask, player_count, payouts_row)
 
@@ -307,8 +343,8 @@ def side_pots(contributions: Sequence[int], folded: Sequence[bool], dead: Sequen
 
 
 def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence[int] | None,
-           hilo: bool) -> tuple[tuple[int, ...], ...]:
-    """Chips each player wins from each pot on a complete board (calls :func:`settle_pots`).
+           hilo: bool, odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON) -> tuple[tuple[int, ...], ...]:
+    """Chips each player wins from each pot on a complete board (calls :func:`settle_pots_by_rule`).
 
     Parameters
     ----------
@@ -322,6 +358,8 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
         qualifying low); None for high-only games.
     hilo : bool
         Split each pot between high and low.
+    odd_chip : OddChipRule
+        Where chips go that a split cannot divide (default ``LEFT_OF_BUTTON``).
 
     Returns
     -------
@@ -340,6 +378,14 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
 
     >>> settle([Pot(300, (0, 1, 2)), Pot(400, (0, 1))], [30, 10, 40], None, False)
     ((0, 0, 300), (400, 0, 0))
+
+    A 95-chip hi/lo pot, player 2 high, players 0 and 1 sharing the low: the low half's odd
+    chip goes to player 0 (first left of the button), or to the high half by Bovada's rule.
+
+    >>> settle([Pot(95, (0, 1, 2))], [10, 10, 50], [7, 7, 0], True)
+    ((24, 23, 48),)
+    >>> settle([Pot(95, (0, 1, 2))], [10, 10, 50], [7, 7, 0], True, OddChipRule.LOW_REMAINDER_TO_HIGH)
+    ((23, 23, 49),)
     """
     player_count = len(high_values)
     if player_count > MAX_SETTLE_PLAYERS:
@@ -355,9 +401,10 @@ def settle(pots: Sequence[Pot], high_values: Sequence[int], low_values: Sequence
                              "counts chips in int64)")
     lows = low_values if low_values is not None else [NO_LOW] * player_count
     payouts = np.zeros((len(pots), player_count), dtype=np.int64)
-    settle_pots(
+    settle_pots_by_rule(
         np.array([pot.amount for pot in pots], dtype=np.int64),
         np.array([pot.eligible_mask for pot in pots], dtype=np.int64),
-        np.asarray(high_values, dtype=np.int32), np.asarray(lows, dtype=np.int32), hilo, payouts,
+        np.asarray(high_values, dtype=np.int32), np.asarray(lows, dtype=np.int32), hilo,
+        OddChipRule(odd_chip) == OddChipRule.LOW_REMAINDER_TO_HIGH, payouts,
     )
     return tuple(tuple(int(chips) for chips in row) for row in payouts)

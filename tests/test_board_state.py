@@ -1,4 +1,4 @@
-"""The exact and Monte Carlo kernels' board state kept in scalars (``equity._kernels``:
+"""The exact and Monte Carlo kernels' board state kept in scalars (``equity.fixed._kernels``:
 ``known_board_state``, ``add_board_card``, ``board_suit_mask``) against the board's cards
 counted directly, on every kind of board (flushes on the known cards, on the dealt ones, none)."""
 
@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from omaha_equity.equity._kernels import add_board_card, board_suit_mask, known_board_state
+from omaha_equity.equity.fixed._kernels import add_board_card, board_suit_mask, known_board_state
 
 LOW_BITS = {12: 1, **{rank: 1 << (rank + 1) for rank in range(7)}}
 

@@ -1,9 +1,10 @@
 """Bovada text hand histories on their real files (tests/data/bovada, sources in its README):
-every hand is read, every complete hand replays to the chips each player collected (but two
-whose odd chip Bovada pays its own way), and each Bovada quirk is read on a real hand."""
+every hand is read, every complete hand replays to the chips each player collected (Bovada's
+odd-chip rule included), and each Bovada quirk is read on a real hand."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,6 @@ CASH = "PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt"
 ALL_IN = "PLO-USD-2.00-4.00-201205.multiway.allin.txt"
 TOURNAMENT = "PLO8-9max-USD-10-MTT-201207.txt"
 COUNTS = {CASH: 51, ALL_IN: 1, TOURNAMENT: 1}
-# Bovada gives the odd chip of a low half split between two players to the high winner; our
-# engine gives it to the first seat left of the button (docs/rules.md): one cent apart.
-ODD_CHIP_HANDS = {"2902256725", "2902266598"}
 
 
 def _hands(name: str) -> list[SessionHand]:
@@ -39,9 +37,27 @@ def test_every_hand_is_read_and_replays_to_the_chips_collected(name, count):
     assert len(hands) == count and {hand.format for hand in hands} == {"bovada"}
     failed = {hand.hand_id: result for hand in hands
               if isinstance(result := replay_checked(hand), HandHistoryError)}
-    assert set(failed) == (ODD_CHIP_HANDS if name == CASH else set())
-    for result in failed.values():
-        assert "back (pots won and uncalled chips returned)" in result.reason
+    assert failed == {}
+
+
+@pytest.mark.parametrize("hand_id, won", [
+    # pot $9.62 after rake: high half 481 to Dealer, low half 481 split with [ME]: 240 each,
+    # the odd cent to the high winner (Dealer 4.82 HI + 2.40 LO, [ME] 2.40 LO, as the file says)
+    ("2902256725", {"Dealer": 722, "[ME]": 240}),
+    # pot $0.95 after rake: high 48, low 47 split two ways: 23 each, the odd cent to the high
+    # (Big Blind 0.49 HI, Small Blind and UTG+3 0.23 LO each)
+    ("2902266598", {"Big Blind": 49, "Small Blind": 23, "UTG+3": 23}),
+])
+def test_bovada_pays_the_odd_cent_of_a_split_low_half_to_the_high_winner(hand_id, won):
+    hand = _hand(CASH, hand_id)
+    assert hand.history.custom("_odd_chip") == "low remainder to high"
+    played = replayed(hand)
+    assert {name: chips for name, chips in zip(played.names, played.won) if chips} == won
+    # the engine's own rule pays that cent to the first low winner left of the button instead
+    default = dataclasses.replace(hand, history=hand.history.replace(user_defined_fields={
+        key: value for key, value in hand.history.user_defined_fields.items() if key != "_odd_chip"}))
+    result = replay_checked(default)
+    assert isinstance(result, HandHistoryError) and "back (pots won and uncalled chips returned)" in result.reason
 
 
 def test_the_site_is_told_from_the_first_line():

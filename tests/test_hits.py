@@ -235,3 +235,17 @@ def test_sets_trips_and_two_pair_always_draw_to_a_boat(board, game):
     pairs = (fields[:, names.MADE] >= names.OVERPAIR) & (fields[:, names.MADE] <= names.LOW_PAIR)
     assert always.any() and (fields[always, names.BOAT_OUTS] > 0).all()
     assert (fields[pairs, names.BOAT_OUTS] == 0).all()  # and a pair never does
+
+
+@pytest.mark.parametrize("vs, options", [
+    ("AsAh9c8d, AsAd9h8c", {}),
+    ("AsAh9c8d, AsAd9h8c", {"method": "monte-carlo", "trials": 2_000, "seed": 5}),
+    ("As9h", {"method": "monte-carlo", "trials": 2_000, "seed": 5}),  # a partial hand: its cards leave the parts
+])
+def test_parts_against_a_range_seated_from_their_hands_are_the_queries_of_their_filters(vs, options):
+    """Each part is seated from the range's hands already listed; the numbers are those of the
+    part's filter written out as a query."""
+    composition = range_composition("KK,77", "Kh7d2c", vs=vs, **options)
+    for row in composition.rows:
+        expected = calculate_equity([f"(KK,77){row.filter}", vs], "Kh7d2c", **options).players[0]
+        assert (row.equity, row.equity_fraction) == (expected.equity, expected.equity_fraction), row.name

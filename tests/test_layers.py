@@ -62,6 +62,7 @@ LAYERS: dict[str, list[list[str]]] = {
     ],
     "omaha_equity.cli": [
         # the pieces every command uses; the commands, which never import each other; the group
+        ["fast_parse"],
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell", "hands"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",
@@ -254,14 +255,21 @@ def _is_private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
+def _area(package: list[str]) -> list[str]:
+    """The top-level package holding ``package`` (``omaha_equity.equity`` for
+    ``omaha_equity.equity.lists``), or the root itself."""
+    return package[:2]
+
+
 def private_imports(root: Path) -> list[str]:
     """Imports of another module's ``_private`` names, read from every module's AST.
 
     ``from module import _name`` of a function, class or constant is one whatever the two modules
-    are. A private module (``_kernels``) is its package's own: another package may not import it
-    (``from ..evaluate._kernels import x``, ``from ..equity import _kernels``), except from a
-    private kernel module of its own, as compiled kernels call each other's njit functions
-    directly."""
+    are. A private module (``_kernels``) is its package's own, shared with the subpackages of
+    the same top-level package (``equity.fixed._kernels`` is read by ``equity.lists`` and
+    ``equity.calculate``): another package may not import it (``from ..evaluate._kernels import
+    x``, ``from ..equity import _kernels``), except from a private kernel module of its own, as
+    compiled kernels call each other's njit functions directly."""
     modules = package_modules(root)
     problems = []
     for module, path in modules.items():
@@ -274,7 +282,7 @@ def private_imports(root: Path) -> list[str]:
             # the private modules on the path, each owned by the package above it
             names = dotted.split(".")
             for index, name in enumerate(names):
-                if _is_private(name) and names[:index] != package and not own_is_kernel:
+                if _is_private(name) and _area(names[:index]) != _area(package) and not own_is_kernel:
                     problems.append(f"{module} imports the private module {'.'.join(names[:index + 1])}")
                     return
 
@@ -355,6 +363,18 @@ def click_importers(root: Path) -> list[str]:
     return sorted(found)
 
 
+def fixed_hand_imports_of_lists(graph: dict[str, set[str]]) -> list[str]:
+    """Arrows from the fixed-hand machinery (``equity.fixed``) to the hand-list one
+    (``equity.lists``): hand lists are built on the fixed-hand kernels, never the other way."""
+    fixed, lists = "omaha_equity.equity.fixed", "omaha_equity.equity.lists"
+    return [f"{module} imports {target}" for module, targets in sorted(graph.items()) if module.startswith(fixed + ".")
+            for target in sorted(targets) if target == lists or target.startswith(lists + ".")]
+
+
+def test_the_fixed_hand_machinery_never_imports_the_hand_lists(graph):
+    assert fixed_hand_imports_of_lists(graph) == []
+
+
 def test_only_the_command_line_imports_click():
     assert [module for module in click_importers(PACKAGE_ROOT) if not module.startswith("omaha_equity.cli.")] == []
 
@@ -365,8 +385,13 @@ def test_the_layer_checks_catch_injected_arrows(tmp_path):
         "cards.py": "from .views import x\n",
         "views.py": "x = 1\n",
         "equity/__init__.py": "",
-        "equity/calc.py": "from ..rules import hand\nfrom ._kernels import _helper\n",
+        "equity/calc.py": "from ..rules import hand\nfrom ._kernels import _helper\nfrom .fixed._kernels import z\n",
         "equity/_kernels.py": "def _helper():\n    pass\n",
+        "equity/fixed/__init__.py": "",
+        "equity/fixed/_kernels.py": "z = 1\n",
+        "equity/fixed/hands.py": "from ..lists import walk\n",
+        "equity/lists/__init__.py": "",
+        "equity/lists/walk.py": "from ..fixed._kernels import z\n",
         "rules/__init__.py": "",
         "rules/hand.py": "from ..equity import _kernels\nfrom ..equity._kernels import y\n",
         "categories/_kernels.py": "from ..equity._kernels import y\n",
@@ -381,6 +406,9 @@ def test_the_layer_checks_catch_injected_arrows(tmp_path):
     assert private_imports(root) == [
         "omaha_equity.equity.calc imports the private name _helper of omaha_equity.equity._kernels",
         "omaha_equity.rules.hand imports the private module omaha_equity.equity._kernels",
+    ]
+    assert fixed_hand_imports_of_lists(import_graph(root)) == [
+        "omaha_equity.equity.fixed.hands imports omaha_equity.equity.lists.walk",
     ]
 
 

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from omaha_equity import InputError, calculate_equity
-from omaha_equity.equity import range_equity, range_sampling
+from omaha_equity.equity.lists import exact as range_equity, sampling as range_sampling
 from omaha_equity.equity.players import seat_players
 from omaha_equity.games import get_game
 from omaha_equity.pots import pot_units

@@ -1,5 +1,5 @@
 """Exact enumeration over ranges combination by combination on the fixed-hand kernel
-(``range_equity._enumerate_by_combination``), the choice of kernel and the work budget and
+(``lists.exact._enumerate_by_combination``), the choice of kernel and the work budget and
 ceiling sized from the rate of the kernel that runs, and the CLI's progress lines."""
 
 import io
@@ -9,7 +9,8 @@ import pytest
 import naive
 from omaha_equity import InputError, calculate_equity
 from omaha_equity.cli.progress import ProgressBar
-from omaha_equity.equity import plan, range_equity
+from omaha_equity.equity import plan
+from omaha_equity.equity.lists import exact as range_equity
 from omaha_equity.equity.players import seat_players
 from omaha_equity.games import get_game
 from test_range_equity import brute_force, hands_of

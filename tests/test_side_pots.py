@@ -15,7 +15,7 @@ import pytest
 from omaha_equity import InputError, parse_cards
 from omaha_equity.evaluate.showdown import read_hand
 from omaha_equity.evaluate.tables import NO_LOW
-from omaha_equity.pots import Pot, pot_units, settle, side_pots, split_pot
+from omaha_equity.pots import OddChipRule, Pot, pot_units, settle, side_pots, split_pot
 
 
 def hand_values(hands, board, hilo):
@@ -157,3 +157,39 @@ def test_dead_money_is_a_pot_every_player_still_in_may_win():
 def test_a_pot_beyond_int64_is_an_input_error_not_an_overflow():
     with pytest.raises(InputError, match=r"a pot of 18446744073709551616 chips: expected 0 to 9,223,372,036,854,775,807"):
         settle([Pot(2**64, (0, 1))], [10, 20], None, hilo=False)
+
+
+def test_bovada_odd_chip_rule_pays_what_a_split_low_half_leaves_to_the_high_half():
+    low_to_high = OddChipRule.LOW_REMAINDER_TO_HIGH
+    # 95 chips, player 2 high, players 0 and 1 share the low half of 47: 23 each and the
+    # odd chip to the high half (the default gives it to player 0, first left of the button)
+    assert settle([Pot(95, (0, 1, 2))], [10, 10, 50], [7, 7, 0], True) == ((24, 23, 48),)
+    assert settle([Pot(95, (0, 1, 2))], [10, 10, 50], [7, 7, 0], True, low_to_high) == ((23, 23, 49),)
+    # two high winners: the low half's remainder joins the high half, split by the usual rule
+    assert settle([Pot(100, (0, 1, 2, 3))], [1, 1, 9, 9], [5, 5, 0, 0], True, low_to_high) == ((25, 25, 25, 25),)
+    assert settle([Pot(101, (0, 1, 2, 3))], [1, 1, 9, 9], [5, 5, 0, 0], True, low_to_high) == ((25, 25, 26, 25),)
+    assert settle([Pot(103, (0, 1, 2, 3))], [1, 1, 9, 9], [5, 5, 0, 0], True, low_to_high) == ((25, 25, 27, 26),)
+    # nothing changes where the low half divides, has one winner, or the same players win both
+    generator = random.Random(11)
+    for _ in range(200):
+        player_count = generator.randint(2, 5)
+        highs = [generator.randint(1, 3) for _ in range(player_count)]
+        lows = [generator.choice([NO_LOW, 1, 2]) for _ in range(player_count)]
+        amount = generator.randint(1, 300)
+        pots = [Pot(amount, tuple(range(player_count)))]
+        by_rule = settle(pots, highs, lows, True, low_to_high)
+        assert sum(by_rule[0]) == amount
+        best_low = max(lows)
+        low_winners = [player for player in range(player_count) if best_low != NO_LOW and lows[player] == best_low]
+        high_winners = [player for player in range(player_count) if highs[player] == max(highs)]
+        if len(low_winners) < 2 or (amount // 2) % len(low_winners) == 0 or low_winners == high_winners:
+            assert by_rule == settle(pots, highs, lows, True)
+
+
+def test_the_odd_chip_rule_is_a_hand_setting_with_the_default_left_of_the_button():
+    from omaha_equity.rules import HandSettings
+
+    assert HandSettings().odd_chip == OddChipRule.LEFT_OF_BUTTON
+    assert HandSettings(odd_chip="low remainder to high").odd_chip == OddChipRule.LOW_REMAINDER_TO_HIGH
+    with pytest.raises(InputError, match="bad odd-chip rule 'high'"):
+        HandSettings(odd_chip="high")

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from omaha_equity import calculate_equity
-from omaha_equity.equity import _kernels, plan
-from omaha_equity.equity.fixed_hands import prepare
+from omaha_equity.equity import plan
+from omaha_equity.equity.fixed import _kernels
+from omaha_equity.equity.fixed.hands import prepare
 from omaha_equity.deal import make_deal
 from omaha_equity.evaluate.rows import build_player_rows, reachable_flush_masks
 from omaha_equity.evaluate.tables import dealt_board_indexes, load_tables

@@ -40,11 +40,13 @@ def test_csv_and_json_rendering_do_not_import_tabulate():
         render("csv", [{"a": 1}], None)
         render("json", [], {"a": 1})
         print("tabulate" in sys.modules)
-        render("table", [{"a": 1}], None)
+        render("table", [{"a": 1}], None)  # the simple style is written without tabulate
+        print("tabulate" in sys.modules)
+        render("table", [{"a": 1}], None, style="grid")
         print("tabulate" in sys.modules)
     """)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "True"]
+    assert result.stdout.split() == ["False", "False", "True"]
 
 
 def test_a_query_through_a_pipe_prints_everything_and_exits_0():
@@ -179,10 +181,10 @@ def modules_after(*arguments: str) -> set[str]:
 
 # The compiled kernels of the equity calculator, the all-in EV and the studies (issue 18: a
 # command imports only the kernels it runs; each kernel module costs its import and its loading).
-EQUITY_KERNELS = {"omaha_equity.equity._kernels", "omaha_equity.equity._range_kernels",
-                  "omaha_equity.equity._allin_kernels"}
-OTHER_KERNELS = {"omaha_equity.equity._allin_kernels", "omaha_equity.studies._kernels",
-                 "omaha_equity.categories._kernels"}
+EQUITY_KERNELS = {"omaha_equity.equity.fixed._kernels", "omaha_equity.equity.lists._kernels",
+                  "omaha_equity.equity.fixed._allin_kernels", "omaha_equity.equity.lists._allin_kernels"}
+OTHER_KERNELS = {"omaha_equity.equity.fixed._allin_kernels", "omaha_equity.equity.lists._allin_kernels",
+                 "omaha_equity.studies._kernels", "omaha_equity.categories._kernels"}
 
 
 def test_rank_and_range_do_not_import_the_equity_kernels():
@@ -194,13 +196,13 @@ def test_rank_and_range_do_not_import_the_equity_kernels():
 
 def test_a_fixed_hand_calc_imports_neither_all_in_nor_study_kernels_nor_the_shell():
     loaded = modules_after("calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s7s")
-    assert "omaha_equity.equity._kernels" in loaded and "tabulate" in loaded  # it ran, and drew a table
+    assert "omaha_equity.equity.fixed._kernels" in loaded and "omaha_equity.views.render" in loaded  # it ran and drew
     assert not loaded & (OTHER_KERNELS | {"omaha_equity.cli.shell", "prompt_toolkit"})
 
 
 def test_csv_output_does_not_import_tabulate():
     loaded = modules_after("calc", "AsAhKsKh", "JdTd9c8c", "-b", "2c3d4h5s7s", "-f", "csv")
-    assert "omaha_equity.equity._kernels" in loaded and "tabulate" not in loaded
+    assert "omaha_equity.equity.fixed._kernels" in loaded and "tabulate" not in loaded
 
 
 def test_loading_cached_kernels_imports_neither_numba_lowering_modules_nor_numpy_ma():
@@ -210,5 +212,5 @@ def test_loading_cached_kernels_imports_neither_numba_lowering_modules_nor_numpy
     arguments = ("calc", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s", "-f", "csv")
     modules_after(*arguments)
     loaded = modules_after(*arguments)
-    assert "omaha_equity.equity._kernels" in loaded
+    assert "omaha_equity.equity.fixed._kernels" in loaded
     assert "numba.np.arrayobj" not in loaded and "numpy.ma" not in loaded

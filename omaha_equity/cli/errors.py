@@ -15,6 +15,7 @@ import sys
 import click
 
 from ..errors import ClosedPipeError, InputError, InterruptReported, OutputError, bounded_message, caused_by_interrupt
+from .fast_parse import FastParseCommand
 from ..runtime.output_faults import (STREAM_NAMES, discard_pending_output, guarded_standard_streams,
                                      reserve_standard_descriptors)
 
@@ -89,7 +90,7 @@ class _Interrupted(Exception):
         self.interrupt = interrupt
 
 
-class OneLineErrors(click.Group):
+class OneLineErrors(click.Group, FastParseCommand):
     """Reports every usage error as one ``Error: ...`` line (exit code 2) echoing at most a
     bounded piece of what was typed; Ctrl-C as one line, exit code 130, even inside a compiled
     kernel: ``Aborted!``, or the command's own line (``InterruptReported``: the batch's summary

@@ -21,6 +21,7 @@ This is the CLI layer (it drives click); the library never imports it.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -38,6 +39,10 @@ HELP_WORD = "help"
 SHELL_COMMAND = "shell"
 HISTORY_FILE_NAME = "shell-history"
 INSTALL_HINT = "the interactive shell needs prompt_toolkit: pip install 'omaha-equity[shell]'"
+
+# A line with none of these splits at its blanks exactly as shlex splits it (no quotes, escapes or
+# comments; only the ASCII blanks shlex splits at): str.split is about 30 times faster.
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e\t\r\n]|['\"\\#]")
 
 # Runs one command line's words through the program's command group; returns its exit code and
 # reports its own errors (cli.errors.OneLineErrors gives the group its one-line error handling).
@@ -57,7 +62,7 @@ def command_words(line: str) -> list[str]:
     ValueError
         Unbalanced quotes (``No closing quotation``) or a trailing backslash.
     """
-    words = shlex.split(line, comments=True)
+    words = shlex.split(line, comments=True) if _NOT_PLAIN.search(line) else line.split()
     if words and words[0] == PROGRAM_NAME:
         words = words[1:]
     if words and words[0] == HELP_WORD:

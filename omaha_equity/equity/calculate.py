@@ -16,10 +16,14 @@ import numpy as np
 from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
-from . import _kernels, plan, range_equity, range_sampling
+from . import plan
+from .counters import EQUITY
 from .drivers import enumerate_fixed_hands, sum_pieces
-from .fixed_hands import Prepared, prepare
+from .fixed._kernels import OUTCOME_BITS, enumerate_boards, outcome_key_bits, sample_boards, score_outcomes
+from .fixed.hands import Prepared, prepare
 from .kernel_inputs import ChunkPlan
+from .lists.exact import enumerate_range_equity, whole_weights
+from .lists.sampling import sample_range_equity, scaled_counts
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
 from .results.equity import EquityResult, PlayerEquity, standard_error
@@ -28,10 +32,10 @@ from .results.equity import EquityResult, PlayerEquity, standard_error
 def _enumerate(prepared: Prepared, progress: ProgressCallback | None, threads: int | None = None):
     """Exact enumeration of fixed hands (``drivers.enumerate_fixed_hands``):
     ``(boards, counts (players, STATS), low_boards)``. The boards are tallied by outcome and
-    each outcome scored once at the end (``_kernels.score_outcomes``)."""
-    completions, (outcomes, has_low) = enumerate_fixed_hands(prepared, _kernels.enumerate_boards, (), progress,
+    each outcome scored once at the end (``fixed._kernels.score_outcomes``)."""
+    completions, (outcomes, has_low) = enumerate_fixed_hands(prepared, enumerate_boards, (), progress,
                                                              threads)
-    counts, low_boards = _kernels.score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
+    counts, low_boards = score_outcomes(outcomes, has_low, prepared.hilo, prepared.units)
     return completions, counts, low_boards
 
 
@@ -46,7 +50,7 @@ def _sample(prepared: Prepared, seed: int, trials: int, precision: float | None,
     chunks = ChunkPlan(plan.DEALS_PER_CHUNK, trials)
     chunk_total = -(-trials // plan.DEALS_PER_CHUNK)
     sums, chunks_done = sum_pieces(
-        lambda first_chunk, chunk_count: _kernels.sample_boards(
+        lambda first_chunk, chunk_count: sample_boards(
             *prepared.kernel_arguments(), prepared.hilo, prepared.units, np.uint64(seed), first_chunk, chunk_count,
             *chunks.kernel_arguments()),
         chunk_total, threads=threads, multiple=threads, boundary=plan.CHUNKS_PER_CALL,
@@ -61,22 +65,22 @@ def _precise_enough(sums, samples: int, units: int, precision: float) -> bool:
     """Whether every player's standard error of equity (from the summed counts and squares of
     ``sample_boards``) is below ``precision`` percentage points."""
     counts, _, squares = sums
-    errors = [standard_error(int(counts[player, _kernels.EQUITY]), int(squares[player]), samples, units)
+    errors = [standard_error(int(counts[player, EQUITY]), int(squares[player]), samples, units)
               for player in range(counts.shape[0])]
     return None not in errors and max(errors) * 100 < precision
 
 
 def _outcome_table_fits(player_count: int, hilo: bool) -> bool:
     """The fixed-hand exact kernel tallies outcomes (who wins each half) in a table of
-    2 ** key bits; beyond ``_kernels.OUTCOME_BITS`` (hi/lo with 7 or more players, few boards
+    2 ** key bits; beyond ``fixed._kernels.OUTCOME_BITS`` (hi/lo with 7 or more players, few boards
     then) every hand is a list of one for the list kernel, which scores each board."""
-    return _kernels.outcome_key_bits(player_count, hilo) <= _kernels.OUTCOME_BITS
+    return outcome_key_bits(player_count, hilo) <= OUTCOME_BITS
 
 
 def plan_equity(seated: SeatedQuery, options: RunOptions = RunOptions(),
                 units: int | None = None) -> tuple[QueryPlan, list | None]:
     """The plan of an equity query, and the ranges' whole weights when the hand lists are
-    enumerated exactly (``range_equity.whole_weights``; None otherwise).
+    enumerated exactly (``lists.exact.whole_weights``; None otherwise).
 
     Raises
     ------
@@ -88,7 +92,7 @@ def plan_equity(seated: SeatedQuery, options: RunOptions = RunOptions(),
     method = options.choose_method(seated.exact_work, seated.exact_rate)
     weights = None
     if method == Method.EXACT and _equity_family(seated, method) == Family.HAND_LISTS:
-        weights = range_equity.whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, units)
+        weights = whole_weights(list(seated.seats), seated.board, seated.dead, seated.game, units)
         if weights is None:
             method = plan.exact_or_fallback(
                 options.method,
@@ -202,11 +206,11 @@ class _EquityRun:
             return sample_count, sample_count, counts, low_boards, squares, None
         seats = list(seated.seats)
         if query.exact:
-            return (*range_equity.enumerate_range_equity(seats, seated.board, seated.dead, seated.game, units,
+            return (*enumerate_range_equity(seats, seated.board, seated.dead, seated.game, units,
                                                          self.weights_by_seat, progress), None, None)
-        sampled = range_sampling.sample_range_equity(seats, seated.board, seated.dead, seated.game, units,
+        sampled = sample_range_equity(seats, seated.board, seated.dead, seated.game, units,
                                                      query.seed, query.trials, self.precision, progress)
-        counts, low_boards = range_sampling.scaled_counts(sampled, units)
+        counts, low_boards = scaled_counts(sampled, units)
         return sampled.deals, sampled.deals, counts, low_boards, None, sampled.standard_errors(units)
 
 

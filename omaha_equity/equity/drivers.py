@@ -21,7 +21,7 @@ import numpy as np
 from ..errors import caused_by_interrupt
 from ..runtime.threads import across_threads, run_in_pieces
 from . import plan
-from .fixed_hands import Prepared, exact_slices
+from .fixed.hands import Prepared, exact_slices
 
 
 def run_kernel(call: Callable[[int, int], tuple], first: int, count: int, uneven: bool = False,
@@ -102,8 +102,8 @@ def _as_outputs(outputs) -> tuple:
 def enumerate_fixed_hands(prepared: Prepared, kernel: Callable, payoff_arguments: tuple,
                           progress: Callable[[int, int], None] | None, threads: int | None) -> tuple[int, list]:
     """Every completion of the board for fixed hands, on ``threads`` threads (None: numba's
-    setting), in short calls: ``kernel`` is ``_kernels.enumerate_boards`` (pot shares) or
-    ``_allin_kernels.enumerate_allin_boards`` (chips, with the pots' ``payoff_arguments``).
+    setting), in short calls: ``kernel`` is ``fixed._kernels.enumerate_boards`` (pot shares) or
+    ``fixed._allin_kernels.enumerate_allin_boards`` (chips, with the pots' ``payoff_arguments``).
     ``progress(boards done, boards)`` after each call.
 
     Returns ``(boards, the kernel's outputs summed over slabs)``."""

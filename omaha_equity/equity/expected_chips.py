@@ -2,7 +2,7 @@
 
 The pots come from ``pots.side_pots`` (main pot, then side pots by the committed amounts;
 folded players' chips as dead money); every deal is paid in chips by ``pots.settle_pots``
-inside the compiled kernels (``_allin_kernels``), each pot split high/low among its own
+inside the compiled kernels (``fixed._allin_kernels``, ``lists._allin_kernels``), each pot split high/low among its own
 eligible players with the odd-chip rules (docs/rules.md, "All-ins and side pots" and
 "Showdown"). The deals (fixed, partial and random hands, ranges; exact enumeration or Monte
 Carlo, chosen as for equity) are those of ``calculate_equity``, seated, planned and run by
@@ -26,14 +26,17 @@ from ..games import Game
 from ..pots import MAX_SETTLE_PLAYERS, Pot, side_pots
 from ..runtime.threads import PieceSizer, across_threads
 from ..validate import check_hands, is_whole_number
-from . import _allin_kernels, plan
+from . import plan
 from .results.expected_chips import AllinPlayer, AllinResult
 from .drivers import enumerate_fixed_hands, sum_pieces
-from .fixed_hands import prepare
+from .fixed._allin_kernels import chunk_random_states, enumerate_allin_boards, sample_allin_boards
+from .fixed.hands import prepare
 from .plan import Family, Method, QueryPlan
 from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
-from .kernel_inputs import ChunkPlan, ExactLists, ListDeals, PotArrays, ScoreTables
-from .range_equity import whole_weights
+from .kernel_inputs import ChunkPlan, PotArrays
+from .lists._allin_kernels import enumerate_allin_ranges, sample_allin_ranges
+from .lists.exact import whole_weights
+from .lists.inputs import ExactLists, ListDeals, ScoreTables
 
 # Chips are summed in int64 (a Monte Carlo chunk of 2**16 deals, an exact enumeration of up to
 # about 2**21 boards per pot and player): pots this large would not fit, and no game has them.
@@ -132,7 +135,7 @@ class _ChunkRun:
                  pot_count: int, player_count: int, threads: int | None = None):
         self.first_chunk = first_chunk
         self.threads = threads
-        self.states = _allin_kernels.chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
+        self.states = chunk_random_states(np.uint64(seed), first_chunk, chunk_count)
         self.decks = np.ascontiguousarray(np.tile(deck, (chunk_count, 1)), dtype=np.int8)
         self.positions = np.zeros(chunk_count, dtype=np.int64)
         self.sizes = np.array([min(plan.DEALS_PER_CHUNK, trials - (first_chunk + slab) * plan.DEALS_PER_CHUNK)
@@ -186,7 +189,7 @@ class _FixedAllinSampler:
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
         prepared = self.prepared
-        run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_boards(
+        run.advance_with(lambda first_chunk, rows: sample_allin_boards(
             *prepared.kernel_arguments(), prepared.hilo, *self.pots.kernel_arguments(), first_chunk,
             *self.chunks.kernel_arguments(), budget, *run.kernel_arguments(rows),
         ))
@@ -212,7 +215,7 @@ class _AllinRangeSampler:
                          self.player_count)
 
     def advance(self, run: _ChunkRun, budget: int) -> None:
-        run.advance_with(lambda first_chunk, rows: _allin_kernels.sample_allin_ranges(
+        run.advance_with(lambda first_chunk, rows: sample_allin_ranges(
             *self.deals.kernel_arguments(), *self.pots.kernel_arguments(), first_chunk, *self.chunks.kernel_arguments(),
             budget, *run.kernel_arguments(rows), run.rejections[rows],
         ))
@@ -226,7 +229,7 @@ class _AllinRangeSampler:
 def _enumerate_fixed(deal: Deal, pots, progress: ProgressCallback | None, threads: int):
     """Exact enumeration of fixed hands (``drivers.enumerate_fixed_hands``):
     ``(boards, payout_sums (pots, players))``."""
-    completions, (sums,) = enumerate_fixed_hands(prepare(deal), _allin_kernels.enumerate_allin_boards,
+    completions, (sums,) = enumerate_fixed_hands(prepare(deal), enumerate_allin_boards,
                                                  PotArrays.of(pots).kernel_arguments(), progress, threads)
     return completions, sums
 
@@ -241,7 +244,7 @@ def _enumerate_ranges(seats, board, dead, game, pots, weights_by_seat, progress,
     order = np.array(lists.order, dtype=np.int64)
     first_list_size = int(lists.offsets[1] - lists.offsets[0])
     (sums, weight_total, deal_total), _ = sum_pieces(
-        lambda first_hand, hand_count: _allin_kernels.enumerate_allin_ranges(
+        lambda first_hand, hand_count: enumerate_allin_ranges(
             *lists.kernel_arguments(), order, *tables.kernel_arguments(), plan.BINOMIALS,
             *pot_arrays.kernel_arguments(), first_hand, hand_count, first_list_size),
         first_list_size, uneven=True,
@@ -450,7 +453,7 @@ def run_allin(seated: SeatedQuery, stakes: AllinStakes, options: RunOptions,
 def plan_allin(seated: SeatedQuery, total_chips: int,
                options: RunOptions = RunOptions()) -> tuple[QueryPlan, list | None]:
     """The plan of an all-in query, and the hand lists' whole weights when they are enumerated
-    exactly (``range_equity.whole_weights``; None otherwise).
+    exactly (``lists.exact.whole_weights``; None otherwise).
 
     A flop or later with fixed hands has at most ~1,000 boards: enumerated exactly, it runs on
     the list kernel, which needs no per-hand rows (whose building would cost more than the

@@ -28,9 +28,9 @@ from ..errors import InputError, quoted
 # Player-boards a second of the exact kernels on this project's 2-core machine, 2 threads, as
 # loaded as it usually is (``make bench``: rows "exact heads-up preflop" and "range exact";
 # issue 18 measured the fixed-hand kernel at 23-46 M). The fixed-hand kernel
-# (``_kernels.enumerate_boards``) measured 40-60 M; ranges with a flop or less known run on it
+# (``fixed._kernels.enumerate_boards``) measured 40-60 M; ranges with a flop or less known run on it
 # combination by combination at the same rate (62 M player-boards per CPU second against its
-# 64 M). The list kernel (``_range_kernels.enumerate_ranges``) evaluates each hand on each
+# 64 M). The list kernel (``lists._kernels.enumerate_ranges``) evaluates each hand on each
 # board and skips combinations that share a card, which the work estimate counts: on the turn
 # it scored 15-25 M estimated player-boards per CPU second (a random hand; two 598-hand
 # ranges), so about 40 M on two threads; on the river, where each combination of hands has a
@@ -55,7 +55,7 @@ DEFAULT_PRECISION_TRIAL_CAP = 100_000_000
 # Monte Carlo of fixed hands (equity) and of every all-in: deals (boards) per chunk. Each chunk
 # has its own random stream; the size is fixed, so a seed gives the same samples for any thread
 # count (another size would give other samples). 2**16 keeps the int64 sums of squared shares
-# exact. The equity sampler over hand lists has its own, ``range_sampling.RANGE_DEALS_PER_CHUNK``.
+# exact. The equity sampler over hand lists has its own, ``lists.sampling.RANGE_DEALS_PER_CHUNK``.
 # Kernel calls take whole chunks, as many as fit in a short call (``threads.run_in_pieces``), never more than
 # CHUNKS_PER_CALL; a precision target is checked after every CHUNKS_PER_CALL chunks.
 DEALS_PER_CHUNK = 1 << 16

@@ -17,8 +17,9 @@ from ..deal import CardsLike, Deal, parse_board_and_dead
 from ..games import Game, get_game
 from ..errors import InputError, quoted
 from ..validate import check_hands, check_run_options
-from . import plan, range_equity
+from . import plan
 from ..runtime.threads import threads_to_run, use_threads
+from .lists.exact import board_completions, exact_rate, exact_work
 from .players import FIXED, Seat, reseat_players, seat_players
 from .plan import Family, Method, QueryPlan
 
@@ -127,20 +128,20 @@ class SeatedQuery:
         """Player-boards of an exact enumeration (boards x hand combinations x players)."""
         if self.deal is not None:
             return plan.board_completions(DECK_SIZE - len(self.deal.known_cards), len(self.board)) * len(self.seats)
-        return range_equity.exact_work(list(self.seats), self.board, self.dead, self.game)
+        return exact_work(list(self.seats), self.board, self.dead, self.game)
 
     @property
     def exact_rate(self) -> int:
         """Player-boards a second of the exact kernel that would run (``plan.EXACT_RATE`` for
-        fixed hands; ranges: ``range_equity.exact_rate``), which sizes the exact budget."""
+        fixed hands; ranges: ``lists.exact.exact_rate``), which sizes the exact budget."""
         if self.deal is not None:
             return plan.EXACT_RATE
-        return range_equity.exact_rate(list(self.seats), self.board, self.game)
+        return exact_rate(list(self.seats), self.board, self.game)
 
     @property
     def board_count(self) -> int:
         """Completions of the board once every player holds their cards."""
-        return range_equity.board_completions(len(self.seats), self.board, self.dead, self.game)
+        return board_completions(len(self.seats), self.board, self.dead, self.game)
 
     @property
     def hands(self) -> tuple[str, ...]:

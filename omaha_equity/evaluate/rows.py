@@ -1,6 +1,6 @@
 """Per-player lookup rows of fully known hole hands, built by numpy table lookups.
 
-The fixed-hand kernels (``equity._kernels``, ``equity._allin_kernels``) read a board's values
+The fixed-hand kernels (``equity.fixed._kernels``, ``equity.fixed._allin_kernels``) read a board's values
 from these rows, one read per player and board. Building them is a handful of gathers from the
 tables (``tables.Tables``), so it is plain numpy rather than a compiled kernel: a compiled one
 cost about 2 s of compiling on a first run and, in each warm command, a tenth of a second for

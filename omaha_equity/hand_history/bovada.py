@@ -26,6 +26,10 @@ writes its own way:
   the pot left after what was collected; its seat lines (``Seat+1: ...``, ``HI $X``/``LO $X``
   shares) are read for the player's record line only (``Hand result`` lines say what was won).
 
+Odd chips: Bovada gives the chips a split low half leaves to the high winner, not to the
+first low winner left of the button (the engine's default); its hands carry that rule
+(``_odd_chip = "low remainder to high"``, :class:`~omaha_equity.pots.OddChipRule`).
+
 A line that carries chips but lost its ``Name : `` part (``Calls $0.05`` alone) cannot be read:
 the hand is one error naming that line, and the file's other hands are read.
 """
@@ -39,6 +43,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from pathlib import Path
 
+from ..pots import OddChipRule
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
 from .pokerstars_rooms import read_hand_blocks, site_header, site_session
@@ -340,7 +345,9 @@ def parse_bovada_block(block: TextBlock) -> SessionHand | HandHistoryError:
     hand.line_number = block.first_line
     hand.actions = [dataclasses.replace(action, street=translator.streets.get(action.line_number, action.street))
                     for action in hand.actions]
-    return site_session(hand, hand_id, "bovada", block.source)
+    # Bovada pays what a split low half leaves to the high winner (its hi/lo hands 2902256725
+    # and 2902266598 say so, to the cent); hands without a split low are the same either way
+    return site_session(hand, hand_id, "bovada", block.source, {"_odd_chip": OddChipRule.LOW_REMAINDER_TO_HIGH.value})
 
 
 def read_bovada_items(path: Path) -> Iterator[SessionHand | HandHistoryError]:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from ..pots import OddChipRule
 from ..rules import Action, ActionKind, FixedLimit, Hand, PotLimit, ShowdownOrder, StatedRake
 from .notation import bet_or_raise_to, check_or_call, deal_board, deal_hole, fold, muck, show
 from .phh import HandHistory
@@ -62,6 +63,8 @@ def _custom_fields(hand: Hand) -> dict[str, Any]:
         custom["_fold_when_check_allowed"] = True
     if settings.raise_when_nobody_can_call:
         custom["_raise_when_nobody_can_call"] = True
+    if settings.odd_chip != OddChipRule.LEFT_OF_BUTTON:
+        custom["_odd_chip"] = settings.odd_chip.value
     if settings.showdown_order != ShowdownOrder.FINAL_ROUND:
         custom["_showdown_order"] = settings.showdown_order.value
     if isinstance(settings.rake, StatedRake):

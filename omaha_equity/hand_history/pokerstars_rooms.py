@@ -213,15 +213,18 @@ def site_header(header: re.Pattern[str], block: TextBlock, expected: str) -> re.
     return match
 
 
-def site_session(hand: PokerStarsHand, hand_id: str, site: str, source: str) -> SessionHand | HandHistoryError:
+def site_session(hand: PokerStarsHand, hand_id: str, site: str, source: str,
+                 site_fields: dict[str, object] | None = None) -> SessionHand | HandHistoryError:
     """A hand read in PokerStars' lines as a session hand of ``site``: the file's own hand id,
-    the PHH record marked with the site (``_source``); or the error its conversion raised, at
-    the hand's line."""
+    the PHH record marked with the site (``_source``) and the site's rules (``site_fields``,
+    PHH user-defined fields such as ``_odd_chip``); or the error its conversion raised, at the
+    hand's line."""
     try:
         session = to_session_hand(hand)
     except InputError as error:
         return HandHistoryError(str(error), source=source, hand_id=hand_id, line_number=hand.line_number)
     custom = dict(session.history.user_defined_fields)
     custom["_source"] = site
+    custom.update(site_fields or {})
     history = session.history.replace(user_defined_fields=custom)
     return dataclasses.replace(session, hand_id=hand_id, format=site, history=history)

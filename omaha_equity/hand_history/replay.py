@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from ..errors import InputError, quoted
+from ..pots import OddChipRule
 from ..validate import is_whole_number
 from ..rules import BettingStructure, FixedLimit, ForcedBets, Hand, HandSettings, NoLimit, Phase, PotLimit, Rake
 from ..rules import Settlement, ShowdownOrder, StatedRake, StructureKind
@@ -212,10 +213,17 @@ def _settings(hand_history: HandHistory, scale: int) -> HandSettings:
         raise ReplayError(f"field '_showdown_order': expected 'final round' or 'latest bet', "
                           f"got {quoted(order)}") from None
     # A history records the order players really showed in; it does not change who wins.
+    odd_chip = _custom(hand_history, "_odd_chip", str, OddChipRule.LEFT_OF_BUTTON.value)
+    try:
+        odd_chip_rule = OddChipRule(odd_chip)
+    except ValueError:
+        rules = " or ".join(repr(rule.value) for rule in OddChipRule)
+        raise ReplayError(f"field '_odd_chip': expected {rules}, got {quoted(odd_chip)}") from None
     return HandSettings(showdown_order=showdown_order, enforce_showdown_order=False,
                         run_count=_custom(hand_history, "_run_count", int, 1), rake=rake,
                         fold_when_check_allowed=_custom(hand_history, "_fold_when_check_allowed", bool, False),
-                        raise_when_nobody_can_call=_custom(hand_history, "_raise_when_nobody_can_call", bool, False))
+                        raise_when_nobody_can_call=_custom(hand_history, "_raise_when_nobody_can_call", bool, False),
+                        odd_chip=odd_chip_rule)
 
 
 def build_hand(hand_history: HandHistory, chip_scale: int = 1) -> Hand:

@@ -105,3 +105,46 @@ def expand_classes(class_keys, order, permutations, hands):
                         column += 1
             row += 1
     return row
+
+
+# Digits of a radix sort of positions: 11 bits, so two passes sort any position below 2**22
+# (4,194,304; the rankings that keep canonical positions hold at most 2,598,960 hands).
+RADIX_BITS = 11
+
+
+@kernel
+def rows_in_position_order(positions, table, rows):
+    """``table``'s rows at ``positions``, in increasing order of position: a least-significant
+    digit radix sort of the positions (two passes of ``RADIX_BITS``), then a gather. Sorting
+    13,534 positions of a 5% range this way takes tens of microseconds; ``numpy.sort`` took
+    about 0.2 ms.
+
+    Parameters
+    ----------
+    positions : (n,) int32
+        Distinct positions 0 <= p < min(len(table), 2**(2 * RADIX_BITS)), in any order.
+    table : (m, hole_count) int8
+    rows : (n, hole_count) int8
+        Output.
+    """
+    count = positions.shape[0]
+    buckets = 1 << RADIX_BITS
+    digit_mask = buckets - 1
+    ordered = positions.copy()
+    scratch = np.empty(count, dtype=positions.dtype)
+    starts = np.zeros(buckets + 1, dtype=np.int64)
+    for shift in (0, RADIX_BITS):
+        starts[:] = 0
+        for index in range(count):
+            starts[((ordered[index] >> shift) & digit_mask) + 1] += 1
+        for bucket in range(buckets):
+            starts[bucket + 1] += starts[bucket]
+        for index in range(count):
+            digit = (ordered[index] >> shift) & digit_mask
+            scratch[starts[digit]] = ordered[index]
+            starts[digit] += 1
+        ordered, scratch = scratch, ordered
+    for index in range(count):  # card by card: a row slice assignment here took 5x longer
+        position = ordered[index]
+        for column in range(table.shape[1]):
+            rows[index, column] = table[position, column]

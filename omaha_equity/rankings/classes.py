@@ -74,17 +74,25 @@ def key_masks(keys: np.ndarray) -> np.ndarray:
     return (keys[:, None] >> _SHIFTS[None, :]) & MASK_ALL
 
 
+@functools.cache
 def class_sizes(hole_count: int) -> np.ndarray:
-    """Concrete hands in each class: ``(class_count,) int64``, 24 divided by the number of suit
-    permutations that only swap equal masks (e.g. 6 for ``AsKsAhKh``: 2 x 2 swaps)."""
-    masks = key_masks(class_keys(hole_count))
-    equal = masks[:, :-1] == masks[:, 1:]  # masks are sorted, so equal ones are adjacent
-    stabilizer = np.ones(len(masks), dtype=np.int64)
-    run = np.ones(len(masks), dtype=np.int64)
-    for column in range(3):
-        run = np.where(equal[:, column], run + 1, 1)
-        stabilizer *= run  # multiplying 1, 2, 3, 4 along a run gives run length factorial
-    return factorial(4) // stabilizer
+    """Concrete hands in each class: ``(class_count,) int64``, read-only, 24 divided by the number
+    of suit permutations that only swap equal masks (e.g. 6 for ``AsKsAhKh``: 2 x 2 swaps).
+    Worked out a mask at a time (963k 6-card classes: no (n, 4) copy of the masks)."""
+    keys = class_keys(hole_count)
+    stabilizer = np.ones(len(keys), dtype=np.int64)
+    run = np.ones(len(keys), dtype=np.int64)
+    previous = (keys >> _SHIFTS[0]) & MASK_ALL
+    for shift in _SHIFTS[1:]:
+        current = (keys >> shift) & MASK_ALL
+        # masks are sorted, so equal ones are adjacent; multiplying 1, 2, 3, 4 along a run of
+        # equal masks gives the run length factorial
+        run = np.where(current == previous, run + 1, 1)
+        stabilizer *= run
+        previous = current
+    sizes = factorial(4) // stabilizer
+    sizes.flags.writeable = False
+    return sizes
 
 
 def representatives(hole_count: int) -> np.ndarray:

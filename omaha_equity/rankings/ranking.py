@@ -261,7 +261,8 @@ def percent_range(game: str | Game, low_percent: float, high_percent: float, six
     -------
     (n, hole_count) int8
         Cards ``rank * 4 + suit``, each row descending; best class first, all suit variants of
-        a class together. A read-only view of a cached array (copy it to modify it).
+        a class together. Read-only (copy it to modify it): a view of a cached array, or for a
+        ranking of more than ``CANONICAL_MAX_HANDS`` hands the slice's classes expanded anew.
 
     Raises
     ------
@@ -269,7 +270,22 @@ def percent_range(game: str | Game, low_percent: float, high_percent: float, six
         A game without a ranking, bad percents.
     """
     ranking, start, stop = _percent_slice(game, low_percent, high_percent, six_handed)
-    return _sorted_hands(ranking.info.game, ranking.info.table)[start:stop]
+    if ranking.starts[-1] <= CANONICAL_MAX_HANDS:
+        return _sorted_hands(ranking.info.game, ranking.info.table)[start:stop]
+    # a big ranking (6 cards: 20,358,520 hands, 122 MB) expands the slice's classes only
+    from . import classes  # noqa: PLC0415 (lazy: numba)
+
+    first, last = _class_places(ranking, start, stop)
+    hands = classes.expand(ranking.hole_count, ranking.order[first:last])
+    hands.flags.writeable = False
+    return hands
+
+
+def _class_places(ranking: _Ranking, start: int, stop: int) -> tuple[int, int]:
+    """The places ``first:last`` of the classes whose hands are the rows ``start:stop`` of the
+    ranking's hands (slice bounds fall on class starts)."""
+    return (int(np.searchsorted(ranking.starts, start, side="left")),
+            int(np.searchsorted(ranking.starts, stop, side="left")))
 
 
 def _percent_slice(game, low_percent, high_percent, six_handed: bool) -> tuple[_Ranking, int, int]:
@@ -318,8 +334,13 @@ def canonical_percent_range(game: str | Game, low_percent: float, high_percent: 
     ranking, start, stop = _percent_slice(game, low_percent, high_percent, six_handed)
     if ranking.starts[-1] > CANONICAL_MAX_HANDS:
         return None
-    positions = _canonical_positions(ranking.info.game, ranking.info.table)
-    return np.take(_canonical_hands(ranking.info.game, ranking.info.table), np.sort(positions[start:stop]), axis=0)
+    from . import _class_kernels  # noqa: PLC0415 (lazy: numba)
+
+    positions = _canonical_positions(ranking.info.game, ranking.info.table)[start:stop]
+    table = _canonical_hands(ranking.info.game, ranking.info.table)
+    rows = np.empty((stop - start, table.shape[1]), dtype=table.dtype)
+    _class_kernels.rows_in_position_order(positions, table, rows)
+    return rows
 
 
 def _hand_bound(percent: float, hand_count: int) -> float:

@@ -45,7 +45,8 @@ def settle_hand(hand: HandState) -> Settlement:
     """Split every pot of a finished hand among its eligible players on every run of the board.
 
     Players are given to ``pots.settle`` in odd-chip order (the first seat left of the button
-    first), so odd chips go where ``docs/rules.md`` says.
+    first), so odd chips go where ``docs/rules.md`` says (or the hand's
+    ``settings.odd_chip`` rule says).
     """
     order = hand.positions
     seat_count = hand.seat_count
@@ -70,7 +71,8 @@ def settle_hand(hand: HandState) -> Settlement:
                 if not excluded[position]:
                     high_values[position], low_values[position] = hand.hand_values(seat, run_index)
         run_pots = [Pot(part[run_index], pot.eligible) for pot, part in zip(pots, parts)]
-        payouts = settle(run_pots, high_values, low_values if hand.game.hilo else None, hand.game.hilo)
+        payouts = settle(run_pots, high_values, low_values if hand.game.hilo else None, hand.game.hilo,
+                         hand.settings.odd_chip)
         for pot_index, (pot, pot_payouts) in enumerate(zip(run_pots, payouts)):
             eligible = pot.eligible
             best_high = max(high_values[position] for position in eligible)

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import InputError, quoted
+from ..pots import OddChipRule
 from ..validate import is_whole_number
 from .chips import check_chips
 
@@ -173,6 +174,12 @@ class HandSettings:
         could call it). True accepts it, as PokerStars and the rooms writing its format did;
         the part nobody matched comes back to the raiser as any unmatched bet does. A replay
         of a file sets it (PHH: ``_raise_when_nobody_can_call``).
+    odd_chip : OddChipRule
+        Where the chips go that a split cannot divide. Default ``LEFT_OF_BUTTON``
+        (``docs/rules.md``, "Showdown": the odd chip of a high/low split to the high half,
+        among tied players from the first seat left of the button; Robert's Rules of Poker,
+        WSOP rule 73). ``LOW_REMAINDER_TO_HIGH``: what a split low half leaves goes to the high
+        half, as Bovada pays (PHH: ``_odd_chip = "low remainder to high"``).
     """
 
     showdown_order: ShowdownOrder = ShowdownOrder.FINAL_ROUND
@@ -181,9 +188,15 @@ class HandSettings:
     rake: Rake | StatedRake | None = None
     fold_when_check_allowed: bool = False
     raise_when_nobody_can_call: bool = False
+    odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "showdown_order", ShowdownOrder(self.showdown_order))
+        try:
+            object.__setattr__(self, "odd_chip", OddChipRule(self.odd_chip))
+        except ValueError:
+            rules = " or ".join(repr(rule.value) for rule in OddChipRule)
+            raise InputError(f"bad odd-chip rule {quoted(self.odd_chip)}: expected {rules}") from None
         if not is_whole_number(self.run_count) or self.run_count < 1:
             raise InputError(f"bad run count {self.run_count!r}: expected a whole number >= 1")
         object.__setattr__(self, "run_count", int(self.run_count))

@@ -1,6 +1,6 @@
 """Compiled kernels of the studies: the next card, and player 1's equity hand by hand.
 
-- :func:`enumerate_by_next_card` is ``equity._range_kernels.enumerate_ranges`` with one more
+- :func:`enumerate_by_next_card` is ``equity.lists._kernels.enumerate_ranges`` with one more
   output dimension: every scored board is credited to each of its dealt cards, so one pass
   over the completions of a flop (turn + river) gives the equity after every possible turn
   card (a board of the flop, turn ``a`` and river ``b`` is exactly one of the boards that
@@ -11,7 +11,7 @@
   results do not depend on the thread count.
 
 Arrays in, arrays out; hands are evaluated with ``evaluate._kernels.hole_features`` +
-``hand_values`` and pots split by ``pots.split_pot`` (through ``equity._kernels.score_board``),
+``hand_values`` and pots split by ``pots.split_pot`` (through ``equity.fixed._kernels.score_board``),
 the same code as every other equity path.
 """
 
@@ -20,13 +20,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..runtime.numba import kernel, threaded_kernel
-from ..equity._kernels import (  # EQUITY: the counter layout the study wrappers read
+from ..equity.fixed._kernels import (  # EQUITY: the counter layout the study wrappers read
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
-from ..equity._range_kernels import (
-    combination_deal, combination_values, undealt_deck,
-)
-from ..equity.hand_walk import next_combination_after, walk_from_first_hand
+from ..equity.lists._kernels import combination_deal, combination_values, undealt_deck
+from ..equity.lists.hand_walk import next_combination_after, walk_from_first_hand
 from ..evaluate._kernels import (
     best_flush_high, best_unsuited_high, board_features, hand_values, hole_features, next_combination,
 )
@@ -51,11 +49,11 @@ def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, b
         Player ``p``'s list is ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list
         of one; the work is split over player 0's list, so the caller puts the longest first).
     list_weights, base_used_mask
-        As in ``equity._range_kernels.enumerate_ranges``.
+        As in ``equity.lists._kernels.enumerate_ranges``.
     board_known : (b,) int8
         The known board, 3 or 4 cards.
     dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units
-        As in ``equity._range_kernels.enumerate_ranges``.
+        As in ``equity.lists._kernels.enumerate_ranges``.
     first_slab : int
         The call's first slice of player 0's list.
     slab_count : int

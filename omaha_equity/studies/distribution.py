@@ -25,11 +25,12 @@ from ..cards import DECK_SIZE, format_cards, parse_card
 from ..categories import MADE_HANDS, categorize_hands
 from ..categories.names import MADE
 from ..deal import CardsLike, parse_board_and_dead
-from ..equity import plan, range_equity
-from ..equity.kernel_inputs import ScoreTables, available_cards, card_mask, seat_hand_list
+from ..equity import plan
+from ..equity.lists import exact as range_equity
+from ..equity.lists.inputs import ScoreTables, available_cards, card_mask, seat_hand_list
 from ..runtime.threads import across_threads, use_threads
 from ..equity.plan import Method
-from ..equity.players import FIXED, RANGE
+from ..equity.players import DEALT, FIXED, RANGE
 from ..equity.query import RunOptions, SeatedQuery, seat_cards
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
@@ -38,6 +39,7 @@ from ..pots import pot_units
 from ..equity.results.equity import standard_error
 from ..validate import check_whole_number
 from . import _kernels, seat_lists
+from .memory import NARROWER_RANGE, check_study_memory
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_of, parse_next_card_board
 
 BY_HAND, BY_NEXT_CARD, BY_CATEGORY = "hand", "next-card", "category"
@@ -259,10 +261,55 @@ def equity_distribution(
     return _by_category(by_hand, bin_count) if by == BY_CATEGORY else by_hand
 
 
-def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
-                         bin_count: int = DEFAULT_BIN_COUNT) -> EquityDistribution:
-    """The typed core of :func:`equity_distribution` by hand: player 1's fixed hand (seated
-    first) against each hand the opponent may hold, heads-up.
+@dataclass(frozen=True)
+class HandByHand:
+    """Player 1's fixed hand against each hand the opponent may hold, heads-up: the kernels'
+    sums per opponent hand, before any per-hand object is built (:func:`hand_by_hand`).
+
+    Attributes
+    ----------
+    hands : (n, hole_count) int8
+        The opponent's hands, in the order of its seat's hand list (canonical for a range).
+    share_sums : (n,) int64
+        Player 1's pot shares summed over each hand's boards, in pot units.
+    board_counts : (n,) int64
+        Boards scored per hand.
+    square_sums : (n,) int64 or None
+        Monte Carlo: the sums of player 1's squared shares (pot units squared); None when exact.
+    method : Method
+        ``exact`` or ``monte-carlo``.
+    seed : int or None
+        The Monte Carlo seed.
+    trials : int
+        Monte Carlo boards per hand (asked or ``HAND_DEFAULT_TRIALS``).
+    units : int
+        Pot units (``pots.pot_units``).
+    completions : int
+        Boards that complete the board for each hand, exactly.
+    """
+
+    hands: np.ndarray
+    share_sums: np.ndarray
+    board_counts: np.ndarray
+    square_sums: np.ndarray | None
+    method: Method
+    seed: int | None
+    trials: int
+    units: int
+    completions: int
+
+
+# Opponent hands per run of the kernels: their counts, (hands, 2, STAT_COUNT) int64 (176 bytes a
+# hand, twice while the threads' pieces are joined), are reduced to the sums a study keeps (16-24
+# bytes a hand) block by block, so a list of millions of hands never holds them all: 23 MB at a
+# time; on a 6-card flop a block is still seconds of work for the threads.
+HAND_BLOCK = 1 << 16
+
+
+def hand_by_hand(seated: SeatedQuery, options: RunOptions) -> HandByHand:
+    """The kernels' pass of :func:`distribution_by_hand`: player 1's fixed hand (seated first)
+    against each hand the opponent may hold, every board of each hand (or ``trials`` sampled
+    boards), in blocks of ``HAND_BLOCK`` hands.
 
     Raises
     ------
@@ -289,6 +336,9 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
     hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
     base_used = card_mask(seats[0].known_cards + board_cards + dead_cards)
     board_known = np.array(board_cards, dtype=np.int8)
+    share_sums = np.empty(hand_count, dtype=np.int64)
+    board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
+    square_sums = None
     with use_threads(threads):
         if chosen == plan.Method.EXACT:
             cache.announce_compiling(["completion_table", "enumerate_hand_by_hand"])
@@ -297,24 +347,69 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
             completion_arrays = _kernels.completion_table(
                 hero, base_used, board_known, dealt_indexes, tables.colex, tables.pair_board, tables.flush,
                 tables.low, plan.BINOMIALS, game.hilo)
-            counts, _, board_counts = across_threads(
-                lambda first, count: _kernels.enumerate_hand_by_hand(
-                    opponent_hands[first:first + count], *completion_arrays, dealt_indexes,
-                    *scoring.kernel_arguments(), units),
-                0, hand_count)
-            square_sums = None
+            for block in range(0, hand_count, HAND_BLOCK):
+                block_hands = opponent_hands[block:block + HAND_BLOCK]
+                counts, _, block_boards = across_threads(
+                    lambda first, count: _kernels.enumerate_hand_by_hand(
+                        block_hands[first:first + count], *completion_arrays, dealt_indexes,
+                        *scoring.kernel_arguments(), units),
+                    0, block_hands.shape[0])
+                share_sums[block:block + HAND_BLOCK] = counts[:, 0, _kernels.EQUITY]
+                board_counts[block:block + HAND_BLOCK] = block_boards
             seed = None
         else:
             seed = plan.draw_seed() if seed is None else seed
             cache.announce_compiling(["sample_hand_by_hand"])
-            counts, _, square_sums = across_threads(
-                lambda first, count: _kernels.sample_hand_by_hand(
-                    hero, read_only(opponent_hands[first:first + count]), first, base_used, board_known,
-                    *scoring.kernel_arguments(), units, np.uint64(seed), trials_per_hand),
-                0, hand_count)
-            board_counts = np.full(hand_count, trials_per_hand, dtype=np.int64)
+            square_sums = np.empty(hand_count, dtype=np.int64)
+            for block in range(0, hand_count, HAND_BLOCK):
+                block_hands = opponent_hands[block:block + HAND_BLOCK]
+                counts, _, block_squares = across_threads(
+                    lambda first, count: _kernels.sample_hand_by_hand(
+                        hero, read_only(block_hands[first:first + count]), block + first, base_used, board_known,
+                        *scoring.kernel_arguments(), units, np.uint64(seed), trials_per_hand),
+                    0, block_hands.shape[0])
+                share_sums[block:block + HAND_BLOCK] = counts[:, 0, _kernels.EQUITY]
+                square_sums[block:block + HAND_BLOCK] = block_squares
     cache.mark_in_use()
-    share_sums = counts[:, 0, _kernels.EQUITY]
+    return HandByHand(opponent_hands, share_sums, board_counts, square_sums, chosen, seed, trials_per_hand, units,
+                      completions)
+
+
+def opponent_hand_count(seated: SeatedQuery) -> int:
+    """The hands the second seat may hold (a range's, or every completion of a partial or random
+    hand from the cards left), counted without listing them."""
+    opponent = seated.seats[1]
+    if opponent.kind != DEALT:
+        return opponent.range_size
+    available = available_cards(list(seated.seats), seated.board, seated.dead)
+    return comb(len(available), seated.game.hole_count - len(opponent.known_cards))
+
+
+# What a distribution by hand holds per opponent hand: its DistributionItem (the object, its
+# label, its Fraction and floats) and the arrays behind it, measured with tracemalloc on a 6-card
+# range of 678,792 hands (about 610 bytes a hand), rounded up.
+DISTRIBUTION_BYTES_PER_HAND = 700
+
+
+def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
+                         bin_count: int = DEFAULT_BIN_COUNT) -> EquityDistribution:
+    """The typed core of :func:`equity_distribution` by hand: player 1's fixed hand (seated
+    first) against each hand the opponent may hold, heads-up.
+
+    Raises
+    ------
+    InputError
+        Anything the method choice refuses (exact enumeration beyond the ceiling, trials with
+        exact enumeration); more opponent hands than the memory budget allows
+        (:func:`.memory.check_study_memory`), before any work.
+    """
+    seats, board_cards, dead_cards, game = list(seated.seats), seated.board, seated.dead, seated.game
+    check_study_memory("the distribution by hand", opponent_hand_count(seated), DISTRIBUTION_BYTES_PER_HAND,
+                       NARROWER_RANGE)
+    spread = hand_by_hand(seated, options)
+    opponent_hands, share_sums, board_counts, square_sums = (spread.hands, spread.share_sums, spread.board_counts,
+                                                             spread.square_sums)
+    hand_count, units, completions, chosen = opponent_hands.shape[0], spread.units, spread.completions, spread.method
     if seats[1].kind == RANGE:
         float_weights = np.asarray(seats[1].weights, dtype=np.float64)
     else:
@@ -344,9 +439,9 @@ def distribution_by_hand(seated: SeatedQuery, options: RunOptions,
         mean = float(mean_fraction)
     else:
         mean = float((normalized * share_sums / units / board_counts).sum())
-    trials_run = None if chosen == plan.Method.EXACT else trials_per_hand
+    trials_run = None if chosen == plan.Method.EXACT else spread.trials
     return _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND, chosen,
-                         seed, trials_run, items, bin_count, mean, mean_fraction)
+                         spread.seed, trials_run, items, bin_count, mean, mean_fraction)
 
 
 def _made_hands(hands: np.ndarray, board_cards, game: Game) -> list[str]:

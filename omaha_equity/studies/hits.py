@@ -26,6 +26,7 @@ from ..deal import CardsLike, parse_board_and_dead
 from ..errors import InputError, quoted
 from ..games import Game, get_game
 from ..ranges import is_specific_hand, parse_range
+from .memory import NARROWER_RANGE, check_study_memory
 
 MADE_SECTION, NUT_SECTION, LOW_SECTION = "made hand", "nut status", "low"
 # A made hand's draws, three ways (flop and turn): the flush draw, the straight draw and the
@@ -275,6 +276,7 @@ class CellTally:
         self.counts = {kind: np.zeros(size, dtype=np.int64) for kind, size in _CELL_COUNTS.items()}
         self.weights = {kind: np.zeros(size, dtype=np.float64) for kind, size in _CELL_COUNTS.items()}
         self.cells: dict[str, np.ndarray] | None = None
+        self._groups: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def add(self, fields: np.ndarray, weights: np.ndarray | None, keep_cells: bool = False) -> None:
         cells = hand_cells(fields)
@@ -283,6 +285,7 @@ class CellTally:
             self.weights[kind] += np.bincount(cells[kind], weights=weights, minlength=size)
         if keep_cells:
             self.cells = cells
+            self._groups = {}
 
     def row_count(self, spec) -> int:
         return int(self.counts[spec[5]][list(spec[6])].sum())
@@ -290,9 +293,35 @@ class CellTally:
     def row_weight(self, spec) -> float:
         return float(self.weights[spec[5]][list(spec[6])].sum())
 
+    def row_hands(self, spec) -> np.ndarray:
+        """The indexes, ascending, of the hands of the last ``add(..., keep_cells=True)`` in a
+        row: ``(row_count,) int64`` (each cell's hands found once, by one sort per kind, rather
+        than a pass over every hand per row)."""
+        kind = spec[5]
+        if kind not in self._groups:
+            cells = self.cells[kind]
+            order = np.argsort(cells, kind="stable")
+            starts = np.zeros(_CELL_COUNTS[kind] + 1, dtype=np.int64)
+            np.cumsum(np.bincount(cells, minlength=_CELL_COUNTS[kind]), out=starts[1:])
+            self._groups[kind] = order, starts
+        order, starts = self._groups[kind]
+        return np.sort(np.concatenate([order[starts[cell]:starts[cell + 1]] for cell in spec[6]]))
+
     def row_mask(self, spec) -> np.ndarray:
         """Which of the hands of the last ``add(..., keep_cells=True)`` are in a row."""
-        return np.isin(self.cells[spec[5]], spec[6])
+        mask = np.zeros(self.cells[spec[5]].shape[0], dtype=bool)
+        mask[self.row_hands(spec)] = True
+        return mask
+
+
+# Hands categorized at a time when no part's hands are kept (the composition alone).
+CATEGORIZE_CHUNK = 1 << 20
+
+# What the parts' equities against another player hold per hand of the range: its category
+# fields (26 bytes) and cells (24), their sort (24), and what the parts against a hand add
+# (hits_equity.AGAINST_HAND_BYTES_PER_HAND); the whole command on a 6-card range of 678,792 hands
+# peaked about 85 MB above the range itself (125 bytes a hand), rounded up.
+VS_BYTES_PER_HAND = 200
 
 
 def range_composition(
@@ -332,7 +361,9 @@ def range_composition(
     Raises
     ------
     InputError
-        Bad cards, game or range; a board of fewer than 3 cards; a range with no hand left.
+        Bad cards, game or range; a board of fewer than 3 cards; a range with no hand left;
+        with ``vs``, a range of more hands than the memory budget allows
+        (:func:`.memory.check_study_memory`), before any work on it.
     """
     check_range_text(expression)
     game = get_game(game, die)
@@ -352,18 +383,24 @@ def range_composition(
         reason = "the known cards " + format_cards(sorted(known, reverse=True))
         hand_range = parse_range(expression, game, excluded=known, excluded_reason=reason, board=board_cards)
         hands, weights = hand_range.hands, hand_range.weights
-        fields = categorize_hands(hands, board_cards, game.hilo)
-        tally.add(fields, weights, keep_cells=vs is not None)
         total = hand_range.size
+        if vs is None:  # a chunk at a time: the category fields of 14 million 6-card hands take 364 MB
+            for first in range(0, total, CATEGORIZE_CHUNK):
+                chunk = slice(first, first + CATEGORIZE_CHUNK)
+                tally.add(categorize_hands(hands[chunk], board_cards, game.hilo), weights[chunk])
+        else:
+            check_study_memory("the parts' equities against another player", total, VS_BYTES_PER_HAND,
+                               NARROWER_RANGE)
+            tally.add(categorize_hands(hands, board_cards, game.hilo), weights, keep_cells=True)
     total_weight = float(np.sum(weights)) if weights is not None else float(total)
     equities = [None] * len(specs)
     chosen_method = used_seed = None
     if vs is not None:
         from .hits_equity import part_equities  # the equity engine: only with --vs
 
-        masks = [tally.row_mask(spec) if tally.row_count(spec) else None for spec in specs]
+        part_hands = (tally.row_hands(spec) if tally.row_count(spec) else None for spec in specs)  # one at a time
         equities, chosen_method, used_seed = part_equities(
-            expression, vs, vs_cards, specs, masks, hands, weights, board_cards, dead_cards, game,
+            expression, vs, vs_cards, specs, part_hands, hands, weights, board_cards, dead_cards, game,
             method=method, trials=trials, seed=seed)
     rows = []
     for index, spec in enumerate(specs):

@@ -20,8 +20,9 @@ import numpy as np
 from ..runtime import cache
 from ..cards import format_card, format_cards
 from ..deal import CardsLike, parse_board_and_dead
-from ..equity import plan, range_equity
-from ..equity.kernel_inputs import ExactLists, ScoreTables, available_cards, hand_masks
+from ..equity import plan
+from ..equity.lists import exact as range_equity
+from ..equity.lists.inputs import ExactLists, ScoreTables, available_cards, hand_masks
 from ..equity.calculate import run_equity
 from ..equity.plan import Family, Method
 from ..equity.query import RunOptions, SeatedQuery, seat_cards

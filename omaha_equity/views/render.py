@@ -14,6 +14,21 @@ from typing import Any
 
 FORMATS = ("table", "csv", "json")
 
+#: tabulate's default style, the one :func:`simple_table` writes itself.
+SIMPLE_STYLE = "simple"
+
+# tabulate's "simple" style: columns two spaces apart, each at least its header's width plus
+# this (tabulate.MIN_PADDING), a line of dashes under the headers.
+_COLUMN_GAP = "  "
+_HEADER_PADDING = 2
+
+# Characters beyond printable ASCII that a plain cell may hold: one column wide in any terminal
+# (and to tabulate's width function, wcwidth or len).
+_NARROW_CHARACTERS = frozenset("±")
+
+# Cells tabulate reads as a bool even with number parsing off (its _isbool): left to tabulate.
+_BOOL_TEXTS = frozenset({"True", "False"})
+
 
 def percent(value: float) -> str:
     """``0.6148131 -> '61.48%'``; exact 0 and 1 print as ``0%`` and ``100%``."""
@@ -32,12 +47,76 @@ def render_table(rows: Sequence[dict[str, Any]], *, percent_columns: Iterable[st
         {key: percent(value) if key in percent_columns and value is not None else value for key, value in row.items()}
         for row in rows
     ]
-    from tabulate import tabulate  # lazy: CSV and JSON output do not need it (it reads package metadata)
-
     lines = [title] if title else []
-    lines.append(tabulate(shown, headers="keys", tablefmt=style, disable_numparse=True))
+    table = simple_table(shown) if style == SIMPLE_STYLE else None
+    if table is None:
+        from tabulate import tabulate  # lazy: CSV and JSON output do not need it (it reads package metadata)
+
+        table = tabulate(shown, headers="keys", tablefmt=style, disable_numparse=True)
+    lines.append(table)
     if footer:
         lines.append(footer)
+    return "\n".join(lines)
+
+
+def _plain_cell(value: Any) -> str | None:
+    """``value`` as the text tabulate's "simple" style shows with number parsing off, when that
+    is the text itself (ints and plain one-line strings, no surrounding blanks); else None."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if kind is not str or not value or value in _BOOL_TEXTS or value[0] == " " or value[-1] == " ":
+        return None
+    if value.isascii():  # printable ASCII has no blank but the space, checked at both ends above
+        return value if value.isprintable() else None
+    return value if value == value.strip() and value.isprintable() and all(
+        c.isascii() or c in _NARROW_CHARACTERS for c in value) else None
+
+
+def _plain_cells(values: Iterable[Any]) -> list[str] | None:
+    """Each of ``values`` as :func:`_plain_cell` shows it, or None when one is not plain."""
+    cells = []
+    for value in values:
+        cell = _plain_cell(value)
+        if cell is None:
+            return None
+        cells.append(cell)
+    return cells
+
+
+def simple_table(rows: Sequence[dict[str, Any]]) -> str | None:
+    """Rows as tabulate's "simple" style writes them (``headers="keys"``, no number parsing:
+    every column flush left), without tabulate's generality, when every row has the same keys
+    and every cell is plain (:func:`_plain_cell`); else None (tabulate then writes it).
+
+    tabulate's rules kept: a column is as wide as its widest cell and at least its header's
+    width plus 2; cells two spaces apart; trailing blanks dropped from each line.
+
+    >>> print(simple_table([{"player": 1, "equity": "61.48%"}, {"player": 2, "equity": "38.52%"}]))
+    player    equity
+    --------  --------
+    1         61.48%
+    2         38.52%
+    """
+    if not rows:
+        return None
+    keys = list(rows[0])
+    headers = _plain_cells(keys)
+    if not headers:
+        return None
+    columns = []
+    for row in rows:
+        cells = _plain_cells(row.values()) if list(row) == keys else None
+        if cells is None:
+            return None
+        columns.append(cells)
+    widths = [len(header) + _HEADER_PADDING for header in headers]
+    for cells in columns:
+        widths = [max(width, len(cell)) for width, cell in zip(widths, cells)]
+    lines = [_COLUMN_GAP.join(header.ljust(width) for header, width in zip(headers, widths)).rstrip(),
+             _COLUMN_GAP.join("-" * width for width in widths)]
+    lines.extend(_COLUMN_GAP.join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip()
+                 for cells in columns)
     return "\n".join(lines)
 
 

@@ -11,13 +11,14 @@ import click
 
 from ...games import get_game
 from ..errors import usage_errors
+from ..fast_parse import FastParseCommand
 from ..hands import warn_of_wide_ranges, without_separators
 from ..options import game_options, output_options, run_options
 from ..params import CardsType, FiniteFloatRange
 from ..progress import deals_progress
 
 
-@click.command()
+@click.command(cls=FastParseCommand)
 @click.argument("hands", nargs=-1, required=True, metavar="HAND...", callback=without_separators)
 @click.option("-b", "--board", default="", type=CardsType(none_marker=True), help="Known board cards (0 to 5).")
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")

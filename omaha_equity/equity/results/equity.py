@@ -107,7 +107,7 @@ class PlayerEquity:
         Parameters
         ----------
         counts_row : (STAT_COUNT,) int64
-            The player's counters in ``equity._kernels`` order (shares in pot units).
+            The player's counters in ``equity.counters`` order (shares in pot units).
         units : int
             Pot units (``pots.pot_units``).
         square_sum : int, optional
@@ -115,7 +115,7 @@ class PlayerEquity:
             exact enumeration.
         error : float, optional
             The standard error of equity (fraction 0..1) when the caller worked it out itself
-            (weighted deals of ranges: ``range_sampling``); the counts are then estimates.
+            (weighted deals of ranges: ``equity.lists.sampling``); the counts are then estimates.
         """
         (equity_index, low_index, win_index, tie_index, split_index, hi_win_index, hi_tie_index, lo_win_index,
          lo_tie_index, quartered_index, has_low_index) = _COUNTER_INDEXES

@@ -15,7 +15,7 @@ cards and of the hands of lists ``0 .. i``).
 
 from __future__ import annotations
 
-from ..runtime.numba import helper
+from ...runtime.numba import helper
 
 
 @helper

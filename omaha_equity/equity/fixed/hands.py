@@ -8,18 +8,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import DECK_SIZE
-from ..deal import Deal
-from ..evaluate.rows import build_player_rows
-from ..evaluate.tables import LOW_RANK_BITS
-from ..evaluate.tables import dealt_board_indexes, load_tables
-from ..pots import pot_units
-from . import plan
+from ...cards import DECK_SIZE
+from ...deal import Deal
+from ...evaluate.rows import build_player_rows
+from ...evaluate.tables import LOW_RANK_BITS
+from ...evaluate.tables import dealt_board_indexes, load_tables
+from ...pots import pot_units
+from .. import plan
 
 
 @dataclass(frozen=True)
 class Prepared:
-    """Kernel inputs for one deal (arrays as documented in ``_kernels.enumerate_boards``)."""
+    """Kernel inputs for one deal (arrays as documented in ``fixed._kernels.enumerate_boards``)."""
 
     deck: np.ndarray
     dealt_count: int

@@ -6,7 +6,7 @@ independently, and throws away deals in which two hands share a card. Drawing th
 redrawing (rejection) is exact but slow when few deals survive: six ``15%`` ranges keep
 about one deal in a thousand. So players are dealt one after another instead, each from the
 hands left compatible with the cards already dealt, and each deal carries an importance
-weight (``_range_kernels.sample_ranges``); the weighted averages are exact in expectation.
+weight (``_kernels.sample_ranges``); the weighted averages are exact in expectation.
 Rejection is kept for the queries where it is cheaper (wide ranges, few players): a pilot of
 the first chunk decides, from the seed alone, so the same seed gives the same numbers for any
 thread count.
@@ -27,14 +27,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import InputError
-from ..games import Game
-from ..runtime import threads as kernel_threads
-from ..runtime.threads import PieceSizer, thread_count
-from . import _kernels, _range_kernels
-from .kernel_inputs import ChunkPlan, ListDeals
-from .players import Seat
-from .drivers import run_kernel
+from ...errors import InputError
+from ...games import Game
+from ...runtime import threads as kernel_threads
+from ...runtime.threads import PieceSizer, thread_count
+from .. import counters
+from ..drivers import run_kernel
+from ..kernel_inputs import ChunkPlan
+from ..players import Seat
+from . import _kernels
+from .inputs import ListDeals
 
 # Deals per chunk of the equity sampler over hand lists (each chunk has its own random stream:
 # fixed, so a seed gives the same deals for any thread count; a different size would give other
@@ -81,7 +83,7 @@ class RangeRun:
     rejection: bool = False
 
     def __post_init__(self):
-        self.stats = np.zeros((self.player_count, _kernels.STAT_COUNT), dtype=np.float64)
+        self.stats = np.zeros((self.player_count, counters.STAT_COUNT), dtype=np.float64)
         self.squares = np.zeros((self.player_count, 3), dtype=np.float64)
 
     def add_chunk(self, deals: int, weights, stats, squares, low_weight) -> None:
@@ -103,7 +105,7 @@ class RangeRun:
         """Standard error of each player's equity (fraction 0..1); None (undefined) below 2 deals
         of weight."""
         return [_weighted_error(self.deals, self.weight_sum, self.square_weight_sum,
-                                self.stats[player, _kernels.EQUITY], self.squares[player], units)
+                                self.stats[player, counters.EQUITY], self.squares[player], units)
                 for player in range(self.player_count)]
 
 
@@ -127,7 +129,7 @@ def _weighted_error(deals: int, weight_sum: float, square_weight_sum: float, sha
 
 def sample_chunks(deals: ListDeals, units: int, seed: int, chunks: ChunkPlan, rejection: bool, first_chunk: int,
                   chunk_count: int):
-    """Run chunks ``first_chunk ..`` (``chunk_count`` of them) of ``_range_kernels.sample_ranges``
+    """Run chunks ``first_chunk ..`` (``chunk_count`` of them) of ``_kernels.sample_ranges``
     on ``deals`` (weight groups), redrawing colliding deals when ``rejection``: the kernel's
     outputs.
 
@@ -137,12 +139,12 @@ def sample_chunks(deals: ListDeals, units: int, seed: int, chunks: ChunkPlan, re
         A chunk drew ``MAX_REJECTIONS_IN_A_ROW`` colliding deals in a row.
     """
     outputs = run_kernel(
-        lambda first, count: _range_kernels.sample_ranges(
+        lambda first, count: _kernels.sample_ranges(
             *deals.kernel_arguments(), units, rejection, np.uint64(seed), first, count, *chunks.kernel_arguments()),
         first_chunk, chunk_count, uneven=True,
     )
     if (outputs[4] < 0).any():
-        raise _almost_no_deal(f"{_range_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
+        raise _almost_no_deal(f"{_kernels.MAX_REJECTIONS_IN_A_ROW:,} draws in a row collided")
     return outputs
 
 
@@ -227,10 +229,10 @@ def scaled_counts(run: RangeRun, units: int) -> tuple[np.ndarray, int]:
     scale = run.deals / run.weight_sum
     scaled = run.stats * scale
     counts = np.rint(scaled).astype(np.int64)
-    shares = scaled[:, _kernels.EQUITY]
+    shares = scaled[:, counters.EQUITY]
     floors = np.floor(shares).astype(np.int64)
     missing = units * run.deals - int(floors.sum())
     by_remainder = np.argsort(-(shares - floors), kind="stable")
     floors[by_remainder[:max(0, min(missing, len(floors)))]] += 1
-    counts[:, _kernels.EQUITY] = floors
+    counts[:, counters.EQUITY] = floors
     return counts, int(round(run.low_weight * scale))

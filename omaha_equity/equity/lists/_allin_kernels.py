@@ -1,12 +1,14 @@
-"""Compiled all-in kernels: deal the rest of the board (and the hands of ranges, partial and
-random hands), pay every pot in chips with ``pots.settle_pots``, and add up the chips.
+"""Compiled all-in kernels for hand lists (ranges, partial and random hands): deal the players'
+hands and the rest of the board, pay every pot in chips with ``pots.settle_pots``, and add up
+the chips.
 
-They walk the deals exactly as the equity kernels do, with the same helpers (board
-enumeration and sampling in ``_kernels``, hand drawing in ``_range_kernels``, evaluation in
-``evaluate._kernels``); only the scoring of a board differs: chips per pot per player instead
-of shares of one pot. Chunks, seeds and slabs as in ``_kernels``: the sums are integers (the
-Monte Carlo sums of squares are float64 added in a fixed order), so the results do not depend
-on the thread count.
+They walk the deals exactly as the equity kernels over hand lists do, with the same helpers
+(the walk in ``lists.hand_walk``, hand drawing in ``lists._kernels``, board enumeration and
+sampling in ``fixed._kernels``, evaluation in ``evaluate._kernels``); only the scoring of a
+board differs: chips per pot per player instead of shares of one pot, added up as the
+fixed-hand all-in kernels do (``fixed._allin_kernels``). Chunks, seeds and slabs as in
+``fixed._kernels``: the sums are integers (the Monte Carlo sums of squares are float64 added in
+a fixed order), so the results do not depend on the thread count.
 
 Player order matters here (odd chips go to the first tied players): every kernel fills hand
 values in the caller's player order, index 0 the first seat left of the button.
@@ -16,147 +18,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..runtime.numba import helper, kernel, threaded_kernel
-from ..evaluate._kernels import hole_features, next_combination
-from ..pots import settle_pots
-from ..runtime.random_state import chunk_random_state
+from ...evaluate._kernels import hole_features, next_combination
+from ...pots import settle_pots
+from ...runtime.numba import threaded_kernel
+from ..fixed._allin_kernels import add_payouts, add_squares
+from ..fixed._kernels import enumerated_board, known_board_masks
 from ._kernels import (
-    board_values, evaluate_board, slice_bounds, unrank_combination, deal_board_levels, enumerated_board, flush_suit_of,
-    known_board_masks, new_board_levels, sampled_board,
+    combination_deal, combination_values, dealt_hand_values, draw_compatible_hands, draw_unused, walk_scratch,
 )
 from .hand_walk import next_combination_after, walk_from_first_hand
-from ._range_kernels import (
-    dealt_hand_values, draw_unused, combination_deal, combination_values, draw_compatible_hands,
-    walk_scratch,
-)
-
-@helper
-def _add_payouts(payouts, weight, payout_sums):
-    """``payout_sums[pot, player] += weight * payouts[pot, player]``."""
-    for pot in range(payouts.shape[0]):
-        for player in range(payouts.shape[1]):
-            payout_sums[pot, player] += weight * payouts[pot, player]
-
-
-@helper
-def _add_squares(payouts, square_sums):
-    """Sums of squared chips per pot and player, and (last row) of each player's total."""
-    pot_count = payouts.shape[0]
-    for player in range(payouts.shape[1]):
-        total = 0
-        for pot in range(pot_count):
-            chips = payouts[pot, player]
-            total += chips
-            square_sums[pot, player] += float(chips) * float(chips)
-        square_sums[pot_count, player] += float(total) * float(total)
-
-
-@threaded_kernel
-def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
-                           colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
-                           total_chunks):
-    """Pay every completion of the board, a range of chunks at a time (fixed hands).
-
-    Parameters
-    ----------
-    deck ... total_chunks : as in ``_kernels.enumerate_boards``, plus
-    pot_amounts : (pot_count,) int64, chips in each pot (main pot first).
-    eligible_masks : (pot_count,) int64, bit ``i`` for each player ``i`` who can win the pot.
-
-    Returns
-    -------
-    payout_sums : (chunk_count, pot_count, player_count) int64, chips won summed over boards.
-    """
-    card_count = deck.shape[0]
-    player_count = high_rows.shape[0]
-    pot_count = pot_amounts.shape[0]
-    total = binomials[card_count, dealt_count]
-    payout_sums = np.zeros((chunk_count, pot_count, player_count), dtype=np.int64)
-    for slab in range(chunk_count):
-        start, stop = slice_bounds(first_chunk + slab, total, total_chunks)
-        if start >= stop:
-            continue
-        combination = np.empty(max(dealt_count, 1), dtype=np.int64)
-        unrank_combination(start, card_count, dealt_count, binomials, combination)
-        level_index, level_suits, level_suit_counts, level_top_suit, level_low = new_board_levels(
-            dealt_count, fixed_suit_masks, fixed_low_mask)
-        high_values = np.empty(player_count, dtype=np.int32)
-        low_values = np.zeros(player_count, dtype=np.int32)
-        payouts = np.empty((pot_count, player_count), dtype=np.int64)
-        slab_sums = payout_sums[slab]
-        board_suits = level_suits[dealt_count]
-        changed = 0  # the first board deals every level
-        for _ in range(stop - start):
-            deal_board_levels(changed, deck, combination, dealt_count, colex, level_index, level_suits,
-                              level_suit_counts, level_top_suit, level_low)
-            board_values(level_index[dealt_count], board_suits, level_top_suit[dealt_count], level_low[dealt_count],
-                          high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
-            _add_payouts(payouts, 1, slab_sums)
-            changed = next_combination(combination, card_count, dealt_count)
-    return payout_sums
-
-
-@kernel(nogil=False)
-def chunk_random_states(seed, first_chunk, chunk_count):
-    """``random_state.chunk_random_state`` of chunks ``first_chunk ..``: (chunk_count,) uint64."""
-    states = np.empty(chunk_count, dtype=np.uint64)
-    for slab in range(chunk_count):
-        states[slab] = chunk_random_state(seed, first_chunk + slab)
-    return states
-
-
-@threaded_kernel
-def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
-                        colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
-                        states, decks, positions, payout_sums, square_sums):
-    """Pay random completions of the board (Monte Carlo, fixed hands): up to ``budget`` more
-    samples of each chunk ``first_chunk + slab``, resuming where the last call stopped. Streams
-    and draws are exactly those of ``_kernels.sample_boards``: the chunk's generator state, its
-    shuffled deck, its sample count and its sums are carried from call to call in the arrays
-    below (updated in place), so the results do not depend on how a chunk is cut into calls.
-
-    Parameters
-    ----------
-    deck ... eligible_masks : as in :func:`enumerate_allin_boards` (``deck`` unused beyond its size).
-    first_chunk, chunk_size, sample_count : the chunks' place in the run (as ``sample_boards``).
-    budget : int, most samples per chunk in this call.
-    states : (chunk_count,) uint64, each chunk's generator (start: :func:`chunk_random_states`).
-    decks : (chunk_count, len(deck)) int8, each chunk's copy of ``deck``, shuffled as it goes.
-    positions : (chunk_count,) int64, samples each chunk has done.
-    payout_sums : (chunk_count, pot_count, player_count) int64, chips won, added to.
-    square_sums : (chunk_count, pot_count + 1, player_count) float64, sums of squared chips per
-        pot and (last row) of each player's total over the pots, added to.
-    """
-    card_count = deck.shape[0]
-    player_count = high_rows.shape[0]
-    pot_count = pot_amounts.shape[0]
-    for slab in range(states.shape[0]):
-        chunk = first_chunk + slab
-        start = chunk * chunk_size + positions[slab]
-        stop = min(chunk * chunk_size + chunk_size, sample_count, start + budget)
-        if start >= stop:
-            continue
-        state = states[slab]
-        cards = decks[slab]
-        dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
-        suit_masks = np.empty(4, dtype=np.int32)
-        high_values = np.empty(player_count, dtype=np.int32)
-        low_values = np.zeros(player_count, dtype=np.int32)
-        payouts = np.empty((pot_count, player_count), dtype=np.int64)
-        slab_sums = payout_sums[slab]
-        slab_squares = square_sums[slab]
-        for _ in range(stop - start):
-            state, dealt_ranks_index, low_mask = sampled_board(state, cards, dealt_count, card_count, colex,
-                                                               fixed_suit_masks, fixed_low_mask, dealt_ranks,
-                                                               suit_masks)
-            evaluate_board(dealt_ranks_index, suit_masks, flush_suit_of(suit_masks), low_mask,
-                            high_rows, flush_rows, low_rows, hilo, high_values, low_values)
-            settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
-            _add_payouts(payouts, 1, slab_sums)
-            _add_squares(payouts, slab_squares)
-        states[slab] = state
-        positions[slab] += stop - start
 
 
 @threaded_kernel
@@ -165,19 +35,19 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
     """Pay every compatible combination of list hands on every completion of the board, each
     combination weighted by the product of its hands' weights (the walk of
-    ``_range_kernels.enumerate_ranges``).
+    ``_kernels.enumerate_ranges``).
 
     Parameters
     ----------
     list_hands : (hand_count, hole_count) int8
-        As in ``_range_kernels.enumerate_ranges``; list ``i`` (the longest first) belongs to
+        As in ``_kernels.enumerate_ranges``; list ``i`` (the longest first) belongs to
         player ``list_players[i]``.
     list_masks, list_offsets, list_weights, base_used_mask, board_known, dealt_board_indexes
-        As in ``_range_kernels.enumerate_ranges``.
+        As in ``_kernels.enumerate_ranges``.
     list_players : (player_count,) int64
         The player (odd-chip index) holding each list.
     colex, pair_board, flush, low, binomials
-        The evaluation tables and ``BINOMIALS``, as in ``_range_kernels.enumerate_ranges``.
+        The evaluation tables and ``BINOMIALS``, as in ``_kernels.enumerate_ranges``.
     hilo : bool
         Whether the pots are split high/low.
     pot_amounts : (pot_count,) int64
@@ -239,7 +109,7 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
                         high_values[list_players[position]] = list_high_values[position]
                         low_values[list_players[position]] = list_low_values[position]
                     settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
-                    _add_payouts(payouts, weight, slab_sums)
+                    add_payouts(payouts, weight, slab_sums)
                     next_combination(combination, deck_size, dealt_count)
                 weight_totals[slab] += weight * completions
                 deal_totals[slab] += completions
@@ -253,7 +123,7 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
                         colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,
                         sample_count, budget, states, decks, positions, payout_sums, square_sums, rejections):
     """Monte Carlo over ranges, partial and random hands: the deals of
-    ``_range_kernels.sample_ranges`` (same parameters up to ``eligible_masks``, ``units``
+    ``_kernels.sample_ranges`` (same parameters up to ``eligible_masks``, ``units``
     replaced by ``pot_amounts`` and ``eligible_masks``), paid in chips, up to ``budget`` more
     deals of each chunk per call, resuming as :func:`sample_allin_boards` does.
 
@@ -316,7 +186,7 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
             redrawn += redraws
             if gave_up:
                 break
-            # the deal of ``_range_kernels.deal_unknown_cards``, written out: through the shared helper
+            # the deal of ``_kernels.deal_unknown_cards``, written out: through the shared helper
             # this kernel ran 20% slower (interleaved A/B), sample_ranges did not
             dealt = 0
             for dealt_index in range(dealt_player_count):
@@ -339,8 +209,8 @@ def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, l
             dealt_hand_values(board, hole, known_in_full, colex, board_ranks, board_suit_masks, pair_indexes,
                               hole_suit_masks, hole_low_masks, pair_board, flush, low, hilo, high_values, low_values)
             settle_pots(pot_amounts, eligible_masks, high_values, low_values, hilo, payouts)
-            _add_payouts(payouts, 1, slab_sums)
-            _add_squares(payouts, slab_squares)
+            add_payouts(payouts, 1, slab_sums)
+            add_squares(payouts, slab_squares)
             done += 1
         states[slab] = state
         if gave_up:

@@ -15,13 +15,13 @@ import functools
 
 import numpy as np
 
-from ..runtime.numba import helper, kernel, threaded_kernel
-from ..evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
-from ..pots import split_pot
-from ..runtime.random_state import chunk_start, splitmix64
+from ...runtime.numba import helper, kernel, threaded_kernel
+from ...evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
+from ...pots import split_pot
+from ...runtime.random_state import chunk_start, splitmix64
 
 # Per-player statistics (the layout of a row of counts: ``counters``).
-from .counters import (  # noqa: E402, F401  (the kernels and their callers read them here)
+from ..counters import (  # noqa: E402, F401  (the kernels and their callers read them here)
     EQUITY, EQUITY_LOW, HAS_LOW, HI_TIE, HI_WIN, LO_TIE, LO_WIN, QUARTERED, SPLIT, STAT_COUNT, TIE, WIN,
 )
 
@@ -355,7 +355,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
     turned into each player's count at the end of a chunk. :func:`score_outcomes` scores each
     outcome once. The same numbers as a board-by-board walk, whatever the chunks. Only for deals
     whose outcome keys fit in ``OUTCOME_BITS`` (:func:`outcome_key_bits`); more players go to
-    the list kernel (``_range_kernels.enumerate_ranges``, each hand a list of one).
+    the list kernel (``lists._kernels.enumerate_ranges``, each hand a list of one).
 
     Parameters
     ----------

@@ -22,13 +22,13 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from ..runtime.numba import helper, threaded_kernel
-from ..evaluate._kernels import (
+from ...runtime.numba import helper, threaded_kernel
+from ...evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
-from ..runtime.random_state import chunk_start, splitmix64
+from ...runtime.random_state import chunk_start, splitmix64
 from .hand_walk import first_combination, next_combination_after, unit_hands
-from ._kernels import (
+from ..fixed._kernels import (
     STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
     score_board,
 )
@@ -281,7 +281,7 @@ def walk_scratch(player_count, pair_count, dealt_count):
 def combination_values(board_index, suit_masks, board_low_mask, pair_indexes, hole_suit_masks, hole_low_masks,
                        pair_board, flush, low, hilo, high_values, low_values):
     """Each hand's high and low value (in list order) on one complete board, given as
-    ``_kernels.enumerated_board`` leaves it: its rank-multiset index, ``suit_masks`` and low
+    ``fixed._kernels.enumerated_board`` leaves it: its rank-multiset index, ``suit_masks`` and low
     mask; the hands' features from :func:`combination_features`."""
     flush_suit = flush_suit_of(suit_masks)
     board_suit_mask = suit_masks[flush_suit] if flush_suit >= 0 else 0
@@ -346,7 +346,7 @@ def sample_ranges(group_hands, group_masks, group_offsets, group_cumulative, car
                   player_count, colex, pair_board, flush, low, hilo, units, rejection, seed, first_chunk,
                   chunk_count, chunk_size, sample_count):
     """Monte Carlo over ranges, a range of chunks at a time (chunking and seeding as in
-    ``_kernels.sample_boards``), each deal with an importance weight.
+    ``fixed._kernels.sample_boards``), each deal with an importance weight.
 
     The list players are dealt one after another (``deal_groups`` order). With ``rejection``
     each takes a hand from their whole list by weight and a deal with a shared card is drawn
@@ -640,7 +640,7 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
                                  slice_count, first_unit, unit_count):
     """Exact enumeration over ranges with the fixed-hand machinery: for each combination of list
     hands that share no card, the players' rows (``evaluate._kernels.build_player_rows``) and
-    the fixed-hand enumeration of the rest of the deck (``_kernels.enumerate_boards``), its
+    the fixed-hand enumeration of the rest of the deck (``fixed._kernels.enumerate_boards``), its
     outcome tallies added ``weight`` times (the product of the hands' weights).
 
     The work is cut into *units*: unit ``u`` is board slice ``u % slice_count`` (of
@@ -674,7 +674,7 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
     Returns
     -------
     outcomes : (1, 2 ** outcome_key_bits) int64, weighted boards per outcome key (players in
-        list order; score with ``_kernels.score_outcomes``).
+        list order; score with ``fixed._kernels.score_outcomes``).
     has_low : (1, player_count) int64, weighted boards where each player has a qualifying low.
     weight_totals : (1,) int64, total weight (combination weight x boards).
     deal_totals : (1,) int64, deals scored (combinations x boards).

@@ -3,10 +3,10 @@
 Exact enumeration walks every compatible combination of hands times every board completion,
 in calls of bounded work (about a quarter of a second, so Ctrl-C and the progress are served
 between them): with a flop or less known combination by combination on the fixed-hand
-machinery (``_range_kernels.enumerate_combination_boards``: the hands' rows and
-``_kernels.enumerate_boards``, as fast per board as known hands), else on the list kernel
-(``_range_kernels.enumerate_ranges``), faster where each combination has few boards. Monte Carlo is in
-``range_sampling`` (its inputs, for the equity and all-in samplers, in ``kernel_inputs``). The work
+machinery (``_kernels.enumerate_combination_boards``: the hands' rows and
+``fixed._kernels.enumerate_boards``, as fast per board as known hands), else on the list kernel
+(``_kernels.enumerate_ranges``), faster where each combination has few boards. Monte Carlo is in
+``lists.sampling`` (its inputs, for the equity and all-in samplers, in ``lists.inputs``). The work
 estimate for the choice is the product of the players' hand counts (partial and random hands
 counted as all their completions) times the board completions times the players: an upper
 bound, since hands sharing a card are skipped.
@@ -19,14 +19,16 @@ from math import comb, gcd, lcm, prod
 
 import numpy as np
 
-from ..cards import DECK_SIZE
-from ..errors import InputError
-from ..games import BOARD_SIZE, Game
-from ..runtime import threads as kernel_threads
-from . import _kernels, _range_kernels, plan
-from .drivers import sum_pieces
-from .kernel_inputs import ExactLists, ScoreTables, available_cards
-from .players import DEALT, RANGE, Seat
+from ...cards import DECK_SIZE
+from ...errors import InputError
+from ...games import BOARD_SIZE, Game
+from ...runtime import threads as kernel_threads
+from .. import plan
+from ..drivers import sum_pieces
+from ..fixed._kernels import OUTCOME_BITS, outcome_key_bits, score_outcomes
+from ..players import DEALT, RANGE, Seat
+from . import _kernels
+from .inputs import ExactLists, ScoreTables, available_cards
 
 _INT64_SAFE = 2**62
 
@@ -84,7 +86,7 @@ def whole_weights(seats: list[Seat], board, dead, game: Game, units: int) -> lis
 
 
 # An exact enumeration unit (one choice of hands for the first lists, see
-# ``_range_kernels.enumerate_ranges``) is at most this many player-boards when the lists allow
+# ``_kernels.enumerate_ranges``) is at most this many player-boards when the lists allow
 # it, about 40 ms on one thread; calls are sized to take about ``threads.LIST_CALL_SECONDS``.
 UNIT_WORK = 2_000_000
 
@@ -97,7 +99,7 @@ def _prefix_count(sizes: list[int], completions: int, player_count: int) -> int:
     return len(sizes)
 
 
-# Exact enumeration by combination (``_range_kernels.enumerate_combination_boards``): each
+# Exact enumeration by combination (``_kernels.enumerate_combination_boards``): each
 # combination's completions are cut into slices of about SLICE_WORK player-boards (a unit of
 # work: heads-up preflop, 2.2 M player-boards, is 5 units), so two threads share even a single
 # combination; the first call runs about FIRST_CALL_WORK player-boards, later ones are sized
@@ -113,9 +115,9 @@ BY_COMBINATION_MAX_BOARD = 3
 def by_combination(player_count: int, board, game: Game) -> bool:
     """Whether an exact enumeration over ranges runs combination by combination on the
     fixed-hand kernel (:func:`enumerate_range_equity`): a flop or less known, and outcome keys
-    that fit the fixed-hand kernel's tally (``_kernels.OUTCOME_BITS``)."""
+    that fit the fixed-hand kernel's tally (``fixed._kernels.OUTCOME_BITS``)."""
     return (len(board) <= BY_COMBINATION_MAX_BOARD
-            and _kernels.outcome_key_bits(player_count, game.hilo) <= _kernels.OUTCOME_BITS)
+            and outcome_key_bits(player_count, game.hilo) <= OUTCOME_BITS)
 
 
 def exact_rate(seats: list[Seat], board, game: Game) -> int:
@@ -164,33 +166,33 @@ def enumerate_range_equity(seats: list[Seat], board, dead, game: Game, units: in
 
 def _enumerate_by_combination(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int,
                               progress):
-    """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_combination_boards``: the
+    """:func:`enumerate_range_equity` on ``_kernels.enumerate_combination_boards``: the
     weighted outcome tallies of every combination, scored once at the end
-    (``_kernels.score_outcomes``). Counts in list order."""
+    (``fixed._kernels.score_outcomes``). Counts in list order."""
     tables = ScoreTables.of(game, pair_flush=True)
     player_count = len(sizes)
     slice_count = max(1, -(-completions * player_count // SLICE_WORK))
     unit_total = prod(sizes) * slice_count
     unit_deals = completions / slice_count
     (outcomes, has_low, weight_total, deal_count), _ = _list_sums(
-        lambda first, count: _range_kernels.enumerate_combination_boards(
+        lambda first, count: _kernels.enumerate_combination_boards(
             *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, slice_count, first, count),
         unit_total, max(1, int(FIRST_CALL_WORK // (unit_deals * player_count))),
         None if progress is None else lambda done: progress(done * completions // slice_count,
                                                             prod(sizes) * completions))
-    counts, low_weight = _kernels.score_outcomes(outcomes, has_low, game.hilo, units)
+    counts, low_weight = score_outcomes(outcomes, has_low, game.hilo, units)
     return int(deal_count), int(weight_total), counts, low_weight
 
 
 def _enumerate_by_lists(lists: ExactLists, sizes: list[int], completions: int, game: Game, units: int, progress):
-    """:func:`enumerate_range_equity` on ``_range_kernels.enumerate_ranges``, which evaluates
+    """:func:`enumerate_range_equity` on ``_kernels.enumerate_ranges``, which evaluates
     every hand on every board. Counts in list order."""
     tables = ScoreTables.of(game)
     prefix_count = _prefix_count(sizes, completions, len(sizes))
     unit_total = prod(sizes[:prefix_count])
     unit_deals = prod(sizes[prefix_count:]) * completions
     (counts, low_weight, weight_total, deal_count), _ = _list_sums(
-        lambda first, count: _range_kernels.enumerate_ranges(
+        lambda first, count: _kernels.enumerate_ranges(
             *lists.kernel_arguments(), *tables.kernel_arguments(), plan.BINOMIALS, units, prefix_count, first, count,
             1),
         unit_total, max(1, UNIT_WORK // max(1, unit_deals * len(sizes))),
