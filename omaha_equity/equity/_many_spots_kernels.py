@@ -4,12 +4,12 @@ One call takes arrays of spots of one shape (players, hole cards, known board ca
 cards) and returns each spot's counts: every completion of its board is dealt and scored board
 by board, each hand evaluated from the evaluator's tables directly (``evaluate._kernels``:
 :func:`hole_features` once per hand, :func:`hand_values` per board) and the pot split with the
-fixed-hand kernels' own scoring (``_kernels.score_board``). No per-player rows are built: for
+fixed-hand kernels' own scoring (``fixed._kernels.score_board``). No per-player rows are built: for
 the boards of a river, turn or flop they cost more than the boards themselves (a river query
 spent most of its time building them).
 
-The counts are exact integers, the same as ``_kernels.enumerate_boards`` followed by
-``_kernels.score_outcomes`` gives for the same spot (``tests/test_small_queries.py`` compares
+The counts are exact integers, the same as ``fixed._kernels.enumerate_boards`` followed by
+``fixed._kernels.score_outcomes`` gives for the same spot (``tests/test_small_queries.py`` compares
 them), whatever spots share the call.
 """
 
@@ -19,7 +19,7 @@ import numpy as np
 
 from ..evaluate._kernels import board_features, hands_values, hole_features, next_combination
 from ..runtime.numba import threaded_kernel
-from ._kernels import STAT_COUNT, score_board
+from .fixed._kernels import STAT_COUNT, score_board
 
 DECK_SIZE = 52
 BOARD_SIZE = 5

@@ -31,7 +31,7 @@ from .results.equity import EquityResult, PlayerEquity
 # tables (Courchevel's exposed card and Binglao's die are left to ``calculate_equity``).
 SPOT_GAMES = frozenset({"omaha", "omaha8", "omaha5", "omaha5-8", "omaha6", "omaha6-8"})
 # Completions of a spot's board at most (a heads-up flop has 820, a 3-way one 741): beyond,
-# ``_kernels.enumerate_boards`` (rows built once, outcomes tallied) is the faster kernel.
+# ``fixed._kernels.enumerate_boards`` (rows built once, outcomes tallied) is the faster kernel.
 MAX_SPOT_BOARDS = 2_000
 
 
