@@ -384,6 +384,33 @@ def batch_figures(skip_cluster: bool) -> None:
                   f"({cold:.2f} s first run; starting the cluster took {started:.2f} s)")
 
 
+def batch_command_figures(count: int = 10_000) -> None:
+    """Many small queries: ``omaha-equity batch`` of ``count`` heads-up river spots, CSV in and
+    CSV out, as a whole command (wall and CPU of fresh processes, workers included) with 1
+    worker, 2 workers and the count chosen from the measured work (no --workers), and the work
+    after start-up in process (``run_batch_command``, CPU seconds). Goal: at most 0.25 s of work;
+    2 workers faster than 1, or 1 chosen."""
+    from omaha_equity.batch.command import BatchOptions, run_batch_command
+
+    folder = tempfile.mkdtemp(prefix="omaha-equity-batch-")
+    try:
+        spots = os.path.join(folder, "spots.csv")
+        write_river_spots(spots, count)
+        output = os.path.join(folder, "out.csv")
+        options = BatchOptions(input_file=spots, output=output, workers=1, seed=1, quiet=True)
+        run_batch_command(options, report=print)  # load the kernels
+        cpu = best_of(lambda: run_batch_command(options, report=print), 3, time.process_time)
+        print(f"batch of {count:,} heads-up river spots, the work after start-up (in process, CPU): {cpu:.3f} s "
+              "(goal at most 0.25 s)")
+        for label, extra in (("1 worker", ["--workers", "1"]), ("2 workers", ["--workers", "2"]),
+                             ("workers chosen from the work", [])):
+            command = [sys.executable, "-m", "omaha_equity", "batch", spots, "-o", output, "--seed", "1", "-q", *extra]
+            wall, cpu = best_process_seconds(command, 3)
+            print(f"  the whole command, {label}: {wall:.2f} s wall, {cpu:.2f} s CPU (best of 3 processes)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def write_river_spots(path: str, count: int, seed: int = 1) -> None:
     """A batch CSV of ``count`` random heads-up river spots (one board each: the quickest
     queries that still run a kernel, about half a millisecond each)."""
@@ -512,6 +539,7 @@ def main() -> None:
         median, best = river_under_load(arguments.repeats)
         print(f"river query asked with 2 threads while another process burns a core: {median * 1e3:.2f} ms median, "
               f"{best * 1e3:.2f} ms best")
+    batch_command_figures()
     batch_figures(arguments.skip_cluster)
     if arguments.only_batch:
         return

@@ -385,14 +385,14 @@ def test_ctrl_c_on_a_batch_is_exit_130_and_one_line(monkeypatch, tmp_path, quiet
     # the summary ("...; interrupted: ...") was followed by the entry point's "Aborted!"
     from omaha_equity.batch import command
 
-    real_run_batch = command.run_batch
+    real_run_batch_chunks = command.run_batch_chunks
 
     def interrupted_after_the_first_query(*args, **kwargs):
-        for outcome in real_run_batch(*args, **kwargs):
-            yield outcome
+        for chunk in real_run_batch_chunks(*args, **kwargs):
+            yield chunk[:1]
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(command, "run_batch", interrupted_after_the_first_query)
+    monkeypatch.setattr(command, "run_batch_chunks", interrupted_after_the_first_query)
     output = tmp_path / "out.csv"
     result = run_cli("batch", "-", "--workers", "1", "--seed", "1", "-o", str(output), *(["-q"] if quiet else []),
                      input=HEADER + good_rows(3))

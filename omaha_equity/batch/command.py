@@ -36,7 +36,8 @@ from .ids import QueryIds
 from .output import BatchOutput
 from .progress import TimeLeft
 from .records import InputWithoutLineEnds, open_records
-from .run import run_batch, warm_up
+from .run import run_batch_chunks, warm_up
+from .workers import MeasuredWorkers
 
 # Failed ids named in the summary (the error rows name them all).
 SUMMARY_FAILED_IDS = 10
@@ -174,8 +175,8 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
     seed = draw_seed() if options.seed is None else options.seed
     target = BatchOutput(output, output_format)
     input_name = "standard input" if input_file == "-" else quoted(input_file)
-    done = failed = rows_written = 0
-    failed_ids: list[str] = []
+    rows_written = 0
+    tally = _Tally()
     stopped: tuple[int, str] | None = None  # (exit code, the one line) of a run that could not finish
     interrupted = False
     started = time.perf_counter()
@@ -198,8 +199,14 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
         if scheduler is not None or scheduler_file is not None:
             stack.enter_context(_dask_logs_silenced())
         try:
-            executor = make_executor(workers, scheduler, scheduler_file, warm_up=warm_up,
-                                     worker_timeout=options.worker_timeout, notify=say)
+            if workers is None and scheduler is None and scheduler_file is None:
+                counted = _count_records(input_file, input_format) if input_file != "-" else None
+                executor = MeasuredWorkers(local_core_count(), None if counted is None else max(counted - already, 0),
+                                           warm_up, notify=say)
+            else:
+                executor = make_executor(workers, scheduler, scheduler_file,
+                                         warm_up=None if workers == 1 else warm_up,
+                                         worker_timeout=options.worker_timeout, notify=say)
         except ExecutorLost as error:
             report(f"Error: {error}; nothing was written")
             return EXIT_WORKERS_LOST
@@ -213,23 +220,19 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
             total = None if total is None else max(total - already, 0)
         bar = stack.enter_context(progress_bar(total)) if total else None
         time_left = TimeLeft(total)
+        writer = None
         try:
             with writing(_written_name(target)):
                 writer = RowWriter(stream, output_format, header=header)
-            for outcome in run_batch(records, seed=seed, executor=executor, chunk_size=options.chunk_size, ids=ids,
-                                     device=options.device):
-                rows = outcome.rows()
+            for outcomes in run_batch_chunks(records, seed=seed, executor=executor, chunk_size=options.chunk_size,
+                                             ids=ids, device=options.device):
                 with writing(_written_name(target)):
-                    writer.write(rows)
-                rows_written += len(rows)
-                done += 1
-                if not outcome.ok:
-                    failed += 1
-                    if len(failed_ids) < SUMMARY_FAILED_IDS:
-                        failed_ids.append(outcome.query_id)
+                    rows_written += writer.write_results(outcomes)
+                tally.add(outcomes)
                 if bar is not None:
-                    time_left.update(done)
-                    bar(time_left.text())
+                    for finished in range(tally.done - len(outcomes) + 1, tally.done + 1):
+                        time_left.update(finished)
+                        bar(_progress_text(time_left.text(), executor))
             completed = True
             with writing(_written_name(target)):
                 target.finish()
@@ -238,20 +241,24 @@ def run_batch_command(options: BatchOptions, *, report: Callable[[str], None],
         except ExecutorLost as error:
             stopped = EXIT_WORKERS_LOST, str(error)
         except OutputError as error:  # a full disk (standard output's, through the CLI's guarded stream too)
+            if writer is not None:
+                tally.add(writer.results_on_disk)
+                rows_written += sum(len(outcome.rows()) for outcome in writer.results_on_disk)
             if target.path == "-":
                 discard_pending_output("stdout")  # Python's own flush at exit must not fail again
             stopped = EXIT_CANNOT_WRITE, str(error)
         except InputWithoutLineEnds as error:
             target.abandon()
-            raise InputError(f"{input_name}: {error}; {done:,} queries before it were written to "
+            raise InputError(f"{input_name}: {error}; {tally.done:,} queries before it were written to "
                              f"{_where(target)}") from None
         except UnicodeDecodeError as error:
             target.abandon()
             raise InputError(f"{input_name} is not UTF-8 text (byte 0x{error.object[error.start]:02x} cannot be "
-                             f"read); {done:,} queries before it were written to {_where(target)}") from None
+                             f"read); {tally.done:,} queries before it were written to {_where(target)}") from None
         finally:
             if not completed:
                 target.abandon()
+    done, failed, failed_ids = tally.done, tally.failed, tally.failed_ids
     kept = "every finished query is written" if target.in_place else \
         f"{done + already:,} finished queries are in {target.part_name} (--resume -o {target.path} goes on)"
     if not quiet:
@@ -281,6 +288,30 @@ def _written_name(target: BatchOutput) -> str:
     """The output as the one line of a write failure names it: ``stdout``, as every command
     says it (errors.OutputError), or the file."""
     return "stdout" if target.path == "-" else target.name
+
+
+class _Tally:
+    """The queries written so far: how many, how many failed, the first failed ids."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.failed = 0
+        self.failed_ids: list[str] = []
+
+    def add(self, outcomes) -> None:
+        for outcome in outcomes:
+            self.done += 1
+            if not outcome.ok:
+                self.failed += 1
+                if len(self.failed_ids) < SUMMARY_FAILED_IDS:
+                    self.failed_ids.append(outcome.query_id)
+
+
+def _progress_text(time_left: str, executor) -> str:
+    """The progress line's text: where the work runs when it was chosen from the work measured
+    (:class:`MeasuredWorkers`), and the time left."""
+    choice = getattr(executor, "choice", None)
+    return ", ".join(part for part in (choice, time_left) if part)
 
 
 def _where(target: BatchOutput) -> str:

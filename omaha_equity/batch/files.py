@@ -3,7 +3,9 @@ reading an earlier output back for ``--resume`` (which ids it holds, where its l
 
 from __future__ import annotations
 
+import bisect
 import csv
+import io
 import json
 import math
 import os
@@ -80,9 +82,64 @@ class RowWriter:
         self.output_format = output_format
         self._csv = csv.DictWriter(stream, fieldnames=BATCH_COLUMNS, lineterminator="\n") \
             if output_format == "csv" else None
+        self._text_buffer = io.StringIO()
+        self._text_csv = csv.DictWriter(self._text_buffer, fieldnames=BATCH_COLUMNS, lineterminator="\n")
+        self.results_on_disk: list = []
         if self._csv is not None and header:
             self._csv.writeheader()
             stream.flush()
+
+    def write_results(self, results: list) -> int:
+        """Write the rows of several results (``run.BatchResult``) in order in one piece, then
+        flush once; a spot's CSV lines come straight from its counts (``BatchResult.csv_text``,
+        the same text). Returns the rows written.
+
+        When writing fails (``OSError``), :attr:`results_on_disk` holds the results whose rows
+        all reached the file before the fault (by the file's size; none on a pipe)."""
+        self.results_on_disk = []
+        pieces = []
+        ends = []  # bytes of the output after each result's rows
+        size = 0
+        rows_written = 0
+        for result in results:
+            text = result.csv_text() if self._csv is not None else None
+            if text is None:
+                rows = result.rows()
+                text = self._rows_text(rows)
+                rows_written += len(rows)
+            else:
+                rows_written += text.count("\n")
+            pieces.append(text)
+            size += len(text) if text.isascii() else len(text.encode("utf-8"))
+            ends.append(size)
+        start = self._file_size()
+        try:
+            self.stream.write("".join(pieces))
+            self.stream.flush()
+        except OSError:
+            reached = self._file_size()
+            if start is not None and reached is not None:
+                self.results_on_disk = results[:bisect.bisect_right(ends, reached - start)]
+            raise
+        return rows_written
+
+    def _rows_text(self, rows: list[dict[str, Any]]) -> str:
+        """Rows as the text :meth:`write` writes."""
+        if self._csv is None:
+            return "".join(json.dumps({key: _json_value(value) for key, value in _with_card_cells(row, "").items()})
+                           + "\n" for row in rows)
+        self._text_csv.writerows(_csv_row(row) for row in rows)
+        text = self._text_buffer.getvalue()
+        self._text_buffer.seek(0)
+        self._text_buffer.truncate()
+        return text
+
+    def _file_size(self) -> int | None:
+        """Bytes of the output file on disk (None when the stream is not a file)."""
+        try:
+            return os.fstat(self.stream.fileno()).st_size
+        except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+            return None
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         """Write one query's rows in one piece, then flush."""

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 # SQLite page cache of the ids database (its own default is 2,000 KiB).
 CACHE_KIBIBYTES = 4096
+# Ids looked up in one statement (SQLite allows 999 parameters in its oldest builds).
+_IDS_PER_STATEMENT = 900
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,36 @@ class QueryIds:
             "SET seen = seen + 1, first_position = coalesce(first_position, excluded.first_position) "
             "RETURNING first_position, seen, written", (query_id, position)).fetchone()
         return Arrival(first_position, seen, written)
+
+    def arrive_many(self, arrivals: list[tuple[str, int]]) -> list[Arrival]:
+        """:meth:`arrive` for each ``(query_id, position)`` in turn, in two statements for the
+        whole list rather than one per query (a statement costs tens of microseconds, more than
+        a small query's kernel): the earlier state of the ids is read at once, the list's own
+        repeats counted here, and the new counts written back at once."""
+        if not arrivals:
+            return []
+        distinct = list(dict.fromkeys(query_id for query_id, _ in arrivals))
+        known: dict[str, tuple[int | None, int, int]] = {}
+        for start in range(0, len(distinct), _IDS_PER_STATEMENT):
+            part = distinct[start:start + _IDS_PER_STATEMENT]
+            rows = self._database.execute(
+                f"SELECT id, first_position, seen, written FROM ids WHERE id IN ({','.join('?' * len(part))})", part)
+            for query_id, first_position, seen, written in rows:
+                known[query_id] = (first_position, seen, written)
+        results = []
+        added: dict[str, list[int]] = {}  # id: [first position in this list, queries in this list]
+        for query_id, position in arrivals:
+            first_position, seen, written = known.get(query_id, (None, 0, 0))
+            here = added.get(query_id)
+            if here is None:
+                here = added[query_id] = [position, 0]
+            here[1] += 1
+            results.append(Arrival(here[0] if first_position is None else first_position, seen + here[1], written))
+        self._database.executemany(
+            "INSERT INTO ids (id, first_position, seen) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE "
+            "SET seen = seen + excluded.seen, first_position = coalesce(first_position, excluded.first_position)",
+            [(query_id, first, count) for query_id, (first, count) in added.items()])
+        return results
 
     def close(self) -> None:
         self._database.close()

@@ -11,12 +11,14 @@ workers are the parallelism), so its numbers do not depend on where it ran.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from ..equity.many_spots import Spot, plain_spot, spot_result
 from ..equity.plan import draw_seed
 from ..equity.query import DEVICES
+from ..games import Game, get_game
 from ..equity.results.equity import EquityResult
 from ..equity.results.table_rows import equity_rows
 from ..errors import InputError, caused_by_interrupt, quoted
@@ -31,6 +33,16 @@ from .queries import Query, UnreadableRow, derive_seed, query_from_record, recor
 # In this process every query is its own chunk, so each row is written as soon as it is done.
 DASK_CHUNK_SIZE = 64
 LOCAL_CHUNK_SIZE = 16
+# Spots (``equity.many_spots``: small exact queries of fixed hands) are cheap: they are sent in
+# chunks of about this much work, in player-boards (about 20-40 ms on the spot kernel), each
+# spot also counting SPOT_OVERHEAD_WORK for its Python (parsing, formatting: some 10 us), and the
+# chunk's spots of one shape are scored by one kernel call. Any other query weighs as much as
+# CHUNK_WORK divided by the chunk size above (alone in this process: its rows are written as
+# soon as it is done).
+CHUNK_WORK = 2_000_000
+SPOT_OVERHEAD_WORK = 500
+# Queries read ahead of the work, to look their ids up in one statement (``QueryIds.arrive_many``).
+_ID_BLOCK = 256
 
 # The columns of every output row, in order: every statistic of ``calc`` (``equity.results.table_rows.equity_rows``;
 # hi/lo columns are empty for high-only games), then the query and the error.
@@ -41,7 +53,6 @@ BATCH_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
 class BatchResult:
     """The outcome of one query of a batch.
 
@@ -52,8 +63,8 @@ class BatchResult:
     query_id : str
         Its id (the ``id`` given, else ``str(position)``).
     result : EquityResult, BoardRangeEquity or None
-        The equity, when the query ran (a ``studies.board_ranges.BoardRangeEquity`` for a board
-        range in the board column).
+        The equity, when the query ran (made when first read for a spot: ``equity.many_spots``;
+        a ``studies.board_ranges.BoardRangeEquity`` for a board range in the board column).
     error : str or None
         Why it did not run (bad cards, unknown game, duplicate id, ...).
     seed : int or None
@@ -63,16 +74,58 @@ class BatchResult:
         The row's game, board, dead cards and hands as written (shown in its error row).
     """
 
-    position: int
-    query_id: str
-    result: EquityResult | None = None
-    error: str | None = None
-    seed: int | None = None
-    written: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("position", "query_id", "_result", "error", "seed", "written", "_spot", "_counts", "_low_boards")
+
+    def __init__(self, position: int, query_id: str, result: EquityResult | None = None, error: str | None = None,
+                 seed: int | None = None, written: dict[str, str] | None = None, *, spot: Spot | None = None,
+                 counts: list | None = None, low_boards: int = 0):
+        self.position = position
+        self.query_id = query_id
+        self._result = result
+        self.error = error
+        self.seed = seed
+        self.written = {} if written is None else written
+        self._spot = spot
+        self._counts = counts
+        self._low_boards = low_boards
+
+    @property
+    def result(self) -> EquityResult | None:
+        if self._result is None and self._spot is not None:
+            self._result = spot_result(self._spot, self._counts, self._low_boards)
+        return self._result
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BatchResult):
+            return NotImplemented
+        return (self.position, self.query_id, self.result, self.error, self.seed, self.written) == \
+            (other.position, other.query_id, other.result, other.error, other.seed, other.written)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"BatchResult(position={self.position!r}, query_id={self.query_id!r}, result={self.result!r}, "
+                f"error={self.error!r}, seed={self.seed!r}, written={self.written!r})")
+
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def csv_text(self) -> str | None:
+        """The CSV lines of :meth:`rows`, made straight from a spot's counts
+        (``spot_rows.spot_csv_text``), or None when the result is not a spot's."""
+        if self._spot is None or self.error is not None:
+            return None
+        from .spot_rows import spot_csv_text
+
+        return spot_csv_text(self.query_id, self.seed, self._spot, self._counts, self._low_boards)
 
     def rows(self) -> list[dict[str, Any]]:
         """The output rows: one per player, or one error row; keys :data:`BATCH_COLUMNS`,
@@ -81,17 +134,18 @@ class BatchResult:
         The whole-number columns are filled on every row, so that a reader that types columns
         (``pandas.read_csv``) keeps them whole: an error row has ``player`` 0 (the query as a
         whole) and ``sample_count`` 0 (nothing ran), and every row has the query's ``seed``."""
-        if self.result is None:
+        result = self.result
+        if result is None:
             row = dict.fromkeys(BATCH_COLUMNS)
             row.update(self.written, id=self.query_id, error=self.error, player=0, sample_count=0, seed=self.seed)
             return [row]
         rows = []
-        if isinstance(self.result, EquityResult):
-            player_rows = equity_rows(self.result)
+        if isinstance(result, EquityResult):
+            player_rows = equity_rows(result)
         else:  # a board range (the board column): studies.board_ranges' rows, the flops as sample_count
             from ..studies.board_ranges import board_range_equity_rows
 
-            player_rows = board_range_equity_rows(self.result)
+            player_rows = board_range_equity_rows(result)
         for player_row in player_rows:
             row = dict.fromkeys(BATCH_COLUMNS)
             row.update((key, value) for key, value in player_row.items() if key in row)
@@ -113,7 +167,18 @@ class _Task:
     error: str | None
     seed: int | None
     written: dict[str, str]
+    spot: Spot | None = None
     device: str = "cpu"
+
+    @property
+    def work(self) -> int | None:
+        """Player-boards of a spot with its Python's share (``SPOT_OVERHEAD_WORK``); an error
+        row counts as the overhead alone; None for any other query."""
+        if self.error is not None:
+            return SPOT_OVERHEAD_WORK
+        if self.spot is None:
+            return None
+        return self.spot.board_count * len(self.spot.hands) + SPOT_OVERHEAD_WORK
 
 
 _warmed = False
@@ -129,6 +194,9 @@ def warm_up() -> None:
 
     calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", threads=1)
     calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", trials=1, seed=0, threads=1)
+    from ..equity.many_spots import spot_counts
+
+    spot_counts([plain_spot(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", "", get_game("omaha"))])
     _warmed = True
 
 
@@ -144,8 +212,7 @@ def _run_task(task: _Task) -> BatchResult:
             from ..studies.board_ranges import equity_over_board_range
 
             options = RunOptions.checked(query.method, trials=query.trials, precision=query.precision,
-                                         seed=task.seed, threads=1,
-                                         device=task.device)
+                                         seed=task.seed, threads=1, device=task.device)
             result = equity_over_board_range(list(query.hands), query.board, query.game, dead=query.dead,
                                              die=query.die, options=options)
         else:
@@ -171,50 +238,142 @@ def _is_board_range(board: str) -> bool:
 
 
 def run_chunk(tasks: list[_Task]) -> list[BatchResult]:
-    """Run a chunk of tasks in this process (what a worker does with one task of work)."""
-    warm_up()
-    return [_run_task(task) for task in tasks]
+    """Run a chunk of tasks in this process (what a worker does with one task of work): the
+    spots of each shape in one kernel call (``equity.many_spots.spot_counts``), every other
+    query on its own; results in the tasks' order."""
+    from ..equity.many_spots import spot_counts
+
+    results: list[BatchResult | None] = [None] * len(tasks)
+    shapes: dict[tuple, list[int]] = {}
+    for index, task in enumerate(tasks):
+        if task.spot is not None and task.error is None:
+            shapes.setdefault(task.spot.shape, []).append(index)
+        else:
+            results[index] = _run_task(task)
+    for indexes in shapes.values():
+        try:
+            counts, low_boards = spot_counts([tasks[index].spot for index in indexes])
+        except Exception as error:
+            if caused_by_interrupt(error):
+                raise KeyboardInterrupt from None
+            for index in indexes:  # each query on its own: its row says what went wrong
+                results[index] = _run_task(tasks[index])
+            continue
+        for index, spot_rows, spot_low_boards in zip(indexes, counts.tolist(), low_boards.tolist()):
+            task = tasks[index]
+            results[index] = BatchResult(task.position, task.query_id, seed=task.seed, written=task.written,
+                                         spot=task.spot, counts=spot_rows, low_boards=spot_low_boards)
+    return results  # type: ignore[return-value]
+
+
+# Games by the text of a row's game cell (None: not a game; ``calculate_equity`` says why).
+_games: dict[str, Game | None] = {}
+
+
+def _spot_of(query: Query) -> Spot | None:
+    """The query as a spot (``equity.many_spots.plain_spot``), or None."""
+    if query.method not in ("auto", "exact") or query.trials is not None or query.precision is not None \
+            or query.die is not None:
+        return None
+    game = _games.get(query.game, False)
+    if game is False:
+        try:
+            game = get_game(query.game)
+        except InputError:
+            game = None
+        if len(_games) > 1000:
+            _games.clear()
+        _games[query.game] = game
+    if game is None:
+        return None
+    return plain_spot(query.hands, query.board, query.dead, game)
 
 
 def _tasks(queries: Iterable[Query | Mapping[str, Any] | UnreadableRow], batch_seed: int,
            ids: QueryIds, device: str = "cpu") -> Iterator[_Task]:
-    """The queries as tasks, numbered and named, less those already written (``ids``)."""
-    for position, record in enumerate(queries, start=1):
-        error = None
-        if isinstance(record, UnreadableRow):
-            written = {"game": "", "board": "", "dead": "", "hand": record.text[:200]}
-            query_id, error = str(position), record.message
-        else:
-            written = written_fields(record)
-            try:
-                query_id = record_id(record, position)
-            except InputError as problem:  # named by position, reported on its row
-                query_id, error = str(position), str(problem)
-        arrival = ids.arrive(query_id, position)
-        if arrival.already_written:
-            continue
-        query = None
-        if error is None and arrival.occurrence > 1:
-            error = (f"duplicate id {quoted(query_id)} (also query {arrival.first_position}): each query needs its "
-                     "own id (it names its rows, seeds it and lets --resume skip it)")
-        if error is None:
-            try:
-                query = query_from_record(record)
-            except InputError as problem:
-                error = str(problem)
-        seed = query.seed if query is not None and query.seed is not None else derive_seed(batch_seed, query_id)
-        yield _Task(position, query_id, query, error, seed, written, device)
+    """The queries as tasks, numbered and named, less those already written (``ids``). Read
+    :data:`_ID_BLOCK` at a time so that their ids are looked up together; a fault reading the
+    input is raised after the tasks of every query before it."""
+    records = enumerate(queries, start=1)
+    while True:
+        block = []
+        fault = None
+        try:
+            for position, record in records:
+                block.append((position, record))
+                if len(block) >= _ID_BLOCK:
+                    break
+        except Exception as error:  # the input cannot be read further: the queries before it first
+            fault = error
+        named = []
+        for position, record in block:
+            error = None
+            if isinstance(record, UnreadableRow):
+                written = {"game": "", "board": "", "dead": "", "hand": record.text[:200]}
+                query_id, error = str(position), record.message
+            else:
+                written = written_fields(record)
+                try:
+                    query_id = record_id(record, position)
+                except InputError as problem:  # named by position, reported on its row
+                    query_id, error = str(position), str(problem)
+            named.append((position, record, query_id, error, written))
+        arrivals = ids.arrive_many([(query_id, position) for position, _, query_id, _, _ in named])
+        for (position, record, query_id, error, written), arrival in zip(named, arrivals):
+            if arrival.already_written:
+                continue
+            query = None
+            if error is None and arrival.occurrence > 1:
+                error = (f"duplicate id {quoted(query_id)} (also query {arrival.first_position}): each query needs "
+                         "its own id (it names its rows, seeds it and lets --resume skip it)")
+            if error is None:
+                try:
+                    query = query_from_record(record)
+                except InputError as problem:
+                    error = str(problem)
+            seed = query.seed if query is not None and query.seed is not None else derive_seed(batch_seed, query_id)
+            # spots run on the CPU's spot kernel; a GPU asked for by name gets every query
+            spot = _spot_of(query) if query is not None and error is None and device != "gpu" else None
+            yield _Task(position, query_id, query, error, seed, written, spot, device)
+        if fault is not None:
+            raise fault
+        if len(block) < _ID_BLOCK:
+            return
 
 
-def _chunks(tasks: Iterator[_Task], size: int) -> Iterator[list[_Task]]:
+def _chunks(tasks: Iterator[_Task], size: int | None, queries_per_chunk: Callable[[], int]) -> Iterator[list[_Task]]:
+    """Tasks in chunks: ``size`` each when given, else by work (:data:`CHUNK_WORK`; a query
+    other than a spot weighs ``CHUNK_WORK / queries_per_chunk()``, asked as the chunks are made:
+    the executor may change)."""
     chunk: list[_Task] = []
+    work = 0
     for task in tasks:
-        chunk.append(task)
-        if len(chunk) >= size:
+        if size is not None:
+            chunk.append(task)
+            if len(chunk) >= size:
+                yield chunk
+                chunk = []
+            continue
+        cost = task.work
+        if cost is None:
+            cost = CHUNK_WORK // queries_per_chunk()
+        if chunk and work + cost > CHUNK_WORK:
             yield chunk
-            chunk = []
+            chunk, work = [], 0
+        chunk.append(task)
+        work += cost
     if chunk:
         yield chunk
+
+
+def queries_per_chunk(executor: Executor) -> int:
+    """Queries other than spots sent in one task: 1 in this process (each written as soon as it
+    is done), ``LOCAL_CHUNK_SIZE`` to local workers, ``DASK_CHUNK_SIZE`` on Dask."""
+    chunk_size = getattr(executor, "queries_per_chunk", None)
+    if chunk_size is not None:
+        return chunk_size()
+    return (1 if isinstance(executor, InProcessExecutor)
+            else DASK_CHUNK_SIZE if isinstance(executor, DaskExecutor) else LOCAL_CHUNK_SIZE)
 
 
 def run_batch(
@@ -251,8 +410,9 @@ def run_batch(
     executor : Executor, optional
         An executor made by the caller (``omaha_equity.runtime.executor.make_executor``), left open.
     chunk_size : int, optional
-        Queries per task (default ``LOCAL_CHUNK_SIZE`` = 16 for local processes,
-        ``DASK_CHUNK_SIZE`` = 64 on Dask, 1 in this process).
+        Queries per task. Default: by work (:data:`CHUNK_WORK`): spots in chunks of about
+        that many player-boards, other queries ``LOCAL_CHUNK_SIZE`` = 16 to a task for local
+        processes, ``DASK_CHUNK_SIZE`` = 64 on Dask, 1 in this process.
     ids : QueryIds, optional
         The ids of the run: with ``--resume``, loaded with the queries an earlier output holds
         (``QueryIds.add_written``), which are left out (positions still count them). Default: a
@@ -283,6 +443,18 @@ def run_batch(
     >>> [round(player.equity, 4) for player in next(results).result.players]
     [0.8195, 0.1805]
     """
+    for chunk in run_batch_chunks(queries, seed=seed, workers=workers, scheduler=scheduler,
+                                  scheduler_file=scheduler_file, client=client, executor=executor,
+                                  chunk_size=chunk_size, ids=ids, device=device):
+        yield from chunk
+
+
+def run_batch_chunks(queries: Iterable[Query | Mapping[str, Any]], *, seed: int | None = None,
+                     workers: int | None = None, scheduler: str | None = None, scheduler_file: str | None = None,
+                     client=None, executor: Executor | None = None, chunk_size: int | None = None,
+                     ids: QueryIds | None = None, device: str = "cpu") -> Iterator[list[BatchResult]]:
+    """:func:`run_batch`, a chunk of results at a time (as they come back from the executor),
+    so that a writer can write and flush them together."""
     if seed is None:
         seed = draw_seed()
     else:
@@ -298,17 +470,17 @@ def run_batch(
         runs_on_gpu(device, 0)  # gpu without one: one error for the batch, not one per row
     own_executor = executor is None
     if executor is None:
-        executor = make_executor(workers, scheduler, scheduler_file, client, warm_up=warm_up)
-    if chunk_size is None:
-        chunk_size = (1 if isinstance(executor, InProcessExecutor)
-                      else DASK_CHUNK_SIZE if isinstance(executor, DaskExecutor) else LOCAL_CHUNK_SIZE)
+        # in this process the kernels load as the first queries need them (a warm-up would load unused ones)
+        executor = make_executor(workers, scheduler, scheduler_file, client,
+                                 warm_up=None if workers == 1 else warm_up)
     own_ids = ids is None
     if ids is None:
         ids = QueryIds()
     completed = False
     try:
-        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, ids, device), chunk_size)):
-            yield from chunk
+        for chunk in executor.map(run_chunk, _chunks(_tasks(queries, seed, ids, device), chunk_size,
+                                                     lambda: queries_per_chunk(executor))):
+            yield chunk
         completed = True
     finally:
         if own_executor:

@@ -1,0 +1,98 @@
+"""The compiled kernel of many small exact queries of fixed hands at once (``many_spots``).
+
+One call takes arrays of spots of one shape (players, hole cards, known board cards, dead
+cards) and returns each spot's counts: every completion of its board is dealt and scored board
+by board, each hand evaluated from the evaluator's tables directly (``evaluate._kernels``:
+:func:`hole_features` once per hand, :func:`hand_values` per board) and the pot split with the
+fixed-hand kernels' own scoring (``fixed._kernels.score_board``). No per-player rows are built: for
+the boards of a river, turn or flop they cost more than the boards themselves (a river query
+spent most of its time building them).
+
+The counts are exact integers, the same as ``fixed._kernels.enumerate_boards`` followed by
+``fixed._kernels.score_outcomes`` gives for the same spot (``tests/test_small_queries.py`` compares
+them), whatever spots share the call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..evaluate._kernels import board_features, hands_values, hole_features, next_combination
+from ..runtime.numba import threaded_kernel
+from .fixed._kernels import STAT_COUNT, score_board
+
+DECK_SIZE = 52
+BOARD_SIZE = 5
+
+
+@threaded_kernel
+def enumerate_spots(hole_cards, board_cards, dead_cards, colex, pair_board, flush, low, hilo, units):
+    """Every completion of each spot's board, scored: the counts of many exact queries.
+
+    Parameters
+    ----------
+    hole_cards : (spot_count, player_count, hole_count) int8
+        Each spot's hands, cards 0..51 (``rank * 4 + suit``).
+    board_cards : (spot_count, known_count) int8
+        Each spot's known board cards (0..5 of them, the same number in every spot).
+    dead_cards : (spot_count, dead_count) int8
+        Each spot's dead cards (possibly none).
+    colex, pair_board, flush, low : the arrays of ``evaluate.tables.Tables``.
+    hilo : bool
+    units : int, pot units (``pots.pot_units``).
+
+    Returns
+    -------
+    counts : (spot_count, player_count, STAT_COUNT) int64
+        Each spot's counts in ``counters`` layout (equity in pot units, the rest in boards).
+    low_boards : (spot_count,) int64
+        Boards on which some player has a qualifying low.
+    """
+    spot_count, player_count, hole_count = hole_cards.shape
+    known_count = board_cards.shape[1]
+    dealt_count = BOARD_SIZE - known_count
+    counts = np.zeros((spot_count, player_count, STAT_COUNT), dtype=np.int64)
+    low_boards = np.zeros(spot_count, dtype=np.int64)
+    pair_indexes = np.empty((player_count, hole_count * (hole_count - 1) // 2), dtype=np.int32)
+    hole_suit_masks = np.empty((player_count, 4), dtype=np.int32)
+    hole_low_masks = np.empty(player_count, dtype=np.int32)
+    high_values = np.empty(player_count, dtype=np.int32)
+    low_values = np.zeros(player_count, dtype=np.int32)
+    shares = np.empty(player_count, dtype=np.int64)
+    in_play = np.empty(DECK_SIZE, dtype=np.bool_)
+    deck = np.empty(DECK_SIZE, dtype=np.int8)
+    board = np.empty(BOARD_SIZE, dtype=np.int8)
+    combination = np.zeros(BOARD_SIZE, dtype=np.int64)
+    board_ranks = np.empty(BOARD_SIZE, dtype=np.int32)
+    board_suit_masks = np.empty(4, dtype=np.int32)
+    for spot in range(spot_count):
+        in_play[:] = True
+        for player in range(player_count):
+            hole_low_masks[player] = hole_features(hole_cards[spot, player], colex, pair_indexes[player],
+                                                   hole_suit_masks[player])
+            for position in range(hole_count):
+                in_play[hole_cards[spot, player, position]] = False
+        for position in range(known_count):
+            board[position] = board_cards[spot, position]
+            in_play[board_cards[spot, position]] = False
+        for position in range(dead_cards.shape[1]):
+            in_play[dead_cards[spot, position]] = False
+        deck_count = 0
+        for card in range(DECK_SIZE):
+            if in_play[card]:
+                deck[deck_count] = card
+                deck_count += 1
+        for position in range(dealt_count):
+            combination[position] = position
+        spot_counts = counts[spot]
+        while True:
+            for position in range(dealt_count):
+                board[known_count + position] = deck[combination[position]]
+            board_index, flush_suit, board_low_mask = board_features(board, colex, board_ranks, board_suit_masks)
+            board_suit_mask = board_suit_masks[flush_suit] if flush_suit >= 0 else 0
+            hands_values(pair_indexes, hole_suit_masks, hole_low_masks, board_index, flush_suit, board_suit_mask,
+                         board_low_mask, pair_board, flush, low, hilo, high_values, low_values)
+            low_boards[spot] += score_board(high_values, low_values, hilo, units, 1, shares, spot_counts)
+            if dealt_count == 0 or next_combination(combination, deck_count, dealt_count) < 0:
+                break
+    return counts, low_boards

@@ -1,0 +1,153 @@
+"""Many small exact queries of fixed hands at once: spots of one shape, one kernel call.
+
+A *spot* is an equity query whose every hand is written in full, answered exactly, with few
+boards left to deal (a flop, a turn or a river: at most :data:`MAX_SPOT_BOARDS` completions).
+Such a query spends far more time in Python (seating, planning, building each player's lookup
+rows, wrapping the result) than in its kernel. Here spots are checked with the same parsers
+(:func:`plain_spot`: anything it is not sure of is left to ``calculate_equity``, which says what
+is wrong), grouped by shape (:attr:`Spot.shape`: game, players, known board and dead cards) and
+each group scored by one call of ``_many_spots_kernels.enumerate_spots`` (:func:`spot_counts`).
+:func:`spot_result` makes the :class:`~omaha_equity.equity.results.equity.EquityResult` that
+``calculate_equity`` returns for the same query, equal field for field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from ..cards import DECK_SIZE, format_cards, parse_cards
+from ..deal import parse_board_and_dead
+from ..errors import InputError
+from ..games import BOARD_SIZE, Game
+from ..pots import pot_units
+from .plan import Method
+from .results.equity import EquityResult, PlayerEquity
+
+# The games a spot can be: every hand of two hole cards and three board cards, scored by the
+# tables (Courchevel's exposed card and Binglao's die are left to ``calculate_equity``).
+SPOT_GAMES = frozenset({"omaha", "omaha8", "omaha5", "omaha5-8", "omaha6", "omaha6-8"})
+# Completions of a spot's board at most (a heads-up flop has 820, a 3-way one 741): beyond,
+# ``fixed._kernels.enumerate_boards`` (rows built once, outcomes tallied) is the faster kernel.
+MAX_SPOT_BOARDS = 2_000
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One exact query of fixed hands, checked (:func:`plain_spot`).
+
+    Attributes
+    ----------
+    game : Game
+    hands : tuple of tuple of int
+        Each player's hole cards as written (``game.hole_count`` each).
+    board, dead : tuple of int
+        Known board cards (dealing order) and dead cards.
+    """
+
+    game: Game
+    hands: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+
+    @property
+    def shape(self) -> tuple[str, int, int, int]:
+        """What spots scored by one kernel call share: game, players, board and dead cards."""
+        return self.game.name, len(self.hands), len(self.board), len(self.dead)
+
+    @property
+    def board_count(self) -> int:
+        """Completions of the board."""
+        return spot_board_count(len(self.hands) * self.game.hole_count + len(self.board) + len(self.dead),
+                                len(self.board))
+
+
+def spot_board_count(known_count: int, board_count: int) -> int:
+    """Completions of a board of ``board_count`` cards with ``known_count`` cards out of the deck."""
+    return comb(DECK_SIZE - known_count, BOARD_SIZE - board_count)
+
+
+def plain_spot(hands: Sequence[object], board: object, dead: object, game: Game) -> Spot | None:
+    """The :class:`Spot` of a query, or None when it is not one (a range, a partial or random
+    hand, a card twice, too many players or boards, another game) or when anything about it
+    is doubtful: ``calculate_equity`` then answers it, or says what is wrong."""
+    if game.name not in SPOT_GAMES or not 2 <= len(hands) or not isinstance(board, str) \
+            or not isinstance(dead, str):
+        return None
+    hole_count = game.hole_count
+    seated = []
+    try:
+        for hand in hands:
+            if not isinstance(hand, str):
+                return None
+            text = hand.strip()
+            if not text or text == "*":
+                return None
+            cards = parse_cards(text)
+            if len(cards) != hole_count:
+                return None
+            seated.append(cards)
+        board_cards, dead_cards = parse_board_and_dead(board, dead)
+    except InputError:
+        return None
+    known = [card for cards in seated for card in cards]
+    known += board_cards
+    known += dead_cards
+    if len(set(known)) < len(known) or len(seated) * hole_count + BOARD_SIZE + len(dead_cards) > DECK_SIZE:
+        return None
+    if spot_board_count(len(known), len(board_cards)) > MAX_SPOT_BOARDS:
+        return None
+    return Spot(game, tuple(seated), board_cards, dead_cards)
+
+
+def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
+    """The counts of spots of one shape (:attr:`Spot.shape`), one kernel call.
+
+    Returns
+    -------
+    counts : (spot_count, player_count, STAT_COUNT) int64
+        Each spot's counts (``counters`` layout: equity in pot units, the rest in boards).
+    low_boards : (spot_count,) int64
+        Boards on which some player has a qualifying low.
+
+    Raises
+    ------
+    ValueError
+        Spots of different shapes (a programming error).
+    """
+    from ..evaluate.tables import load_tables  # numba and the tables only when spots are scored
+    from ..runtime import cache
+    from ._many_spots_kernels import enumerate_spots
+
+    first = spots[0]
+    if any(spot.shape != first.shape for spot in spots):
+        raise ValueError("spot_counts needs spots of one shape")
+    spot_count, player_count = len(spots), len(first.hands)
+    hole_cards = np.array([spot.hands for spot in spots], dtype=np.int8).reshape(
+        spot_count, player_count, first.game.hole_count)
+    board_cards = np.array([spot.board for spot in spots], dtype=np.int8).reshape(spot_count, len(first.board))
+    dead_cards = np.array([spot.dead for spot in spots], dtype=np.int8).reshape(spot_count, len(first.dead))
+    tables = load_tables()
+    cache.announce_compiling(("enumerate_spots",))
+    cache.mark_in_use()
+    return enumerate_spots(hole_cards, board_cards, dead_cards, tables.colex, tables.pair_board, tables.flush,
+                           tables.low, first.game.hilo, pot_units(player_count, first.game.hilo))
+
+
+def spot_result(spot: Spot, counts: Sequence[Sequence[int]], low_boards: int) -> EquityResult:
+    """The result ``calculate_equity`` gives for the spot, from its counts (:func:`spot_counts`:
+    ``counts`` (player_count, STAT_COUNT) as lists of ints, or an array)."""
+    board_count = spot.board_count
+    units = pot_units(len(spot.hands), spot.game.hilo)
+    hands = tuple(format_cards(cards, sort=True) for cards in spot.hands)
+    rows = counts.tolist() if isinstance(counts, np.ndarray) else counts
+    return EquityResult(
+        game=spot.game, hands=hands, board=format_cards(spot.board), dead=format_cards(spot.dead, sort=True),
+        method=Method.EXACT, sample_count=board_count, seed=None,
+        players=tuple(PlayerEquity.from_counts(hand, list(row), units, board_count, board_count)
+                      for hand, row in zip(hands, rows)),
+        low_board_count=int(low_boards), weight_total=board_count, hand_combinations=1, board_count=board_count,
+    )
