@@ -32,13 +32,13 @@ from .pokerstars_phh import to_session_hand
 from .records import SessionHand
 from .text_files import TextBlock, file_lines, split_blocks
 
-ROOMS = {"Run It Once Poker": "runitonce", "PokerMaster": "pokermaster"}
 _HEADER = re.compile(r"^(?P<room>Run It Once Poker|PokerMaster) Hand #(?P<hand_id>\d+):(?P<rest>.*)$")
 _TABLE_ID = re.compile(r"^Table ID '(?P<table>[^']*)' (?P<max_seats>\d+)-Max (?P<rest>.*)$")
 _STAKES = re.compile(r"\((?P<stakes>[^)]*)\)")
 _STP = re.compile(r"^STP added: (?P<amount>[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)$")
 _DEALT = re.compile(r"^Dealt to .*?\[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<name>[^:]+?) shows (?P<rest>\[.*)$")
+ROOMS = {"Run It Once Poker": "runitonce", "PokerMaster": "pokermaster"}
 _CURRENCY_CODES = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
