@@ -46,7 +46,7 @@ from pathlib import Path
 from ..pots import OddChipRule
 from .errors import HandHistoryError
 from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_rooms import read_hand_blocks, site_header, site_session
+from .pokerstars_rooms import read_hand_blocks, site_hand_id, site_session
 from .records import SessionHand
 from .text_files import TextBlock
 
@@ -327,10 +327,9 @@ class _Translator:
 def parse_bovada_block(block: TextBlock) -> SessionHand | HandHistoryError:
     """One Bovada hand as a :class:`~omaha_equity.hand_history.records.SessionHand`, or the
     error it raised (a line that cannot be read makes the hand one error naming that line)."""
-    header = site_header(_HEADER, block, "'Bovada Hand #...'")
-    if isinstance(header, HandHistoryError):
-        return header
-    hand_id = header.group("hand_id")
+    hand_id = site_hand_id(_HEADER, block, "'Bovada Hand #...'")
+    if isinstance(hand_id, HandHistoryError):
+        return hand_id
     translator = _Translator(block, hand_id)
     try:
         lines = translator.translate()

@@ -51,8 +51,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from .errors import HandHistoryError
-from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_rooms import read_hand_blocks, site_header, site_session, with_added_money
+from .pokerstars_rooms import read_hand_blocks, read_site_lines, site_hand_id, site_session, with_added_money
 from .records import SessionHand
 from .text_files import TextBlock
 
@@ -202,21 +201,20 @@ def _outside_pot(settlements: list[_Settlement], players: tuple[str, ...], scale
 
 def parse_ggpoker_block(block: TextBlock) -> SessionHand | HandHistoryError:
     """One GGPoker hand as a :class:`~omaha_equity.hand_history.records.SessionHand`, or the
-    error it raised."""
-    header = site_header(_HEADER, block, "'Poker Hand #...'")
-    if isinstance(header, HandHistoryError):
-        return header
-    hand_id = header.group("hand_id")
+    error it raised (a line of money settled outside the pot that the reader does not know, a
+    bad Cash Drop amount and a settlement naming no player of the hand are errors too)."""
+    hand_id = site_hand_id(_HEADER, block, "'Poker Hand #...'")
+    if isinstance(hand_id, HandHistoryError):
+        return hand_id
     lines, cash_drop, outside, settlements = _translated(block)
     if outside is not None:
         return HandHistoryError("a line of money settled outside the pot that is not read: expected 'Chooses to EV "
                                 "Cashout', 'Pays Cashout Risk ($X)', 'Receives Cashout ($X)' or an all-in "
                                 "insurance line (get an all-in insurance, pay premium, get compensation)",
                                 source=block.source, hand_id=hand_id, line_number=outside)
-    hand = parse_block(PokerStarsBlock(block.source, block.first_line, tuple(lines)))
+    hand = read_site_lines(block, hand_id, lines)
     if isinstance(hand, HandHistoryError):
-        return type(hand)(hand.reason, source=hand.source, hand_id=hand_id, line_number=hand.line_number)
-    hand.hand_id = hand_id
+        return hand
     session = site_session(hand, hand_id, "ggpoker", block.source)
     if isinstance(session, HandHistoryError):
         return session

@@ -58,6 +58,7 @@ _STRUCTURES = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "fixed
 _GAME_PATTERN = "|".join(re.escape(name) for name in _GAMES)
 _STRUCTURE_PATTERN = "Pot Limit|No Limit|Fixed Limit|Limit"
 _AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+_RUN = r"(?:(?P<run>FIRST|SECOND|THIRD) )?"  # the board of a hand run twice (or three times)
 
 _HEADER = re.compile(
     r"^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):\s*"
@@ -73,12 +74,9 @@ _HEADER = re.compile(
 _ANY_HEADER = re.compile(r"^PokerStars (?:Zoom |Rush |Home Game )?(?:Hand|Game) #(?P<hand_id>\d+):")
 # 2005 files have no "N-max" on the table line.
 _TABLE = re.compile(r"^Table '(?P<table>.*)'(?:\s+(?P<max_seats>\d+)-max)?.*?\s+Seat #(?P<button>\d+) is the button")
-_SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips(?:, .*?)?\)(?P<rest>.*)$"
-)
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips(?:, .*?)?\)(?P<rest>.*)$")
 _STREET = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
-    r"(?P<street>HOLE CARDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)$"
+    rf"^\*\*\* {_RUN}(?P<street>HOLE CARDS|PRE-FLOP|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY) \*\*\*(?P<cards>.*)$"
 )
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _UNCALLED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)$")
@@ -92,7 +90,7 @@ _CASH_OUT = re.compile(
 )
 _TOTAL_POT = re.compile(rf"^Total pot (?P<total>{_AMOUNT})(?P<pots>.*?)\s*\|\s*Rake (?P<rake>{_AMOUNT})")
 _STATED_POT = re.compile(rf"(?P<label>Main pot|Side pot(?:-(?P<side>\d+))?) (?P<amount>{_AMOUNT})\.")
-_SUMMARY_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<cards>[^\]]*)\]$")
+_SUMMARY_BOARD = re.compile(rf"^{_RUN}Board \[(?P<cards>[^\]]*)\]$")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _SEAT_NUMBER = re.compile(r"^Seat \d+: ")
 _SUMMARY_WON = re.compile(rf"(?:won|collected) \((?P<amount>{_AMOUNT})\)")

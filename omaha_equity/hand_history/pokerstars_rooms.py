@@ -32,13 +32,13 @@ from .pokerstars_phh import to_session_hand
 from .records import SessionHand
 from .text_files import TextBlock, file_lines, split_blocks
 
-ROOMS = {"Run It Once Poker": "runitonce", "PokerMaster": "pokermaster"}
 _HEADER = re.compile(r"^(?P<room>Run It Once Poker|PokerMaster) Hand #(?P<hand_id>\d+):(?P<rest>.*)$")
 _TABLE_ID = re.compile(r"^Table ID '(?P<table>[^']*)' (?P<max_seats>\d+)-Max (?P<rest>.*)$")
 _STAKES = re.compile(r"\((?P<stakes>[^)]*)\)")
 _STP = re.compile(r"^STP added: (?P<amount>[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)$")
 _DEALT = re.compile(r"^Dealt to .*?\[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^(?P<name>[^:]+?) shows (?P<rest>\[.*)$")
+ROOMS = {"Run It Once Poker": "runitonce", "PokerMaster": "pokermaster"}
 _CURRENCY_CODES = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
@@ -203,14 +203,26 @@ def read_hand_blocks(path: Path, is_header: Callable[[str], bool],
         yield HandHistoryError(f"cannot read the file: {error.strerror}", source=source)
 
 
-def site_header(header: re.Pattern[str], block: TextBlock, expected: str) -> re.Match[str] | HandHistoryError:
-    """The match of a site's header pattern on a block's first line, or the error "text outside
-    a hand" naming the line the site's hands start with (``expected``, e.g. "'Poker Hand #...'")."""
+def site_hand_id(header: re.Pattern[str], block: TextBlock, expected: str) -> str | HandHistoryError:
+    """The ``hand_id`` group of a site's header pattern on a block's first line, or the error
+    "text outside a hand" naming the line the site's hands start with (``expected``, e.g.
+    "'Poker Hand #...'")."""
     match = header.match(block.lines[0])
     if match is None:
         return HandHistoryError(f"text outside a hand: {block.lines[0]!r}: expected a {expected} line first",
                                 source=block.source, line_number=block.first_line)
-    return match
+    return match.group("hand_id")
+
+
+def read_site_lines(block: TextBlock, hand_id: str, lines: list[str]) -> PokerStarsHand | HandHistoryError:
+    """A site's hand rewritten into PokerStars' lines one for one (``lines``: the file's line
+    numbers stay right), read by :mod:`.pokerstars` under the site's own hand id; or the error it
+    raised, naming that hand id."""
+    hand = parse_block(PokerStarsBlock(block.source, block.first_line, tuple(lines)))
+    if isinstance(hand, HandHistoryError):
+        return type(hand)(hand.reason, source=hand.source, hand_id=hand_id, line_number=hand.line_number)
+    hand.hand_id = hand_id
+    return hand
 
 
 def site_session(hand: PokerStarsHand, hand_id: str, site: str, source: str,

@@ -29,8 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import HandHistoryError
-from .pokerstars import PokerStarsBlock, parse_block
-from .pokerstars_rooms import read_hand_blocks, site_header, site_session
+from .pokerstars_rooms import read_hand_blocks, read_site_lines, site_hand_id, site_session
 from .records import SessionHand
 from .text_files import TextBlock
 
@@ -119,14 +118,12 @@ def _translated(lines: tuple[str, ...]) -> list[str]:
 def parse_winamax_block(block: TextBlock) -> SessionHand | HandHistoryError:
     """One Winamax hand as a :class:`~omaha_equity.hand_history.records.SessionHand`, or the
     error it raised."""
-    header = site_header(_HEADER, block, "'Winamax Poker - ...'")
-    if isinstance(header, HandHistoryError):
-        return header
-    hand_id = header.group("hand_id")
-    hand = parse_block(PokerStarsBlock(block.source, block.first_line, tuple(_translated(block.lines))))
+    hand_id = site_hand_id(_HEADER, block, "'Winamax Poker - ...'")
+    if isinstance(hand_id, HandHistoryError):
+        return hand_id
+    hand = read_site_lines(block, hand_id, _translated(block.lines))
     if isinstance(hand, HandHistoryError):
-        return type(hand)(hand.reason, source=hand.source, hand_id=hand_id, line_number=hand.line_number)
-    hand.hand_id = hand_id
+        return hand
     return site_session(hand, hand_id, "winamax", block.source)
 
 
