@@ -232,8 +232,30 @@ def test_allin_is_the_same_however_the_work_is_cut(uneven_pieces, threads):
 
 
 def _started_a_process(pid: int) -> bool:
-    """Whether process ``pid`` has a child (the batch's fork server: its workers are starting)."""
+    """Whether process ``pid`` has a child: the batch is building its worker pool (its first
+    child is multiprocessing's resource tracker, started by the pool's first named semaphore;
+    then the fork server, then the workers)."""
     return any(Path(children).read_text().split() for children in glob.glob(f"/proc/{pid}/task/*/children"))
+
+
+def _named_semaphores(pid: int) -> set[int]:
+    """The inode numbers of the named semaphores that process ``pid`` has open (multiprocessing's
+    locks: files in /dev/shm), read from its memory map; empty without /proc. The map names the
+    temporary file that ``sem_open`` made, then linked under the semaphore's name: the inode is
+    the same."""
+    try:
+        memory_map = Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return set()
+    return {int(fields[4]) for fields in map(str.split, memory_map.splitlines())
+            if len(fields) > 5 and fields[5].startswith("/dev/shm/sem.")}
+
+
+def _left_in_dev_shm(inodes: set[int]) -> list[str]:
+    """The files in /dev/shm that are one of these ``inodes``."""
+    if not inodes or not os.path.isdir("/dev/shm"):
+        return []
+    return [entry.name for entry in os.scandir("/dev/shm") if entry.stat(follow_symlinks=False).st_ino in inodes]
 
 
 @pytest.mark.parametrize("moment", ["workers starting", "workers running"])
@@ -242,8 +264,10 @@ def test_ctrl_c_on_a_batch_with_worker_processes_leaves_nothing_behind(tmp_path,
     # Ctrl-C the moment the worker processes start (the fork server importing the package, a
     # worker reading its task: the race of a Ctrl-C in the first second) and once they run long
     # queries: the run ends with 130 and its one line, no traceback from a process half-started,
-    # and multiprocessing's resource tracker has no leaked semaphore to warn of. A terminal's
-    # Ctrl-C reaches the whole process group; `kill -INT` the program alone.
+    # multiprocessing's resource tracker has no leaked semaphore to warn of, and no named
+    # semaphore the program had open is left in /dev/shm (one half-made by a Ctrl-C would be
+    # there for good, unknown to the tracker). A terminal's Ctrl-C reaches the whole process
+    # group; `kill -INT` the program alone.
     if moment == "workers starting" and not Path("/proc/self/task").is_dir():
         pytest.skip("needs /proc to see the workers start")
     spots = tmp_path / "spots.csv"
@@ -261,11 +285,13 @@ def test_ctrl_c_on_a_batch_with_worker_processes_leaves_nothing_behind(tmp_path,
         else:
             time.sleep(4)  # the workers have started their kernels (and numba its thread layer)
         assert child.poll() is None
+        semaphores = _named_semaphores(child.pid)
         if whole_group:
             os.killpg(child.pid, signal.SIGINT)
         else:
             child.send_signal(signal.SIGINT)
-        _, stderr = child.communicate(timeout=60)
+        _, stderr = child.communicate(timeout=60)  # its stderr ends with the resource tracker
     assert child.returncode == 130, stderr
     stderr = "\n".join(line for line in stderr.splitlines() if not line.startswith("omaha-equity:"))  # cache notices
     assert stderr.strip() == "Aborted!"
+    assert _left_in_dev_shm(semaphores) == []

@@ -12,7 +12,10 @@ output that cannot be flushed (the entry point has reported it: ``output_faults`
 thread still running (a Dask client, a thread pool: the interpreter would wait for it), or a
 child process still alive (worker pools join their children at exit). Threads named with
 :data:`ABANDONABLE_THREAD_PREFIX` do not count: the kernel threads (``threads``) only ever
-run compiled computations, which leave nothing to write or close.
+run compiled computations, which leave nothing to write or close. A thread no longer in
+``threading.enumerate()`` may still be dropping its last references (running their
+finalizers, which ``os._exit`` would cut): whoever starts a thread joins it before the program
+ends (the worker pools do: ``runtime.executor``).
 """
 
 from __future__ import annotations

@@ -65,6 +65,8 @@ MAX_WORKER_TIMEOUT = 86_400.0
 # each one is a Python process with its own compiled kernels, and the operating system refuses
 # absurd counts with an OverflowError deep in multiprocessing.
 MAX_WORKERS = 256
+# The longest wait for a terminated worker process, or a stopped pool's manager thread, to end.
+_STOP_SECONDS = 5.0
 # How often a wait for a Dask result looks at the cluster (is the scheduler there, any worker?).
 _DASK_POLL_SECONDS = 0.5
 
@@ -200,11 +202,13 @@ def _end_with_parent(parent_pid: int) -> None:
 
 @contextlib.contextmanager
 def _children_started_without_interrupts() -> Iterator[None]:
-    """Around a call that may start worker processes (``submit``): a Ctrl-C there is held back
-    until the call returns, so that no process is left half-started (its parent gone from under
-    it, it would print a traceback), and SIGINT is blocked in this thread, so that the processes
-    started here (the fork server, which imports the package first, and the workers it forks)
-    begin with it blocked and never see a Ctrl-C meant for the program: the pool stops them."""
+    """Around a call that may start processes (building a pool, ``submit``): a Ctrl-C there is
+    held back until the call returns, so that no process is left half-started (its parent gone
+    from under it, it would print a traceback) and no named semaphore half-made (see
+    :meth:`ProcessExecutor._new_pool`), and SIGINT is blocked in this thread, so that the
+    processes started here (multiprocessing's resource tracker, the fork server, which imports
+    the package first, and the workers it forks) begin with it blocked and never see a Ctrl-C
+    meant for the program: the pool stops them."""
     with deferred_interrupt():
         if threading.current_thread() is not threading.main_thread():
             yield
@@ -278,8 +282,13 @@ class ProcessExecutor(Executor):
     def _new_pool(self):
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(max_workers=self.worker_count, mp_context=self._context,
-                                   initializer=_start_local_worker, initargs=(self._warm_up, os.getpid()))
+        # A pool's queues hold five named semaphores (files in /dev/shm), each made, then
+        # registered with multiprocessing's resource tracker (the first one starts it: a
+        # process), then given a finalizer that removes it. A Ctrl-C between two of these
+        # steps would leave the file behind for good: the whole pool is built, or none.
+        with _children_started_without_interrupts():
+            return ProcessPoolExecutor(max_workers=self.worker_count, mp_context=self._context,
+                                       initializer=_start_local_worker, initargs=(self._warm_up, os.getpid()))
 
     def map(self, function, items):
         in_flight = self.worker_count * ITEMS_IN_FLIGHT_PER_WORKER
@@ -340,14 +349,32 @@ class ProcessExecutor(Executor):
 
     @staticmethod
     def _stop_pool(pool) -> None:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        # a worker busy with a long item would keep the interpreter waiting at exit: stop it
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join(timeout=5)
+        """Stop ``pool`` now: its queued items dropped, its workers terminated, and its manager
+        thread ended, all before this returns.
+
+        The pool's manager thread (``concurrent.futures``) holds the last references to the
+        pool's queues; it ends on its own once the workers are gone, and the queues' named
+        semaphores are removed by whichever thread drops those references: ``sem_unlink``, then
+        a word to multiprocessing's resource tracker. Left to the manager thread, that happens
+        after it has left ``threading.enumerate()``, unseen by the program's fast exit
+        (``os._exit``), which can cut it between the two steps: the tracker then warns at exit of
+        a leaked semaphore it cannot find. Joined here, the thread is gone for good and the
+        semaphores are removed in this thread, when the references below are dropped; a Ctrl-C
+        meanwhile is held back until then, so it cannot cut the removal either.
+        """
+        with deferred_interrupt():
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            manager = getattr(pool, "_executor_manager_thread", None)
+            pool.shutdown(wait=False, cancel_futures=True)
+            # a worker busy with a long item would keep the interpreter waiting at exit: stop it
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()
+            for process in processes:
+                process.join(timeout=_STOP_SECONDS)
+            if manager is not None and manager is not threading.current_thread():
+                manager.join(timeout=_STOP_SECONDS)  # its workers are gone: it ends at once
+            del processes, manager  # the last references to the pool's queues, if it ended
 
     def close(self, cancel: bool = False) -> None:
         if not cancel:
