@@ -86,7 +86,7 @@ def test_every_command_has_help_with_an_example(command):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Ax2c3c"], "unknown card 'Ax'"),
+        (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Ab2c3c"], "unknown card 'Ab'"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "-d", "1s"], "unknown card '1s'"),
         (["calc", "AsKsQhJh", "JdTd9c8c", "-b", "Zz"], "unknown card 'Zz'"),
         (["show", "AxKsQhJh", "JdTd9c8c", "-b", "2c3c4c5c6c"], "unknown card 'Ax'"),
