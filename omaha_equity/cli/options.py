@@ -192,6 +192,6 @@ def is_board_range(board: str) -> bool:
 def board_option(help_text: str = "Known board cards (0 to 5), or a board range of flops such as 'AK*', "
                  "'Ks**', '$mono' (docs/ranges.md).", **settings):
     """``-b/--board`` (the keyword ``board``): a board or a board range (:class:`BoardType`)."""
-    # a required board has no default: click then names the missing option itself
-    default = None if settings.get("required") else ""
-    return click.option("-b", "--board", default=default, type=BoardType(), help=help_text, **settings)
+    if not settings.get("required"):  # a required board has no default: click names the missing option itself
+        settings["default"] = ""
+    return click.option("-b", "--board", type=BoardType(), help=help_text, **settings)
