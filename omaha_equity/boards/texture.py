@@ -3,7 +3,9 @@
 
 Each test takes flops as an ``(n, 3)`` array of card ints and returns an ``(n,)`` bool array,
 so the board-range macros (``$mono``, ``$paired``, ...) and the texture groups of ``flops --by
-texture`` are the same functions.
+texture`` are the same functions. The ``board_*`` counts and :func:`straight_possible` take boards
+of any length (an ``(n, k)`` array, k = 3 to 5): the flop tests are built on them, and the query
+language's board functions (``pairedBoard``, ``straightPossible``, ...) call them on any street.
 """
 
 from __future__ import annotations
@@ -19,10 +21,8 @@ TEXTURE_GROUPS = tuple(
                                                                      if pairing == "unpaired" else ("",))
     if not (suits == "monotone" and pairing != "unpaired") and not (suits == "two-tone" and pairing == "trips")
 )
-# A five-high straight counts the ace as the lowest rank.
-_STRAIGHT_WINDOWS = tuple(
-    frozenset(range(low, low + 5)) for low in range(0, 9)) + (frozenset({12, 0, 1, 2, 3}),)
-_LOW_RANKS = frozenset({12, 0, 1, 2, 3, 4, 5, 6})  # A, 2..8
+# The ranks of a low: A, 2..8.
+_LOW_RANKS = (12, 0, 1, 2, 3, 4, 5, 6)
 
 
 def _ranks_suits(flops) -> tuple[np.ndarray, np.ndarray]:
@@ -30,10 +30,48 @@ def _ranks_suits(flops) -> tuple[np.ndarray, np.ndarray]:
     return cards >> 2, cards & 3
 
 
+def board_suit_count(boards) -> np.ndarray:
+    """(n,) int64: the distinct suits of each board, an ``(n, k)`` array of card ints."""
+    suits = np.asarray(boards, dtype=np.int64) & 3
+    return sum((suits == suit).any(axis=1).astype(np.int64) for suit in range(4))
+
+
+def board_most_of_one_suit(boards) -> np.ndarray:
+    """(n,) int64: the most cards of one suit on each board (3 or more: a flush is possible)."""
+    suits = np.asarray(boards, dtype=np.int64) & 3
+    return np.max([(suits == suit).sum(axis=1) for suit in range(4)], axis=0)
+
+
+def board_paired(boards) -> np.ndarray:
+    """(n,) bool: two cards of a board share a rank."""
+    ranks = np.sort(np.asarray(boards, dtype=np.int64) >> 2, axis=1)
+    return (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
+
+
+def board_low_rank_count(boards) -> np.ndarray:
+    """(n,) int64: the distinct ranks of eight or lower (the ace low) on each board; three or
+    more make a low possible."""
+    ranks = np.asarray(boards, dtype=np.int64) >> 2
+    return sum((ranks == rank).any(axis=1).astype(np.int64) for rank in _LOW_RANKS)
+
+
+def straight_possible(boards) -> np.ndarray:
+    """(n,) bool: three distinct ranks of a board lie within five consecutive ranks (the ace
+    both high and low), so two hole cards can make a straight."""
+    ranks = np.asarray(boards, dtype=np.int64) >> 2
+    present = np.zeros((ranks.shape[0], 14), dtype=bool)  # column 0: the ace as the lowest rank
+    for rank in range(13):
+        present[:, rank + 1] = (ranks == rank).any(axis=1)
+    present[:, 0] = present[:, 13]
+    possible = np.zeros(ranks.shape[0], dtype=bool)
+    for low_end in range(10):  # A-2-3-4-5 up to T-J-Q-K-A
+        possible |= present[:, low_end:low_end + 5].sum(axis=1) >= 3
+    return possible
+
+
 def suit_count(flops) -> np.ndarray:
     """(n,) int64: the distinct suits of each flop (1 monotone, 2 two-tone, 3 rainbow)."""
-    _, suits = _ranks_suits(flops)
-    return 1 + (suits[:, 1] != suits[:, 0]) + ((suits[:, 2] != suits[:, 0]) & (suits[:, 2] != suits[:, 1]))
+    return board_suit_count(np.asarray(flops, dtype=np.int64).reshape(-1, 3))
 
 
 def rank_count(flops) -> np.ndarray:
@@ -67,24 +105,15 @@ def is_trips(flops) -> np.ndarray:
     return rank_count(flops) == 1
 
 
-def _all_in(ranks: np.ndarray, allowed: frozenset) -> np.ndarray:
-    return np.isin(ranks, np.array(sorted(allowed))).all(axis=1)
-
-
 def is_connected(flops) -> np.ndarray:
     """Three distinct ranks within five consecutive ranks (the ace both high and low): a
     straight is possible with two hole cards (``9h8d5c``, ``As3d2c``, ``KdQh9s``)."""
-    ranks, _ = _ranks_suits(flops)
-    connected = np.zeros(ranks.shape[0], dtype=bool)
-    for window in _STRAIGHT_WINDOWS:
-        connected |= _all_in(ranks, window)
-    return connected & (rank_count(flops) == 3)
+    return straight_possible(np.asarray(flops, dtype=np.int64).reshape(-1, 3))
 
 
 def is_low(flops) -> np.ndarray:
     """Three distinct ranks of eight or lower (the ace low): a low is possible."""
-    ranks, _ = _ranks_suits(flops)
-    return _all_in(ranks, _LOW_RANKS) & (rank_count(flops) == 3)
+    return board_low_rank_count(np.asarray(flops, dtype=np.int64).reshape(-1, 3)) == 3
 
 
 def texture_groups(flops) -> list[str]:

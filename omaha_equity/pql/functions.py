@@ -21,6 +21,8 @@ import numpy as np
 
 from ..boards import parse_board_range
 from ..boards.flops import all_flops
+from ..boards.texture import (board_low_rank_count, board_most_of_one_suit, board_paired, board_suit_count,
+                              straight_possible)
 from ..categories.categorize import categorize_hands
 from ..categories.filters import terms_mask
 from ..categories.names import MADE_HANDS
@@ -186,40 +188,13 @@ def _board_in_range(block, flop_mask):
     return np.isin(keys, every_keys[flop_mask])
 
 
-def _suits(block, street):
-    return block.boards[:, :street] & 3
+def _board(block, street):
+    """(deals, street) int8: the board cards dealt by ``street``."""
+    return block.boards[:, :street]
 
 
 def _suit_count(block, street):
-    suits = _suits(block, street)
-    return sum((suits == suit).any(axis=1).astype(np.int64) for suit in range(4))
-
-
-def _most_of_one_suit(block, street):
-    suits = _suits(block, street)
-    return np.max([(suits == suit).sum(axis=1) for suit in range(4)], axis=0)
-
-
-def _paired(block, street):
-    ranks = np.sort(block.boards[:, :street] >> 2, axis=1)
-    return (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
-
-
-def _low_card_count(block, street):
-    ranks = block.boards[:, :street] >> 2
-    return sum(((ranks == rank).any(axis=1)).astype(np.int64) for rank in (12, 0, 1, 2, 3, 4, 5, 6))
-
-
-def _straight_possible(block, street):
-    ranks = block.boards[:, :street] >> 2
-    present = np.zeros((block.deal_count, 14), dtype=bool)
-    for rank in range(13):
-        present[:, rank + 1] |= (ranks == rank).any(axis=1)
-    present[:, 0] = present[:, 13]  # the ace plays low in A-2-3-4-5
-    possible = np.zeros(block.deal_count, dtype=bool)
-    for low_end in range(10):  # five ranks low_end .. low_end + 4, three of them on the board
-        possible |= present[:, low_end:low_end + 5].sum(axis=1) >= 3
-    return possible
+    return board_suit_count(_board(block, street))
 
 
 def _nut_hi(block, player, street):
@@ -307,7 +282,8 @@ FUNCTIONS: dict[str, Function] = {function.name.lower(): function for function i
              "next cards that give the player the nut high (own and dead cards out)"),
     Function("inRange", ("player", "range"), "boolean", _in_range, "the player's hand is in the range"),
     Function("boardInRange", ("boardrange",), "boolean", _board_in_range, "the flop is in the board range"),
-    Function("pairedBoard", ("street",), "boolean", _paired, "two board cards share a rank"),
+    Function("pairedBoard", ("street",), "boolean", lambda block, street: board_paired(_board(block, street)),
+             "two board cards share a rank"),
     Function("monotoneBoard", ("street",), "boolean", lambda block, street: _suit_count(block, street) == 1,
              "every board card of one suit"),
     Function("twoToneBoard", ("street",), "boolean", lambda block, street: _suit_count(block, street) == 2,
@@ -315,16 +291,19 @@ FUNCTIONS: dict[str, Function] = {function.name.lower(): function for function i
     Function("rainbowBoard", ("street",), "boolean",
              lambda block, street: _suit_count(block, street) == min(street, 4),
              "no two board cards of one suit (flop 3 suits, turn 4)"),
-    Function("straightPossible", ("street",), "boolean", _straight_possible,
+    Function("straightPossible", ("street",), "boolean",
+             lambda block, street: straight_possible(_board(block, street)),
              "some two hole cards make a straight with the board"),
-    Function("flushPossible", ("street",), "boolean", lambda block, street: _most_of_one_suit(block, street) >= 3,
+    Function("flushPossible", ("street",), "boolean",
+             lambda block, street: board_most_of_one_suit(_board(block, street)) >= 3,
              "three or more board cards of one suit"),
     Function("boardSuitCount", ("street",), "number",
              lambda block, street: _suit_count(block, street).astype(np.float64), "the board's distinct suits"),
     Function("boardLoCardCount", ("street",), "number",
-             lambda block, street: _low_card_count(block, street).astype(np.float64),
+             lambda block, street: board_low_rank_count(_board(block, street)).astype(np.float64),
              "the board's distinct low ranks (A-8)"),
-    Function("boardAllowsMadeLo", ("street",), "boolean", lambda block, street: _low_card_count(block, street) >= 3,
+    Function("boardAllowsMadeLo", ("street",), "boolean",
+             lambda block, street: board_low_rank_count(_board(block, street)) >= 3,
              "three or more distinct low ranks: a made low is possible"),
     Function("turnCard", (), "card", lambda block: block.boards[:, 3].astype(np.int64), "the turn card"),
     Function("riverCard", (), "card", lambda block: block.boards[:, 4].astype(np.int64), "the river card"),
