@@ -1,21 +1,25 @@
 """The GPU kernels (numba's CUDA target, ``@cuda.jit``): exact enumeration and Monte Carlo of
-equity, for fixed hands, partial and random hands and ranges, in every game.
+deals, for fixed hands, partial and random hands and ranges, in every game, tallied by outcome
+for equity, all-in chips and the distribution study alike.
 
 Both kernels end where the CPU's fixed-hand enumeration ends (``equity.fixed._kernels.enumerate_boards``):
-each deal adds its weight to the tally of its *outcome*, a key of bits (bit ``p`` when player
-``p`` wins high; in hi/lo, bit ``player_count + p`` when ``p`` wins low), and to the
-qualifying-low count of each player with an 8-or-better low. Every statistic of a result (wins,
-ties, scoops, quartered pots, equity in pot units, sums of squared shares) is linear in those
-tallies, so the host scores each outcome once (``equity.fixed._kernels.score_outcomes``) and the GPU
-keeps integers only: atomic integer additions give the same totals in any order, so results do
-not depend on the launch shape.
+each deal adds its weight to the tally of its *outcome* key, and to the qualifying-low count of
+each player with an 8-or-better low. For equity the key says who wins the pot (bit ``p`` when
+player ``p`` wins high; in hi/lo, bit ``player_count + p`` when ``p`` wins low); for an all-in
+it says who wins each side pot (:func:`deal_key`: the pots' eligible players are nested, so a
+digit per level of them does). Every statistic of a result (wins, ties, scoops, quartered pots,
+equity in pot units, chips per pot, sums of squares) is a sum over deals of a function of the
+outcome, so the host scores each outcome once with the CPU's own code and the GPU keeps integers
+only: atomic integer additions give the same totals in any order, so results do not depend on
+the launch shape. The distribution study keeps one tally per hand combination (``grouped``).
 
 A hand is evaluated from its cards with the CPU's tables (``evaluate.tables``): the best
 unsuited high of its hole pairs on the board's rank multiset (``pair_board``), the best flush of
 its suited pairs in the board's flush suit (``pair_flush``), and the low of its and the board's
-low-rank masks (``low``). The tallies of a block are kept in shared memory (at most
-``SHARED_OUTCOMES`` keys; more, hi/lo with 7 or more players, go to global memory) and added to
-the launch's output once per block.
+low-rank masks (``low``). The tallies of a block are kept in shared memory when they fit
+(``SHARED_OUTCOMES`` keys; more go to global memory) and added to the launch's output once per
+block. The CPU helpers that fit a GPU thread as they are (low rank bits, the combination walk,
+the weighted pick) are compiled here from their own source (:func:`device_function`).
 
 Monte Carlo is counter-based: trial ``t`` draws from a SplitMix64 stream seeded from
 ``(seed, t)`` alone (:func:`trial_state`), whichever thread of whichever launch runs it. Range
@@ -32,6 +36,9 @@ from __future__ import annotations
 import numpy as np
 from numba import int8, int32, int64, uint64
 
+from ..equity.fixed import _kernels as fixed_kernels
+from ..equity.lists import _kernels as lists_kernels
+from ..evaluate import _kernels as evaluate_kernels
 from .device import cuda_module
 
 cuda = cuda_module()
@@ -49,6 +56,19 @@ DECK_SIZE = 52
 MAX_REDRAWS = 100_000
 GOLDEN = 0x9E3779B97F4A7C15
 TRIAL_MULTIPLIER = 0xD1B54A32D192ED03
+
+
+def device_function(cpu_helper):
+    """A CPU kernel helper compiled as a CUDA device function from its own Python source (the
+    CPU's ``numba.njit`` dispatcher keeps it as ``py_func``): the same code on both targets."""
+    return cuda.jit(device=True)(getattr(cpu_helper, "py_func", cpu_helper))
+
+
+low_rank_bit = device_function(evaluate_kernels.low_rank_bit)
+insert_rank = device_function(evaluate_kernels.insert_rank)
+next_combination = device_function(evaluate_kernels.next_combination)
+unrank_combination = device_function(fixed_kernels.unrank_combination)
+pick_weighted = device_function(lists_kernels._pick_weighted)
 
 
 @cuda.jit(device=True)
@@ -85,13 +105,32 @@ def uniform(state):
 
 
 @cuda.jit(device=True)
-def low_rank_bit(rank):
-    """Bit of a rank in a low mask: ace bit 0, deuce bit 1, ... eight bit 7, else 0."""
-    if rank == 12:
-        return 1
-    if rank <= 6:
-        return 1 << (rank + 1)
-    return 0
+def draw_card(state, deck, dealt, card_count):
+    """One step of a partial Fisher-Yates shuffle: swap a uniform card of ``deck[dealt:card_count]``
+    into ``deck[dealt]``. Returns ``(state, the card)``."""
+    state, pick = below(state, card_count - dealt)
+    pick += dealt
+    drawn = deck[pick]
+    deck[pick] = deck[dealt]
+    deck[dealt] = drawn
+    return state, drawn
+
+
+@cuda.jit(device=True)
+def draw_board(state, card_count, dealt_count, combination):
+    """``dealt_count`` distinct uniform indexes below ``card_count`` into ``combination`` (a
+    uniform random completion of the board; each index drawn again while it repeats one drawn
+    before). The deck is not touched, so a trial's board depends on its stream only."""
+    for position in range(dealt_count):
+        fresh = False
+        pick = int64(0)
+        while not fresh:
+            state, pick = below(state, card_count)
+            fresh = True
+            for earlier in range(position):
+                if combination[earlier] == pick:
+                    fresh = False
+        combination[position] = pick
 
 
 @cuda.jit(device=True)
@@ -162,11 +201,7 @@ def board_state(board, colex, ranks):
         else:
             suit_masks_3 |= bit
         low_mask |= low_rank_bit(rank)
-        at = position
-        while at > 0 and ranks[at - 1] > rank:
-            ranks[at] = ranks[at - 1]
-            at -= 1
-        ranks[at] = rank
+        insert_rank(ranks, position, rank)
     board_index = 0
     for position in range(5):
         board_index += colex[position, ranks[position]]
@@ -184,41 +219,79 @@ def board_state(board, colex, ranks):
 
 
 @cuda.jit(device=True)
-def outcome_of(player_count, pair_counts, pair_indexes, pair_flush_rows, hole_low_masks, board, colex, pair_board,
-               pair_flush, low, hilo, ranks, lows):
-    """The outcome key of one complete deal (see the module docstring); fills ``lows[p]`` with
-    each player's low value (0: none, or not hi/lo)."""
+def deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex, pair_board,
+                pair_flush, low, hilo, ranks, highs, lows):
+    """Every player's high value into ``highs`` and, in hi/lo, low value into ``lows`` (0: no
+    qualifying low; always 0 when not hi/lo), on one complete deal."""
     board_index, flush_suit, flush_mask, board_low = board_state(board, colex, ranks)
-    best_high = int32(-1)
-    key = int64(0)
     for player in range(player_count):
-        value = high_value(pair_counts, pair_indexes[player], pair_flush_rows[player], board_index, flush_suit,
-                           flush_mask, pair_board, pair_flush)
-        bit = int64(1) << player
-        if value > best_high:
-            key = bit
-            best_high = value
-        elif value == best_high:
-            key |= bit
-    if hilo:
-        best_low = int32(0)
-        low_key = int64(0)
-        for player in range(player_count):
-            value = int32(low[hole_low_masks[player], board_low])
-            lows[player] = value
-            bit = int64(1) << player
-            if value > best_low:
-                low_key = bit
-                best_low = value
-            elif value == best_low and value != 0:
-                low_key |= bit
-        key |= low_key << player_count
+        highs[player] = high_value(pair_count, pair_indexes[player], pair_flush_rows[player], board_index,
+                                   flush_suit, flush_mask, pair_board, pair_flush)
+        lows[player] = int32(low[hole_low_masks[player], board_low]) if hilo else 0
+
+
+@cuda.jit(device=True)
+def best_of(player_count, values, members, floor):
+    """The best value above ``floor`` among the players of ``members`` (bit ``p``: player ``p``)
+    and which of them hold it, as bits in the members' order (bit ``i``: the ``i``-th member).
+    Returns ``(best, bits)``; ``(floor, 0)`` when no member is above ``floor``."""
+    best = floor
+    bits = int64(0)
+    position = 0
+    for player in range(player_count):
+        if (members >> player) & 1:
+            value = values[player]
+            if value > best:
+                best = value
+                bits = int64(1) << position
+            elif value == best and value > floor:
+                bits |= int64(1) << position
+            position += 1
+    return best, bits
+
+
+@cuda.jit(device=True)
+def level_digit(top, bits, best, deepest):
+    """A level's digit of a deal's key (see :func:`deal_key`)."""
+    if deepest:
+        return bits
+    if bits == 0 or top < best:
+        return int64(0)
+    return 2 * bits - 1 + (1 if top == best else 0)
+
+
+@cuda.jit(device=True)
+def deal_key(player_count, highs, lows, hilo, level_masks, level_strides):
+    """The outcome key of a deal: who wins each pot (the module docstring).
+
+    The pots' eligible players form levels (``level_masks``, the widest first; a deeper level
+    holds the players of the deeper pots only), and the key is a mixed-radix number
+    (``level_strides[0]`` for the high digits, ``[1]`` for the low ones) with a digit per level
+    and half: at the deepest level its winners' bits; above, 0 when none of the level's own
+    players beats or ties the best below, else ``2 * bits - 1``, plus 1 for a tie.
+    """
+    key = int64(0)
+    best_high = int32(-1)
+    best_low = int32(0)
+    deepest = level_masks.shape[0] - 1
+    for level in range(deepest, -1, -1):
+        members = level_masks[level]
+        top, bits = best_of(player_count, highs, members, int32(-1))
+        key += level_digit(top, bits, best_high, level == deepest) * level_strides[0, level]
+        best_high = max(best_high, top)
+        if hilo:
+            top, bits = best_of(player_count, lows, members, int32(0))
+            key += level_digit(top, bits, best_low, level == deepest) * level_strides[1, level]
+            best_low = max(best_low, top)
     return key
 
 
 @cuda.jit(device=True)
-def clear_tallies(shared_outcomes, use_shared):
-    """Zero the block's shared tallies (every thread takes its share), then wait for all."""
+def begin_block(shared_outcomes, use_shared, player_lows, player_count):
+    """Zero the thread's low counts and the block's shared tallies (every thread takes its
+    share), then wait for all."""
+    for player in range(player_count):
+        player_lows[player] = 0
     if use_shared:
         for key in range(cuda.threadIdx.x, SHARED_OUTCOMES, cuda.blockDim.x):
             shared_outcomes[key] = 0
@@ -226,22 +299,42 @@ def clear_tallies(shared_outcomes, use_shared):
 
 
 @cuda.jit(device=True)
-def tally(shared_outcomes, outcomes, use_shared, key, weight):
+def record_deal(shared_outcomes, outcomes, use_shared, index, weight, hilo, lows, player_lows, player_count):
+    """Add a deal's weight to its tally ``index`` and to the low counts of the players with a
+    qualifying low."""
     if use_shared:
-        cuda.atomic.add(shared_outcomes, key, weight)
+        cuda.atomic.add(shared_outcomes, index, weight)
     else:
-        cuda.atomic.add(outcomes, key, weight)
+        cuda.atomic.add(outcomes, index, weight)
+    if hilo:
+        for player in range(player_count):
+            if lows[player] != 0:
+                player_lows[player] += weight
 
 
 @cuda.jit(device=True)
-def flush_tallies(shared_outcomes, outcomes, use_shared, key_count):
-    """Wait for the block, then add its shared tallies to the launch's output."""
+def end_block(shared_outcomes, outcomes, use_shared, player_lows, has_low, player_count):
+    """Wait for the block, add its shared tallies to the launch's output, and the thread's low
+    counts."""
     cuda.syncthreads()
     if use_shared:
-        for key in range(cuda.threadIdx.x, key_count, cuda.blockDim.x):
+        for key in range(cuda.threadIdx.x, outcomes.shape[0], cuda.blockDim.x):
             count = shared_outcomes[key]
             if count != 0:
                 cuda.atomic.add(outcomes, key, count)
+    for player in range(player_count):
+        if player_lows[player] != 0:
+            cuda.atomic.add(has_low, player, player_lows[player])
+
+
+@cuda.jit(device=True)
+def known_cards(board_known):
+    """How many board cards are known (``board_known`` padded with -1)."""
+    count = 0
+    for position in range(5):
+        if board_known[position] >= 0:
+            count += 1
+    return count
 
 
 @cuda.jit(device=True)
@@ -255,12 +348,35 @@ def undealt_deck(used_mask, deck):
     return count
 
 
+@cuda.jit(device=True)
+def choose_hands(combination, offsets, masks, weights, base_used_mask, chosen):
+    """The hands of combination number ``combination`` (mixed radix over the lists, the last list
+    the least significant digit) into ``chosen``. Returns ``(used cards mask, product of the
+    weights, whether the hands share no card)``."""
+    used = int64(base_used_mask)
+    weight = int64(1)
+    compatible = True
+    rest = combination
+    for position in range(offsets.shape[0] - 2, -1, -1):
+        size = offsets[position + 1] - offsets[position]
+        hand = offsets[position] + rest % size
+        rest //= size
+        chosen[position] = hand
+        if used & masks[hand]:
+            compatible = False
+        used |= masks[hand]
+        weight *= weights[hand]
+    return used, weight, compatible
+
+
 @cuda.jit
 def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known, colex, pair_board, pair_flush, low,
-                    hilo, binomials, boards_per_unit, first_unit, unit_count, outcomes, has_low, totals):
-    """Exact enumeration: every card-disjoint combination of the players' hands (one of each
-    player's list; a fixed hand is a list of one) times every completion of the board, each deal
-    tallied by outcome with the product of its hands' weights.
+                    hilo, level_masks, level_strides, binomials, boards_per_unit, first_unit, unit_count,
+                    sampled_boards, seed_hash, key_count, outcomes, has_low, totals):
+    """Every card-disjoint combination of the players' hands (one of each player's list; a fixed
+    hand is a list of one) times every completion of the board (or, with ``sampled_boards``,
+    that many random completions), each deal tallied by outcome with the product of its hands'
+    weights.
 
     Work unit ``u`` is boards ``(u % slices) * boards_per_unit ..`` (lexicographic order of the
     completions from the undealt deck) of combination ``u // slices``, combinations numbered in
@@ -275,31 +391,28 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
     offsets : (player_count + 1,) int64, list ``i`` is ``hands[offsets[i]:offsets[i + 1]]``.
     weights : (hand_count,) int64, whole weights.
     base_used_mask : int64, the known board and dead cards.
-    board_known : (5,) int8, the known board cards first, padded.
+    board_known : (5,) int8, the known board cards first, padded with -1.
     colex, pair_board, pair_flush, low : ``evaluate.tables.Tables`` arrays.
     hilo : bool.
+    level_masks : (levels,) int64, level_strides : (2, levels) int64, the key's levels
+        (:func:`deal_key`; one level of every player: who wins the one pot).
     binomials : (53, 6) int64, ``binomials[n, k] = C(n, k)``.
     boards_per_unit, first_unit, unit_count : int64, the cut of the work and this launch's part.
-    outcomes : (2 ** outcome_key_bits,) int64, output (added to): weighted deals per outcome key.
+    sampled_boards : int64, 0: every completion; else random completions per combination, board
+        ``b`` of combination ``c`` drawn from the stream of trial ``c * sampled_boards + b``.
+    seed_hash : uint64, SplitMix64 of the seed (with ``sampled_boards``).
+    key_count : int64, outcome keys of one deal (the product of the levels' radixes).
+    outcomes : (key_count,) or (combinations * key_count,) int64, output (added to): weighted
+        deals per outcome key, or per combination and key (one tally per combination).
     has_low : (player_count,) int64, output (added to): weighted deals with each player's
         qualifying low.
     totals : (2,) int64, output (added to): total weight, deals.
     """
     shared_outcomes = cuda.shared.array(SHARED_OUTCOMES, int64)
-    player_count = offsets.shape[0] - 1
-    key_count = outcomes.shape[0]
-    use_shared = key_count <= SHARED_OUTCOMES
-    clear_tallies(shared_outcomes, use_shared)
-    hole_count = hands.shape[1]
-    pair_count = hole_count * (hole_count - 1) // 2
-    known_count = 0
-    for position in range(5):
-        if board_known[position] >= 0:
-            known_count += 1
-    dealt_count = 5 - known_count
     pair_indexes = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
     pair_flush_rows = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
     hole_low_masks = cuda.local.array(MAX_PLAYERS, int32)
+    highs = cuda.local.array(MAX_PLAYERS, int32)
     lows = cuda.local.array(MAX_PLAYERS, int32)
     player_lows = cuda.local.array(MAX_PLAYERS, int64)
     chosen = cuda.local.array(MAX_PLAYERS, int64)
@@ -307,96 +420,59 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
     board = cuda.local.array(5, int8)
     ranks = cuda.local.array(5, int32)
     combination = cuda.local.array(5, int64)
-    for player in range(player_count):
-        player_lows[player] = 0
+    player_count = offsets.shape[0] - 1
+    use_shared = outcomes.shape[0] <= SHARED_OUTCOMES
+    grouped = outcomes.shape[0] > key_count
+    begin_block(shared_outcomes, use_shared, player_lows, player_count)
+    hole_count = hands.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    known_count = known_cards(board_known)
+    dealt_count = 5 - known_count
     weight_total = int64(0)
     deal_total = int64(0)
-    stride = cuda.gridsize(1)
     card_count = DECK_SIZE - cuda.popc(base_used_mask) - hole_count * player_count
-    completions = binomials[card_count, dealt_count]
+    completions = sampled_boards if sampled_boards > 0 else binomials[card_count, dealt_count]
     slices = (completions + boards_per_unit - 1) // boards_per_unit
-    for unit in range(first_unit + cuda.grid(1), first_unit + unit_count, stride):
-        # the combination of hands: mixed radix, the last list the least significant digit
-        rest = unit // slices
-        slice_index = unit - rest * slices
-        used = int64(base_used_mask)
-        weight = int64(1)
-        compatible = True
-        for position in range(player_count - 1, -1, -1):
-            size = offsets[position + 1] - offsets[position]
-            hand = offsets[position] + rest % size
-            rest //= size
-            chosen[position] = hand
-            if used & masks[hand]:
-                compatible = False
-            used |= masks[hand]
-            weight *= weights[hand]
+    for unit in range(first_unit + cuda.grid(1), first_unit + unit_count, cuda.gridsize(1)):
+        hand_combination = unit // slices
+        used, weight, compatible = choose_hands(hand_combination, offsets, masks, weights, base_used_mask, chosen)
         if not compatible:
             continue
         for player in range(player_count):
             hole_low_masks[player] = hand_features(hands[chosen[player]], hole_count, colex, pair_indexes[player],
                                                    pair_flush_rows[player])
-        card_count = undealt_deck(used, deck)
+        undealt_deck(used, deck)
         for position in range(known_count):
             board[position] = board_known[position]
-        # unrank the unit's first completion, then walk in lexicographic order
-        start = slice_index * boards_per_unit
-        stop = min(start + boards_per_unit, completions)
-        rank = start
-        item = 0
-        for position in range(dealt_count):
-            while binomials[card_count - item - 1, dealt_count - position - 1] <= rank:
-                rank -= binomials[card_count - item - 1, dealt_count - position - 1]
-                item += 1
-            combination[position] = item
-            item += 1
-        for _ in range(stop - start):
+        start = (unit - hand_combination * slices) * boards_per_unit
+        if sampled_boards == 0:
+            unrank_combination(start, card_count, dealt_count, binomials, combination)
+        group = hand_combination * key_count if grouped else 0
+        for board_number in range(start, min(start + boards_per_unit, completions)):
+            if sampled_boards > 0:
+                draw_board(trial_state(seed_hash, hand_combination * sampled_boards + board_number), card_count,
+                           dealt_count, combination)
             for position in range(dealt_count):
                 board[known_count + position] = deck[combination[position]]
-            key = outcome_of(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
-                             pair_board, pair_flush, low, hilo, ranks, lows)
-            tally(shared_outcomes, outcomes, use_shared, key, weight)
-            if hilo:
-                for player in range(player_count):
-                    if lows[player] != 0:
-                        player_lows[player] += weight
+            deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
+                        pair_board, pair_flush, low, hilo, ranks, highs, lows)
+            key = deal_key(player_count, highs, lows, hilo, level_masks, level_strides)
+            record_deal(shared_outcomes, outcomes, use_shared, group + key, weight, hilo, lows, player_lows,
+                        player_count)
             weight_total += weight
             deal_total += 1
-            # the next combination in lexicographic order
-            position = dealt_count - 1
-            while position >= 0 and combination[position] == card_count - dealt_count + position:
-                position -= 1
-            if position >= 0:
-                combination[position] += 1
-                for later in range(position + 1, dealt_count):
-                    combination[later] = combination[later - 1] + 1
-    flush_tallies(shared_outcomes, outcomes, use_shared, key_count)
-    for player in range(player_count):
-        if player_lows[player] != 0:
-            cuda.atomic.add(has_low, player, player_lows[player])
+            if sampled_boards == 0:
+                next_combination(combination, card_count, dealt_count)
+    end_block(shared_outcomes, outcomes, use_shared, player_lows, has_low, player_count)
     if weight_total != 0:
         cuda.atomic.add(totals, 0, weight_total)
         cuda.atomic.add(totals, 1, deal_total)
 
 
-@cuda.jit(device=True)
-def pick_weighted(cumulative, start, stop, value):
-    """Index in ``start .. stop - 1`` of the first cumulative weight above ``value``."""
-    low_index = start
-    high_index = stop - 1
-    while low_index < high_index:
-        middle = (low_index + high_index) // 2
-        if cumulative[middle] > value:
-            high_index = middle
-        else:
-            low_index = middle + 1
-    return low_index
-
-
 @cuda.jit
 def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players, dealt_known, dealt_known_counts,
-                 dealt_players, base_used_mask, board_known, colex, pair_board, pair_flush, low, hilo, seed_hash,
-                 first_trial, trial_count, outcomes, has_low, gave_up):
+                 dealt_players, base_used_mask, board_known, colex, pair_board, pair_flush, low, hilo, level_masks,
+                 level_strides, seed_hash, first_trial, trial_count, outcomes, has_low, gave_up):
     """Monte Carlo: trials ``first_trial .. first_trial + trial_count - 1``, each one deal
     tallied by outcome (weight 1), a grid-stride loop over the trials.
 
@@ -413,27 +489,18 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
     dealt_known, dealt_known_counts, dealt_players, base_used_mask : the players dealt at random
         and every known card (``equity.lists.inputs.DealtCards``).
     board_known : (5,) int8, the known board cards first, padded with -1.
-    colex, pair_board, pair_flush, low, hilo : as in :func:`enumerate_lists`.
+    colex, pair_board, pair_flush, low, hilo, level_masks, level_strides : as in
+        :func:`enumerate_lists`.
     seed_hash : uint64, SplitMix64 of the seed.
     first_trial, trial_count : int64, this launch's trials.
-    outcomes, has_low : as in :func:`enumerate_lists` (deals, unweighted).
+    outcomes, has_low : as in :func:`enumerate_lists` (deals, unweighted; one tally).
     gave_up : (1,) int64, output (added to): trials that gave up after ``MAX_REDRAWS`` draws.
     """
     shared_outcomes = cuda.shared.array(SHARED_OUTCOMES, int64)
-    key_count = outcomes.shape[0]
-    use_shared = key_count <= SHARED_OUTCOMES
-    clear_tallies(shared_outcomes, use_shared)
-    player_count = list_players.shape[0] + dealt_players.shape[0]
-    hole_count = dealt_known.shape[1]
-    pair_count = hole_count * (hole_count - 1) // 2
-    known_count = 0
-    for position in range(5):
-        if board_known[position] >= 0:
-            known_count += 1
-    list_count = list_players.shape[0]
     pair_indexes = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
     pair_flush_rows = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
     hole_low_masks = cuda.local.array(MAX_PLAYERS, int32)
+    highs = cuda.local.array(MAX_PLAYERS, int32)
     lows = cuda.local.array(MAX_PLAYERS, int32)
     player_lows = cuda.local.array(MAX_PLAYERS, int64)
     chosen = cuda.local.array(MAX_PLAYERS, int64)
@@ -441,15 +508,20 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
     deck = cuda.local.array(DECK_SIZE, int8)
     board = cuda.local.array(5, int8)
     ranks = cuda.local.array(5, int32)
-    for player in range(player_count):
-        player_lows[player] = 0
+    player_count = list_players.shape[0] + dealt_players.shape[0]
+    use_shared = outcomes.shape[0] <= SHARED_OUTCOMES
+    begin_block(shared_outcomes, use_shared, player_lows, player_count)
+    hole_count = dealt_known.shape[1]
+    pair_count = hole_count * (hole_count - 1) // 2
+    known_count = known_cards(board_known)
+    list_count = list_players.shape[0]
     failed = int64(0)
-    stride = cuda.gridsize(1)
-    for trial in range(first_trial + cuda.grid(1), first_trial + trial_count, stride):
+    for trial in range(first_trial + cuda.grid(1), first_trial + trial_count, cuda.gridsize(1)):
         state = trial_state(seed_hash, trial)
         used = int64(base_used_mask)
         redraws = 0
-        while True:
+        compatible = False
+        while not compatible and redraws < MAX_REDRAWS:
             used = int64(base_used_mask)
             compatible = True
             for position in range(list_count):
@@ -460,12 +532,9 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
                     compatible = False
                     break
                 used |= list_masks[hand]
-            if compatible:
-                break
-            redraws += 1
-            if redraws >= MAX_REDRAWS:
-                break
-        if redraws >= MAX_REDRAWS:
+            if not compatible:
+                redraws += 1
+        if not compatible:
             failed += 1
             continue
         for position in range(list_count):
@@ -476,41 +545,27 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
         dealt = 0
         for position in range(dealt_players.shape[0]):
             player = dealt_players[position]
-            known = dealt_known_counts[position]
-            for card in range(known):
-                cards[card] = dealt_known[position, card]
-            for card in range(known, hole_count):
-                state, pick = below(state, card_count - dealt)
-                pick += dealt
-                drawn = deck[pick]
-                deck[pick] = deck[dealt]
-                deck[dealt] = drawn
-                dealt += 1
-                cards[card] = drawn
+            for card in range(hole_count):
+                if card < dealt_known_counts[position]:
+                    cards[card] = dealt_known[position, card]
+                else:
+                    state, drawn = draw_card(state, deck, dealt, card_count)
+                    cards[card] = drawn
+                    dealt += 1
             hole_low_masks[player] = hand_features(cards, hole_count, colex, pair_indexes[player],
                                                    pair_flush_rows[player])
         for position in range(5):
             if position < known_count:
                 board[position] = board_known[position]
             else:
-                state, pick = below(state, card_count - dealt)
-                pick += dealt
-                drawn = deck[pick]
-                deck[pick] = deck[dealt]
-                deck[dealt] = drawn
-                dealt += 1
+                state, drawn = draw_card(state, deck, dealt, card_count)
                 board[position] = drawn
-        key = outcome_of(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
-                         pair_board, pair_flush, low, hilo, ranks, lows)
-        tally(shared_outcomes, outcomes, use_shared, key, 1)
-        if hilo:
-            for player in range(player_count):
-                if lows[player] != 0:
-                    player_lows[player] += 1
-    flush_tallies(shared_outcomes, outcomes, use_shared, key_count)
-    for player in range(player_count):
-        if player_lows[player] != 0:
-            cuda.atomic.add(has_low, player, player_lows[player])
+                dealt += 1
+        deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
+                    pair_board, pair_flush, low, hilo, ranks, highs, lows)
+        key = deal_key(player_count, highs, lows, hilo, level_masks, level_strides)
+        record_deal(shared_outcomes, outcomes, use_shared, key, 1, hilo, lows, player_lows, player_count)
+    end_block(shared_outcomes, outcomes, use_shared, player_lows, has_low, player_count)
     if failed != 0:
         cuda.atomic.add(gave_up, 0, failed)
 

@@ -30,6 +30,7 @@ from ..errors import InputError
 from ..evaluate.tables import load_tables
 from . import _kernels, _scoring
 from .device import GpuKind, gpu_kind
+from .outcome_keys import OutcomeKeys
 
 # Seconds a launch takes (after the first, sized from the speed of the last): Ctrl-C and the
 # progress wait at most about this long.
@@ -120,10 +121,17 @@ class ExactInputs:
 
     @classmethod
     def of(cls, lists: ExactLists) -> ExactInputs:
+        return cls.of_arrays(lists.hands, lists.masks, lists.offsets, lists.weights, lists.base_used_mask,
+                             tuple(lists.board_known.tolist()))
+
+    @classmethod
+    def of_arrays(cls, hands: np.ndarray, masks: np.ndarray, offsets: np.ndarray, weights: np.ndarray,
+                  base_used_mask: int, board: tuple[int, ...]) -> ExactInputs:
+        """Copied to the GPU: ``hands`` (hand_count, hole_count) int8, ``masks``, ``weights``
+        (hand_count,) int64, ``offsets`` (lists + 1,) int64, the known board's cards."""
         to_device = _kernels.cuda.to_device
-        return cls(to_device(lists.hands), to_device(lists.masks), to_device(lists.offsets),
-                   to_device(lists.weights), np.int64(lists.base_used_mask),
-                   to_device(padded_board(tuple(lists.board_known.tolist()))))
+        return cls(to_device(np.ascontiguousarray(hands, dtype=np.int8)), to_device(masks), to_device(offsets),
+                   to_device(weights), np.int64(base_used_mask), to_device(padded_board(board)))
 
     def kernel_arguments(self) -> tuple:
         return self.hands, self.masks, self.offsets, self.weights, self.base_used_mask, self.board_known
@@ -159,6 +167,92 @@ def _boards_per_unit(combinations: int, completions: int) -> int:
     return boards
 
 
+def _outputs(key_count: int, player_count: int, total_count: int) -> tuple:
+    """Zeroed output arrays on the GPU: outcomes, qualifying lows, totals."""
+    cuda = _kernels.cuda
+    return (cuda.to_device(np.zeros(key_count, dtype=np.int64)), cuda.to_device(np.zeros(player_count, dtype=np.int64)),
+            cuda.to_device(np.zeros(total_count, dtype=np.int64)))
+
+
+def enumerate_tallies(inputs: ExactInputs, player_count: int, combinations: int, completions: int, game,
+                      keys: OutcomeKeys, progress=None, launch: LaunchShape = LaunchShape(), sampled_boards: int = 0,
+                      seed: int = 0, grouped: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every combination of the lists' hands (``inputs``, ``combinations`` of them) times every
+    one of its ``completions`` boards (or ``sampled_boards`` random ones, from ``seed``), tallied
+    by outcome key (``keys``) on the GPU, launched in pieces (progress in deals, Ctrl-C between).
+
+    Returns ``(outcomes (key_count,) int64, or (combinations, key_count) when grouped; has_low
+    (players,) int64; totals (2,) int64: weight, deals)``.
+    """
+    boards = sampled_boards or completions
+    boards_per_unit = _boards_per_unit(combinations, boards)
+    slices = -(-boards // boards_per_unit)
+    tables = device_tables()
+    binomials = _kernels.cuda.to_device(BINOMIALS)
+    level_masks, level_strides = (_kernels.cuda.to_device(array) for array in keys.kernel_arguments())
+    hashed = _kernels.seed_hash(seed)
+    tally_count = keys.key_count * (combinations if grouped else 1)
+
+    def launch_units(first: int, count: int) -> tuple:
+        outcomes, has_low, totals = _outputs(tally_count, player_count, 2)
+        blocks, threads = launch.grid(count)
+        _kernels.enumerate_lists[blocks, threads](
+            *inputs.kernel_arguments(), *tables.kernel_arguments(), game.hilo, level_masks, level_strides, binomials,
+            boards_per_unit, first, count, sampled_boards, hashed, keys.key_count, outcomes, has_low, totals)
+        return tuple(array.copy_to_host()[None] for array in (outcomes, has_low, totals))
+
+    (outcomes, has_low, totals), _ = sum_pieces(
+        launch_units, combinations * slices, threads=1, multiple=1, first=FIRST_UNITS, seconds=PIECE_SECONDS,
+        growth=4, from_last_call=True,
+        report=None if progress is None else lambda done: progress(done * boards // slices, combinations * boards))
+    return (outcomes.reshape(combinations, keys.key_count) if grouped else outcomes), has_low, totals
+
+
+def sample_tallies(lists: PlayerLists, dealt: DealtCards, game, keys: OutcomeKeys, seed: int, trials: int,
+                   progress=None, launch: LaunchShape = LaunchShape(), precise_enough=None):
+    """``trials`` Monte Carlo deals tallied by outcome key on the GPU, launched in pieces
+    (progress, Ctrl-C between); ``precise_enough(outcomes, done)``, asked every ``CHECK_TRIALS``
+    trials, ends the run early.
+
+    Returns ``(outcomes (key_count,) int64, has_low (players,) int64, deals)``.
+
+    Raises
+    ------
+    InputError
+        The ranges leave almost no deal without a shared card (a trial's range hands shared a
+        card ``MAX_REDRAWS`` draws in a row).
+    """
+    inputs = SampleInputs.of(lists, dealt)
+    tables = device_tables()
+    hashed = _kernels.seed_hash(seed)
+    player_count = lists.list_count + len(dealt.dealt_players)
+    level_masks, level_strides = (_kernels.cuda.to_device(array) for array in keys.kernel_arguments())
+
+    def launch_trials(first: int, count: int) -> tuple:
+        outcomes, has_low, gave_up = _outputs(keys.key_count, player_count, 1)
+        blocks, threads = launch.grid(count)
+        _kernels.sample_deals[blocks, threads](
+            *inputs.kernel_arguments(), *tables.kernel_arguments(), game.hilo, level_masks, level_strides, hashed,
+            first, count, outcomes, has_low, gave_up)
+        return tuple(array.copy_to_host()[None] for array in (outcomes, has_low, gave_up))
+
+    def stop(sums, done: int) -> bool:
+        if int(sums[2][0]):
+            return True  # reported below
+        return precise_enough is not None and precise_enough(sums[0], done)
+
+    (outcomes, has_low, gave_up), done = sum_pieces(
+        launch_trials, trials, threads=1, multiple=1, first=FIRST_TRIALS, seconds=PIECE_SECONDS, growth=4,
+        from_last_call=True, boundary=CHECK_TRIALS,
+        report=None if progress is None else lambda done: progress(done, trials),
+        stop=None if precise_enough is None and lists.list_count == 0 else stop)
+    if int(gave_up[0]):
+        raise InputError(f"the players' ranges leave almost no deal without a shared card ({_kernels.MAX_REDRAWS:,} "
+                         "draws in a row collided): with many players, widen the ranges or give some players '*' "
+                         "(dealt at random)")
+    return outcomes, has_low, done
+
+
 def enumerate_on_gpu(seats: list[Seat], board, dead, game, units: int, weights_by_seat, progress=None,
                      launch: LaunchShape = LaunchShape()):
     """Exact enumeration on the GPU of any players (fixed hands are lists of one), with the
@@ -174,30 +268,9 @@ def enumerate_on_gpu(seats: list[Seat], board, dead, game, units: int, weights_b
     """
     weights = weights_by_seat if weights_by_seat is not None else [None] * len(seats)
     lists = ExactLists(seats, board, dead, game, weights)
-    sizes = [int(lists.offsets[position + 1] - lists.offsets[position]) for position in range(len(seats))]
-    completions = board_completions(len(seats), board, dead, game)
-    combinations = prod(sizes)
-    boards_per_unit = _boards_per_unit(combinations, completions)
-    slices = -(-completions // boards_per_unit)
-    unit_total = combinations * slices
-    inputs = ExactInputs.of(lists)
-    tables = device_tables()
-    binomials = _kernels.cuda.to_device(BINOMIALS)
-    key_count = 1 << _scoring.outcome_key_bits(len(seats), game.hilo)
-
-    def launch_units(first: int, count: int) -> tuple:
-        outcomes, has_low, totals = _outputs(key_count, len(seats), 2)
-        blocks, threads = launch.grid(count)
-        _kernels.enumerate_lists[blocks, threads](
-            *inputs.kernel_arguments(), *tables.kernel_arguments(), game.hilo, binomials, boards_per_unit, first,
-            count, outcomes, has_low, totals)
-        return tuple(array.copy_to_host()[None] for array in (outcomes, has_low, totals))
-
-    (outcomes, has_low, totals), _ = sum_pieces(
-        launch_units, unit_total, threads=1, multiple=1, first=FIRST_UNITS, seconds=PIECE_SECONDS, growth=4,
-        from_last_call=True,
-        report=None if progress is None else lambda done: progress(done * completions // slices,
-                                                                   combinations * completions))
+    outcomes, has_low, totals = enumerate_tallies(
+        ExactInputs.of(lists), len(seats), list_combinations(lists), board_completions(len(seats), board, dead, game),
+        game, OutcomeKeys.one_pot(len(seats), game.hilo), progress, launch)
     weight_total, deal_count = int(totals[0]), int(totals[1])
     if weight_total == 0:
         raise InputError("no deal is possible: every combination of the players' hands shares a card")
@@ -208,11 +281,10 @@ def enumerate_on_gpu(seats: list[Seat], board, dead, game, units: int, weights_b
     return deal_count, weight_total, by_player, low_weight
 
 
-def _outputs(key_count: int, player_count: int, total_count: int) -> tuple:
-    """Zeroed output arrays on the GPU: outcomes, qualifying lows, totals."""
-    cuda = _kernels.cuda
-    return (cuda.to_device(np.zeros(key_count, dtype=np.int64)), cuda.to_device(np.zeros(player_count, dtype=np.int64)),
-            cuda.to_device(np.zeros(total_count, dtype=np.int64)))
+def list_combinations(lists: ExactLists) -> int:
+    """Combinations of one hand of each list (card-disjoint or not)."""
+    return prod(int(lists.offsets[position + 1] - lists.offsets[position])
+                for position in range(lists.offsets.shape[0] - 1))
 
 
 def sample_on_gpu(seats: list[Seat], board, dead, game, units: int, seed: int, trials: int,
@@ -226,45 +298,21 @@ def sample_on_gpu(seats: list[Seat], board, dead, game, units: int, seed: int, t
     Raises
     ------
     InputError
-        The ranges leave almost no deal without a shared card (a trial's range hands shared a
-        card ``MAX_REDRAWS`` draws in a row).
+        The ranges leave almost no deal without a shared card (:func:`sample_tallies`).
     """
-    lists = PlayerLists.of(seats, game.hole_count)
-    dealt = DealtCards.of(seats, board, dead, game)
-    inputs = SampleInputs.of(lists, dealt)
-    tables = device_tables()
-    hashed = _kernels.seed_hash(seed)
     player_count = len(seats)
-    key_count = 1 << _scoring.outcome_key_bits(player_count, game.hilo)
 
-    def launch_trials(first: int, count: int) -> tuple:
-        outcomes, has_low, gave_up = _outputs(key_count, player_count, 1)
-        blocks, threads = launch.grid(count)
-        _kernels.sample_deals[blocks, threads](
-            *inputs.kernel_arguments(), *tables.kernel_arguments(), game.hilo, hashed, first, count, outcomes,
-            has_low, gave_up)
-        return tuple(array.copy_to_host()[None] for array in (outcomes, has_low, gave_up))
-
-    def precise_enough(sums, done: int) -> bool:
-        outcomes, has_low, gave_up = sums
-        if int(gave_up[0]):
-            return True  # reported below
-        counts, _ = _scoring.score(outcomes, has_low, game.hilo, units)
+    def precise_enough(outcomes, done: int) -> bool:
+        counts, _ = _scoring.score(outcomes, np.zeros(player_count, dtype=np.int64), game.hilo, units)
         squares = _scoring.square_sums(outcomes, player_count, game.hilo, units)
         errors = [standard_error(int(counts[player, _scoring.EQUITY]), int(squares[player]), done, units)
                   for player in range(player_count)]
         return None not in errors and max(errors) * 100 < precision
 
-    (outcomes, has_low, gave_up), done = sum_pieces(
-        launch_trials, trials, threads=1, multiple=1, first=FIRST_TRIALS, seconds=PIECE_SECONDS, growth=4,
-        from_last_call=True, boundary=CHECK_TRIALS,
-        report=None if progress is None else lambda done: progress(done, trials),
-        stop=None if precision is None and lists.list_count == 0 else
-        lambda sums, done: bool(sums[2][0]) or (precision is not None and precise_enough(sums, done)))
-    if int(gave_up[0]):
-        raise InputError(f"the players' ranges leave almost no deal without a shared card ({_kernels.MAX_REDRAWS:,} "
-                         "draws in a row collided): with many players, widen the ranges or give some players '*' "
-                         "(dealt at random)")
+    outcomes, has_low, done = sample_tallies(
+        PlayerLists.of(seats, game.hole_count), DealtCards.of(seats, board, dead, game), game,
+        OutcomeKeys.one_pot(player_count, game.hilo), seed, trials, progress, launch,
+        None if precision is None else precise_enough)
     counts, low_deals = _scoring.score(outcomes, has_low, game.hilo, units)
     return done, counts, low_deals, _scoring.square_sums(outcomes, player_count, game.hilo, units)
 
