@@ -32,7 +32,7 @@ from .drivers import enumerate_fixed_hands, sample_chunks, sum_pieces
 from .fixed._allin_kernels import chunk_random_states, enumerate_allin_boards, sample_allin_boards
 from .fixed.hands import prepare
 from .plan import Family, Method, QueryPlan
-from .query import ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
+from .query import Device, ProgressCallback, RunOptions, SeatedQuery, run_plan, seat_query
 from .kernel_inputs import ChunkPlan, PotArrays
 from .lists._allin_kernels import enumerate_allin_ranges, sample_allin_ranges
 from .lists.exact import whole_weights
@@ -312,6 +312,7 @@ def calculate_allin(
     method: str = "auto", trials: int | None = None, precision: float | None = None, seed: int | None = None,
     threads: int | None = None,
     progress: ProgressCallback | None = None,
+    device: str = "cpu",
 ) -> AllinResult:
     """Expected chips each all-in player wins from each pot, exactly or by Monte Carlo.
 
@@ -340,6 +341,11 @@ def calculate_allin(
     precision : float, optional
         Monte Carlo: stop once every player's standard error of expected chips is below this
         many percent of all the chips in the pots.
+    device : {"cpu", "gpu", "auto"}
+        Where the deals run, as in ``calculate_equity`` (docs/gpu.md): the GPU tallies who wins
+        each pot and the CPU's settlement pays each outcome, so exact results are the same
+        fractions on both. ``auto`` keeps on the CPU pots with more outcomes than the GPU
+        tallies (many players with different stacks, hi/lo); ``gpu`` refuses them.
 
     Returns
     -------
@@ -375,7 +381,8 @@ def calculate_allin(
     check_folded_amounts(amounts, folded_amounts)
     if not is_whole_number(pot) or pot < 0:
         raise InputError(f"bad dead money {quoted(pot)}: expected a whole number of chips, 0 or more")
-    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads)
+    options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads,
+                                 device=device)
     seated = seat_query(hands, board, dead, game, die)
     if seated.player_count > MAX_SETTLE_PLAYERS:
         raise InputError(f"expected at most {MAX_SETTLE_PLAYERS} players, got {seated.player_count}")
@@ -425,6 +432,10 @@ def run_allin(seated: SeatedQuery, stakes: AllinStakes, options: RunOptions,
     """
     pots, total_chips, precision = stakes.pots, stakes.total_chips, options.precision
     query, weights_by_seat = plan_allin(seated, total_chips, options)
+    if options.device != Device.CPU:
+        gpu_outputs = _run_on_gpu(seated, query, stakes, weights_by_seat, options, progress)
+        if gpu_outputs is not None:
+            return _allin_result(seated, query, stakes, *gpu_outputs)
 
     def run(thread_count: int | None):
         if query.exact and query.family == plan.Family.FIXED_HANDS:
@@ -445,6 +456,28 @@ def run_allin(seated: SeatedQuery, stakes: AllinStakes, options: RunOptions,
 
     sample_count, weight_total, sums, squares = run_plan(query, run)
     return _allin_result(seated, query, stakes, sample_count, weight_total, sums, squares)
+
+
+def _run_on_gpu(seated: SeatedQuery, query: QueryPlan, stakes: AllinStakes, weights_by_seat, options: RunOptions,
+                progress: ProgressCallback | None):
+    """The run's outputs from the GPU, or None when it stays on the CPU (``device="auto"`` and
+    small work or pots the GPU does not tally)."""
+    from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
+
+    if not runs_on_gpu(options.device, query.work):
+        return None
+    from ..gpu.allin import fits_gpu, run_allin_on_gpu
+
+    if options.device == Device.AUTO and not fits_gpu(stakes.pots, seated.game.hilo, seated.player_count):
+        return None
+    precision, total_chips = options.precision, stakes.total_chips
+
+    def precise_enough(sums: np.ndarray, squares: np.ndarray, samples: int) -> bool:
+        errors = _standard_errors(sums.sum(axis=0).astype(np.float64), squares[-1], samples)
+        return bool(errors.max() * 100 < precision * total_chips)
+
+    return run_allin_on_gpu(seated, query, stakes.pots, weights_by_seat,
+                            None if precision is None else precise_enough, progress)
 
 
 def plan_allin(seated: SeatedQuery, total_chips: int,

@@ -45,7 +45,7 @@ def _stacks_or_committed(original):
 @_stacks_or_committed
 @run_options(trials_help="Monte Carlo deals to sample (default 1,000,000; the cap with --precision).",
              precision_help="Monte Carlo: stop when every player's standard error is below this percent of the chips.",
-             seed_needs_monte_carlo=True)
+             seed_needs_monte_carlo=True, with_device=True)
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 @output_options
 @usage_errors
@@ -74,6 +74,8 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
     if stacks is not None:
         amounts = committed_from_stacks(stacks, folded or ())
     if is_board_range(board):
+        if run.device.value != "cpu":
+            raise click.UsageError("--device applies to a board, not to a board range (its flops run on the CPU)")
         _allin_board_range(list(hands), amounts, board, dead, game, die, folded, dead_money, run, quiet, format_name,
                            table_style)
         return
@@ -81,7 +83,7 @@ def allin(hands, stacks, committed, folded, dead_money, board, dead, game, die, 
         result = calculate_allin(
             list(hands), amounts, board, dead, game, die=die, folded=folded or (), pot=dead_money,
             method=run.method.value, trials=run.trials, precision=run.precision, seed=run.seed, threads=run.threads,
-            progress=progress,
+            progress=progress, device=run.device.value,
         )
     click.echo(allin_report(result, format_name, table_style))
     errors = [player.standard_error for player in result.players]
