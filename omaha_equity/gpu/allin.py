@@ -24,6 +24,7 @@ from .equity import ExactInputs, LaunchShape, enumerate_tallies, list_combinatio
 from .outcome_keys import OutcomeKeys
 
 # precise_enough(chip sums (pots, players), sums of squares (pots + 1, players), deals) -> bool
+DEFAULT_LAUNCH = LaunchShape()
 PrecisionCheck = Callable[[np.ndarray, np.ndarray, int], bool]
 
 
@@ -106,7 +107,8 @@ def _levels_of_pots(keys: OutcomeKeys, pots: Sequence[Pot], order: Sequence[int]
     players = 0
     for level in range(len(keys.level_players) - 1, -1, -1):
         players |= keys.level_players[level]
-        contested[_mask(order[position] for position in range(players.bit_length()) if (players >> position) & 1)] = level
+        seats = _mask(order[position] for position in range(players.bit_length()) if (players >> position) & 1)
+        contested[seats] = level
     return [contested.get(pot.eligible_mask) if pot.amount else None for pot in pots]
 
 
@@ -126,7 +128,7 @@ def _stand_in_values(winners: tuple[int, int], order: Sequence[int], player_coun
 
 def run_allin_on_gpu(seated: SeatedQuery, query: QueryPlan, pots: Sequence[Pot], weights_by_seat,
                      precise_enough: PrecisionCheck | None = None, progress: ProgressCallback | None = None,
-                     launch: LaunchShape = LaunchShape()):
+                     launch: LaunchShape = DEFAULT_LAUNCH):
     """A planned all-in query on the GPU: ``(samples, weight total, chip sums (pots, players)
     int64, sums of squares (pots + 1, players) float64 or None when exact)``, what the CPU run
     gives ``equity.expected_chips``' result.
