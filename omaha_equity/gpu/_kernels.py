@@ -372,7 +372,7 @@ def choose_hands(combination, offsets, masks, weights, base_used_mask, chosen):
 @cuda.jit
 def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known, colex, pair_board, pair_flush, low,
                     hilo, level_masks, level_strides, binomials, boards_per_unit, first_unit, unit_count,
-                    sampled_boards, seed_hash, key_count, outcomes, has_low, totals):
+                    sampled_boards, seed_hash, first_trial, key_count, outcomes, has_low, totals):
     """Every card-disjoint combination of the players' hands (one of each player's list; a fixed
     hand is a list of one) times every completion of the board (or, with ``sampled_boards``,
     that many random completions), each deal tallied by outcome with the product of its hands'
@@ -399,8 +399,10 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
     binomials : (53, 6) int64, ``binomials[n, k] = C(n, k)``.
     boards_per_unit, first_unit, unit_count : int64, the cut of the work and this launch's part.
     sampled_boards : int64, 0: every completion; else random completions per combination, board
-        ``b`` of combination ``c`` drawn from the stream of trial ``c * sampled_boards + b``.
+        ``b`` of combination ``c`` drawn from the stream of trial
+        ``first_trial + c * sampled_boards + b``.
     seed_hash : uint64, SplitMix64 of the seed (with ``sampled_boards``).
+    first_trial : int64, the trial number of combination 0's first sampled board.
     key_count : int64, outcome keys of one deal (the product of the levels' radixes).
     outcomes : (key_count,) or (combinations * key_count,) int64, output (added to): weighted
         deals per outcome key, or per combination and key (one tally per combination).
@@ -450,8 +452,8 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
         group = hand_combination * key_count if grouped else 0
         for board_number in range(start, min(start + boards_per_unit, completions)):
             if sampled_boards > 0:
-                draw_board(trial_state(seed_hash, hand_combination * sampled_boards + board_number), card_count,
-                           dealt_count, combination)
+                trial = first_trial + hand_combination * sampled_boards + board_number
+                draw_board(trial_state(seed_hash, trial), card_count, dealt_count, combination)
             for position in range(dealt_count):
                 board[known_count + position] = deck[combination[position]]
             deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,

@@ -11,7 +11,7 @@ import numpy as np
 from ..equity.counters import EQUITY
 from ..equity.fixed._kernels import outcome_key_bits, score_outcomes
 
-__all__ = ["EQUITY", "outcome_key_bits", "score", "square_sums"]
+__all__ = ["EQUITY", "outcome_key_bits", "score", "share_of", "square_sums"]
 
 
 def score(outcomes: np.ndarray, has_low: np.ndarray, hilo: bool, units: int) -> tuple[np.ndarray, int]:
@@ -22,7 +22,7 @@ def score(outcomes: np.ndarray, has_low: np.ndarray, hilo: bool, units: int) -> 
 
 
 @functools.lru_cache(maxsize=8192)
-def _shares(key: int, player_count: int, hilo: bool, units: int) -> tuple[int, ...]:
+def share_of(key: int, player_count: int, hilo: bool, units: int) -> tuple[int, ...]:
     """Each player's share (pot units) of a deal of outcome ``key``."""
     one = np.zeros(key + 1, dtype=np.int64)
     one[key] = 1
@@ -36,6 +36,6 @@ def square_sums(outcomes: np.ndarray, player_count: int, hilo: bool, units: int)
     squares = [0] * player_count
     for key in np.flatnonzero(outcomes).tolist():
         deals = int(outcomes[key])
-        for player, share in enumerate(_shares(key, player_count, hilo, units)):
+        for player, share in enumerate(share_of(key, player_count, hilo, units)):
             squares[player] += deals * share * share
     return np.array(squares, dtype=np.int64)

@@ -176,10 +176,12 @@ def _outputs(key_count: int, player_count: int, total_count: int) -> tuple:
 
 def enumerate_tallies(inputs: ExactInputs, player_count: int, combinations: int, completions: int, game,
                       keys: OutcomeKeys, progress=None, launch: LaunchShape = LaunchShape(), sampled_boards: int = 0,
-                      seed: int = 0, grouped: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                      seed: int = 0, grouped: bool = False,
+                      first_combination: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every combination of the lists' hands (``inputs``, ``combinations`` of them) times every
-    one of its ``completions`` boards (or ``sampled_boards`` random ones, from ``seed``), tallied
-    by outcome key (``keys``) on the GPU, launched in pieces (progress in deals, Ctrl-C between).
+    one of its ``completions`` boards (or ``sampled_boards`` random ones, from ``seed``, the
+    combinations' streams numbered from ``first_combination``), tallied by outcome key (``keys``)
+    on the GPU, launched in pieces (progress in deals, Ctrl-C between).
 
     Returns ``(outcomes (key_count,) int64, or (combinations, key_count) when grouped; has_low
     (players,) int64; totals (2,) int64: weight, deals)``.
@@ -198,7 +200,8 @@ def enumerate_tallies(inputs: ExactInputs, player_count: int, combinations: int,
         blocks, threads = launch.grid(count)
         _kernels.enumerate_lists[blocks, threads](
             *inputs.kernel_arguments(), *tables.kernel_arguments(), game.hilo, level_masks, level_strides, binomials,
-            boards_per_unit, first, count, sampled_boards, hashed, keys.key_count, outcomes, has_low, totals)
+            boards_per_unit, first, count, sampled_boards, hashed, first_combination * sampled_boards, keys.key_count,
+            outcomes, has_low, totals)
         return tuple(array.copy_to_host()[None] for array in (outcomes, has_low, totals))
 
     (outcomes, has_low, totals), _ = sum_pieces(

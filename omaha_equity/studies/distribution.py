@@ -31,7 +31,7 @@ from ..equity.lists.inputs import ScoreTables, available_cards, card_mask, seat_
 from ..runtime.threads import across_threads, use_threads
 from ..equity.plan import Method
 from ..equity.players import DEALT, FIXED, RANGE
-from ..equity.query import RunOptions, SeatedQuery, seat_cards
+from ..equity.query import Device, RunOptions, SeatedQuery, seat_cards
 from ..errors import InputError, quoted
 from ..evaluate.tables import dealt_board_indexes, load_tables
 from ..games import BOARD_SIZE, Game, get_game
@@ -199,6 +199,7 @@ def equity_distribution(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    device: str = "cpu",
 ) -> EquityDistribution:
     """The distribution of player 1's equity, heads-up, across the opponent's range hands
     (``by="hand"``) or across the next card (``by="next-card"``).
@@ -226,6 +227,10 @@ def equity_distribution(
         Monte Carlo seed (drawn at random and reported if omitted).
     threads : int, optional
         Worker threads (default: one per core).
+    device : {"cpu", "gpu", "auto"}
+        Where the kernels run (docs/gpu.md): by hand and by category, every hand's boards; by
+        next card, its Monte Carlo (exact enumeration by next card stays on the CPU). Exact
+        results are the same on both.
 
     Returns
     -------
@@ -247,12 +252,16 @@ def equity_distribution(
     game = get_game(game, die)
     if by == BY_NEXT_CARD:
         board_cards, dead_cards = parse_next_card_board(board, dead)
-        options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads)
+        options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads, device=device)
+        if options.device == Device.GPU:
+            from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
+
+            runs_on_gpu("gpu", 0)  # none found: the one no-GPU error, whichever method runs
         return _by_next_card(seat_cards([hand, opponent], board_cards, dead_cards, game), options, bin_count)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     if by == BY_CATEGORY and not 3 <= len(board_cards) <= 5:
         raise InputError("the distribution by category needs a board of 3 to 5 cards (a flop, turn or river)")
-    options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads)
+    options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads, device=device)
     seated = seat_cards([hand, opponent], board_cards, dead_cards, game)
     if seated.seats[0].kind != FIXED:
         raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "
@@ -331,6 +340,10 @@ def hand_by_hand(seated: SeatedQuery, options: RunOptions) -> HandByHand:
         chosen = Method.EXACT  # sampling more boards than a hand has would be slower than exact
     else:
         chosen = options.choose_method(work)
+    if options.device != Device.CPU:
+        gpu_spread = _hand_by_hand_on_gpu(seated, options, opponent_hands, chosen, trials_per_hand, completions)
+        if gpu_spread is not None:
+            return gpu_spread
     tables = load_tables()
     scoring = ScoreTables.of(game)
     hero = np.array(sorted(seats[0].known_cards, reverse=True), dtype=np.int8)
@@ -371,6 +384,28 @@ def hand_by_hand(seated: SeatedQuery, options: RunOptions) -> HandByHand:
                 share_sums[block:block + HAND_BLOCK] = counts[:, 0, _kernels.EQUITY]
                 square_sums[block:block + HAND_BLOCK] = block_squares
     cache.mark_in_use()
+    return HandByHand(opponent_hands, share_sums, board_counts, square_sums, chosen, seed, trials_per_hand, units,
+                      completions)
+
+
+def _hand_by_hand_on_gpu(seated: SeatedQuery, options: RunOptions, opponent_hands: np.ndarray, chosen: Method,
+                         trials_per_hand: int, completions: int) -> HandByHand | None:
+    """:func:`hand_by_hand` on the GPU (``gpu.distribution``), or None when the work stays on the
+    CPU (``device="auto"`` and small work)."""
+    from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
+
+    exact = chosen == Method.EXACT
+    if not runs_on_gpu(options.device, opponent_hands.shape[0] * 2 * (completions if exact else trials_per_hand)):
+        return None
+    from ..gpu.distribution import hand_by_hand_on_gpu
+
+    game = seated.game
+    units = pot_units(2, game.hilo)
+    seed = None if exact else plan.draw_seed() if options.seed is None else options.seed
+    hero = np.array(seated.seats[0].known_cards, dtype=np.int8)
+    share_sums, board_counts, square_sums = hand_by_hand_on_gpu(
+        hero, opponent_hands, tuple(seated.board), tuple(seated.dead), game, units, 0 if exact else trials_per_hand,
+        seed or 0)
     return HandByHand(opponent_hands, share_sums, board_counts, square_sums, chosen, seed, trials_per_hand, units,
                       completions)
 

@@ -24,7 +24,8 @@ from ..params import CardsType
 @click.option("--bins", "bin_count", default=10, show_default=True, type=click.IntRange(1, 100),
               help="Equal histogram bins over 0-100%.")
 @run_options(exact_help="Force exact enumeration.", monte_carlo_help="Force Monte Carlo.",
-             trials_help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).")
+             trials_help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).",
+             with_device=True)
 @plot_option("the histogram")
 @output_options
 @usage_errors
@@ -45,6 +46,8 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plo
     if plot_path is not None:
         check_plot_target(plot_path)  # before the work: a bad name or no matplotlib fails at once
     if is_board_range(board):
+        if run.device.value != "cpu":
+            raise click.UsageError("--device applies to a board, not to a board range (its flops run on the CPU)")
         from ...studies.board_ranges import distribution_over_board_range
         from ...views.board_ranges import covered_report
 
@@ -59,7 +62,8 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plo
                                   table_style))
     else:
         result = equity_distribution(hand, opponent, board, dead, game, die=die, by=by, bin_count=bin_count,
-                                     method=run.method.value, trials=run.trials, seed=run.seed, threads=run.threads)
+                                     method=run.method.value, trials=run.trials, seed=run.seed, threads=run.threads,
+                                     device=run.device.value)
         click.echo(distribution_report(result, format_name, table_style))
     if plot_path is not None:
         click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
