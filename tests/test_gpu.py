@@ -149,3 +149,116 @@ def test_a_batch_runs_its_queries_on_the_gpu():
     assert on_gpu_rows == on_cpu_rows
     with pytest.raises(InputError, match="unknown device 'tpu'"):
         next(run_batch(rows, workers=1, device="tpu"))
+
+
+# --- all-in chips: who wins each pot tallied on the GPU, paid by the CPU's settlement ---
+
+@pytest.mark.parametrize("hands, committed, board, game, stakes", [
+    (["9c9dKsQd", "7c7hAsKd", "JcJd5h6h"], [300, 300, 100], "9s7d2cJh", "omaha", {}),
+    (["As2dKsKh", "Ac2hQdJh", "7c7h8d9d"], [500, 200, 350], "3c4d8s9h", "omaha8", {"folded": [100], "pot": 7}),
+    (["As2dKsKh", "Ac2hQdJh"], [500, 200], "3c4d8s9h", "omaha8", {"dead_chips": [3, 0]}),
+    # five levels of side pots, hi/lo, a dead-chip pot every player may win
+    (["As2dKsKh", "Ac2hQdJh", "7c7h8d9d", "3h5h6c6d", "TcTsJcJs"], [100, 200, 300, 400, 500], "3c4d8sKd2s",
+     "omaha8", {"dead_chips": [0, 5, 0, 0, 1]}),
+    (["AsAhKd", "JdTd9c8c", "KsKcQsQc,KhKcJhJc,8s8h6s6h"], [100, 200, 300], "Qd7h2s5c", "omaha", {}),
+])
+def test_allin_exact_gives_the_cpu_fractions(hands, committed, board, game, stakes):
+    from omaha_equity.equity.expected_chips import calculate_allin
+
+    gpu = calculate_allin(hands, committed, board, game=game, method="exact", device="gpu", **stakes)
+    cpu = calculate_allin(hands, committed, board, game=game, method="exact", **stakes)
+    assert gpu.to_dict() == cpu.to_dict()
+    assert [player.pot_chips_exact for player in gpu.players] == [player.pot_chips_exact for player in cpu.players]
+
+
+def test_allin_monte_carlo_agrees_within_four_standard_errors_and_repeats_with_a_seed():
+    from omaha_equity.equity.expected_chips import AllinStakes, calculate_allin, make_pots, plan_allin
+    from omaha_equity.gpu.allin import run_allin_on_gpu
+
+    hands, committed, board = ["As2dKsKh", "Ac2hQdJh", "7c7h8d9d"], [500, 200, 350], "3c4d8s"
+    exact = calculate_allin(hands, committed, board, game="omaha8", folded=[100], method="exact")
+    sampled = calculate_allin(hands, committed, board, game="omaha8", folded=[100], trials=300, seed=4, device="gpu")
+    assert sampled.sample_count == 300 and sampled.seed == 4
+    for exact_player, player in zip(exact.players, sampled.players):
+        assert abs(player.expected - exact_player.expected) < 4 * player.standard_error
+        for chips, exact_chips, error in zip(player.pot_chips, exact_player.pot_chips, player.pot_standard_errors):
+            assert abs(chips - exact_chips) <= 4 * error
+    # the same numbers on another launch shape; another seed, other numbers
+    seated = seat_query(hands, board, "", "omaha8", None)
+    pots = make_pots(committed, [100])
+    query, weights = plan_allin(seated, sum(pot.amount for pot in pots), RunOptions.checked(trials=300, seed=4))
+    deals, _, sums, squares = run_allin_on_gpu(seated, query, pots, weights, launch=LaunchShape(3, 5))
+    assert deals == 300
+    assert [[chips / 300 for chips in row] for row in sums.T.tolist()] == [list(p.pot_chips) for p in sampled.players]
+    assert AllinStakes(tuple(committed), (100,), 0, pots).total_chips == 1150
+    other = calculate_allin(hands, committed, board, game="omaha8", folded=[100], trials=300, seed=5, device="gpu")
+    assert [p.expected for p in other.players] != [p.expected for p in sampled.players]
+
+
+def test_allin_pots_the_gpu_cannot_tally_are_refused_or_left_to_the_cpu():
+    from omaha_equity.gpu.allin import allin_keys, fits_gpu
+    from omaha_equity.gpu.outcome_keys import OutcomeKeys
+    from omaha_equity.pots import Pot
+
+    with pytest.raises(InputError, match="not nested"):
+        OutcomeKeys.of_pots([0b011, 0b110], False)
+    # eleven players, eleven different stacks, hi/lo: billions of outcomes a deal
+    pots = [Pot(10, tuple(range(level, 11))) for level in range(10)]
+    assert not fits_gpu(pots, True, 11) and fits_gpu(pots, False, 11)
+    with pytest.raises(InputError, match="use --device cpu"):
+        allin_keys(pots, True, range(11))
+
+
+def test_outcome_keys_of_one_pot_are_the_equity_keys():
+    from omaha_equity.gpu.outcome_keys import OutcomeKeys
+
+    keys = OutcomeKeys.one_pot(3, True)
+    assert keys.key_count == 64 and keys.strides().tolist() == [[1], [8]]
+    assert keys.winners(0b101_011) == [(0b011, 0b101)]
+    # nested: seats {0,1,2} > {1,2} > {2}; a tie of seats 1 and 2 in the middle level's pot
+    nested = OutcomeKeys.of_pots([0b111, 0b110, 0b100], False)
+    assert nested.level_players == (0b001, 0b010, 0b100) and nested.key_count == 3 * 3 * 2
+    middle_ties = 1 * nested.strides()[0, 2] + 2 * nested.strides()[0, 1]  # seat 2 best deepest, seat 1 ties it
+    assert nested.winners(int(middle_ties)) == [(0b110, 0), (0b110, 0), (0b100, 0)]
+
+
+# --- the distribution study by hand: one outcome tally per opponent hand ---
+
+DISTRIBUTION_HANDS = ("AsAhKsKh", "JsJhTsTh,9s9h8s8h,JdTd9c8c")
+
+
+@pytest.mark.parametrize("by", ["hand", "category"])
+def test_distribution_exact_is_the_cpu_result(by):
+    from omaha_equity.studies import equity_distribution
+
+    gpu = equity_distribution(*DISTRIBUTION_HANDS, "Qd7h2s5c", method="exact", by=by, device="gpu")
+    assert gpu == equity_distribution(*DISTRIBUTION_HANDS, "Qd7h2s5c", method="exact", by=by)
+    hilo = equity_distribution("As2dKsKh", "Ac2hQdJh,3h4h5c6c,KdKcQc9c", "3c4d8s9h", game="omaha8", method="exact",
+                               device="gpu")
+    assert hilo == equity_distribution("As2dKsKh", "Ac2hQdJh,3h4h5c6c,KdKcQc9c", "3c4d8s9h", game="omaha8",
+                                       method="exact")
+
+
+def test_distribution_monte_carlo_agrees_and_repeats_with_a_seed(monkeypatch):
+    from omaha_equity.gpu import distribution as gpu_distribution
+    from omaha_equity.studies import equity_distribution
+
+    exact = equity_distribution(*DISTRIBUTION_HANDS, "Qd7h2s", method="exact")
+    sampled = equity_distribution(*DISTRIBUTION_HANDS, "Qd7h2s", trials=100, seed=3, device="gpu")
+    assert sampled.seed == 3 and sampled.trials == 100
+    by_label = {item.label: item for item in sampled.items}
+    for item in exact.items:
+        assert abs(by_label[item.label].equity - item.equity) < 4 * by_label[item.label].standard_error
+    monkeypatch.setattr(gpu_distribution, "GPU_HAND_BLOCK", 2)  # hands cut in other blocks: the same boards
+    assert equity_distribution(*DISTRIBUTION_HANDS, "Qd7h2s", trials=100, seed=3, device="gpu") == sampled
+
+
+def test_allin_and_distribution_with_device_gpu_without_a_gpu_are_one_line_and_exit_2():
+    environment = {name: value for name, value in os.environ.items() if name != "NUMBA_ENABLE_CUDASIM"}
+    for command in (["allin", "AsAhKsKh", "JdTd9c8c", "--stacks", "100,200", "-b", "Qd7h2s5c", "--device", "gpu"],
+                    ["distribution", "AsAhKsKh", "JdTd9c8c", "-b", "Qd7h2s5c", "--device", "gpu"]):
+        completed = subprocess.run([sys.executable, "-m", "omaha_equity", *command], capture_output=True, text=True,
+                                   env=environment)
+        if completed.returncode == 0:
+            pytest.skip("this machine has a CUDA GPU")
+        assert (completed.returncode, completed.stdout, completed.stderr) == (2, "", f"Error: {NO_GPU_MESSAGE}\n")
