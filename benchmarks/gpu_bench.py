@@ -88,13 +88,14 @@ def compile_to_ptx(capability: tuple[int, int] = (9, 0)) -> None:
         return types.Array(dtype, dimensions, "C")
 
     tables = (array(types.int32, 2),) * 4  # colex, pair_board, pair_flush, low (as int32)
+    keys = (array(types.int64, 1), array(types.int64, 2))  # level_masks, level_strides
     outputs = (array(types.int64, 1),) * 3
     exact = (array(types.int8, 2), array(types.int64, 1), array(types.int64, 1), array(types.int64, 1), types.int64,
-             array(types.int8, 1), *tables, types.boolean, array(types.int64, 2), types.int64, types.int64,
-             types.int64, *outputs)
+             array(types.int8, 1), *tables, types.boolean, *keys, array(types.int64, 2), types.int64, types.int64,
+             types.int64, types.int64, types.uint64, types.int64, types.int64, *outputs)
     sampled = (array(types.int8, 2), array(types.int64, 1), array(types.int64, 1), array(types.float64, 1),
                array(types.int64, 1), array(types.int8, 2), array(types.int64, 1), array(types.int64, 1), types.int64,
-               array(types.int8, 1), *tables, types.boolean, types.uint64, types.int64, types.int64, *outputs)
+               array(types.int8, 1), *tables, types.boolean, *keys, types.uint64, types.int64, types.int64, *outputs)
     for kernel, signature in ((_kernels.enumerate_lists, exact), (_kernels.sample_deals, sampled)):
         ptx, _ = cuda.compile_ptx(kernel.py_func, signature, cc=capability)
         print(f"{kernel.py_func.__name__}: {len(ptx):,} characters of PTX for compute capability "

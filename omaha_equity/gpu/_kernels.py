@@ -34,7 +34,7 @@ Importing this module imports ``numba.cuda`` (``device.cuda_module``: the simula
 from __future__ import annotations
 
 import numpy as np
-from numba import int8, int32, int64, uint64
+from numba import int32, int64, uint64
 
 from ..equity.fixed import _kernels as fixed_kernels
 from ..equity.lists import _kernels as lists_kernels
@@ -51,6 +51,9 @@ MAX_PLAYERS = 11
 MAX_HOLE_CARDS = 6
 MAX_PAIRS = 15
 DECK_SIZE = 52
+# A thread's card scratch is two rows of DECK_SIZE: the undealt deck, then the board, its ranks
+# sorted, its suits' rank masks and a hand's hole cards, at these columns.
+BOARD, RANKS, SUIT_MASKS, HOLE_CARDS = 0, 5, 10, 14
 # A Monte Carlo trial whose range hands keep sharing a card this many draws in a row gives up:
 # the ranges leave (almost) no deal (``range_sampling.GIVE_UP_AFTER`` is the CPU's rule).
 MAX_REDRAWS = 100_000
@@ -65,7 +68,7 @@ def device_function(cpu_helper):
 
 
 low_rank_bit = device_function(evaluate_kernels.low_rank_bit)
-insert_rank = device_function(evaluate_kernels.insert_rank)
+board_features = device_function(evaluate_kernels.board_features)
 next_combination = device_function(evaluate_kernels.next_combination)
 unrank_combination = device_function(fixed_kernels.unrank_combination)
 pick_weighted = device_function(lists_kernels._pick_weighted)
@@ -179,55 +182,19 @@ def high_value(pair_count, pair_indexes, pair_flush_rows, board_index, flush_sui
 
 
 @cuda.jit(device=True)
-def board_state(board, colex, ranks):
-    """Rank-multiset index, flush suit (-1: none), that suit's rank mask and the low mask of a
-    five-card ``board`` (``ranks``: scratch)."""
-    suit_masks_0 = 0
-    suit_masks_1 = 0
-    suit_masks_2 = 0
-    suit_masks_3 = 0
-    low_mask = 0
-    for position in range(5):
-        card = int32(board[position])
-        rank = card >> 2
-        suit = card & 3
-        bit = 1 << rank
-        if suit == 0:
-            suit_masks_0 |= bit
-        elif suit == 1:
-            suit_masks_1 |= bit
-        elif suit == 2:
-            suit_masks_2 |= bit
-        else:
-            suit_masks_3 |= bit
-        low_mask |= low_rank_bit(rank)
-        insert_rank(ranks, position, rank)
-    board_index = 0
-    for position in range(5):
-        board_index += colex[position, ranks[position]]
-    flush_suit = -1
-    flush_mask = 0
-    if cuda.popc(suit_masks_0) >= 3:
-        flush_suit, flush_mask = 0, suit_masks_0
-    elif cuda.popc(suit_masks_1) >= 3:
-        flush_suit, flush_mask = 1, suit_masks_1
-    elif cuda.popc(suit_masks_2) >= 3:
-        flush_suit, flush_mask = 2, suit_masks_2
-    elif cuda.popc(suit_masks_3) >= 3:
-        flush_suit, flush_mask = 3, suit_masks_3
-    return board_index, flush_suit, flush_mask, low_mask
-
-
-@cuda.jit(device=True)
-def deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex, pair_board,
-                pair_flush, low, hilo, ranks, highs, lows):
-    """Every player's high value into ``highs`` and, in hi/lo, low value into ``lows`` (0: no
-    qualifying low; always 0 when not hi/lo), on one complete deal."""
-    board_index, flush_suit, flush_mask, board_low = board_state(board, colex, ranks)
+def deal_values(player_count, pair_count, pair_rows, player_values, scratch, colex, pair_board, pair_flush, low,
+                hilo):
+    """Every player's high value into ``player_values[1]`` and, in hi/lo, low value into
+    ``player_values[2]`` (0: no qualifying low; always 0 when not hi/lo), on the complete board
+    ``scratch[BOARD:BOARD + 5]`` (``player_values[0]``: the hands' low-rank masks; ``pair_rows``:
+    their pairs, :func:`hand_features`)."""
+    board_index, flush_suit, board_low = board_features(scratch[BOARD:BOARD + 5], colex, scratch[RANKS:RANKS + 5],
+                                                        scratch[SUIT_MASKS:SUIT_MASKS + 4])
+    flush_mask = scratch[SUIT_MASKS + flush_suit] if flush_suit >= 0 else 0
     for player in range(player_count):
-        highs[player] = high_value(pair_count, pair_indexes[player], pair_flush_rows[player], board_index,
-                                   flush_suit, flush_mask, pair_board, pair_flush)
-        lows[player] = int32(low[hole_low_masks[player], board_low]) if hilo else 0
+        player_values[1, player] = high_value(pair_count, pair_rows[0, player], pair_rows[1, player], board_index,
+                                              flush_suit, flush_mask, pair_board, pair_flush)
+        player_values[2, player] = int32(low[player_values[0, player], board_low]) if hilo else 0
 
 
 @cuda.jit(device=True)
@@ -328,11 +295,13 @@ def end_block(shared_outcomes, outcomes, use_shared, player_lows, has_low, playe
 
 
 @cuda.jit(device=True)
-def known_cards(board_known):
-    """How many board cards are known (``board_known`` padded with -1)."""
+def known_cards(board_known, scratch):
+    """Copy the known board cards (``board_known``, padded with -1) to the board of a card
+    scratch row; their count."""
     count = 0
     for position in range(5):
         if board_known[position] >= 0:
+            scratch[BOARD + count] = board_known[position]
             count += 1
     return count
 
@@ -411,41 +380,34 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
     totals : (2,) int64, output (added to): total weight, deals.
     """
     shared_outcomes = cuda.shared.array(SHARED_OUTCOMES, int64)
-    pair_indexes = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
-    pair_flush_rows = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
-    hole_low_masks = cuda.local.array(MAX_PLAYERS, int32)
-    highs = cuda.local.array(MAX_PLAYERS, int32)
-    lows = cuda.local.array(MAX_PLAYERS, int32)
-    player_lows = cuda.local.array(MAX_PLAYERS, int64)
-    chosen = cuda.local.array(MAX_PLAYERS, int64)
-    deck = cuda.local.array(DECK_SIZE, int8)
-    board = cuda.local.array(5, int8)
-    ranks = cuda.local.array(5, int32)
-    combination = cuda.local.array(5, int64)
+    pair_rows = cuda.local.array((2, MAX_PLAYERS, MAX_PAIRS), int32)  # hole pairs (hand_features)
+    player_values = cuda.local.array((3, MAX_PLAYERS), int32)  # low-rank masks, highs, lows
+    player_tallies = cuda.local.array((3, MAX_PLAYERS), int64)  # low counts, hands, board combination
+    cards = cuda.local.array((2, DECK_SIZE), int32)  # deck; board scratch
     player_count = offsets.shape[0] - 1
     use_shared = outcomes.shape[0] <= SHARED_OUTCOMES
     grouped = outcomes.shape[0] > key_count
-    begin_block(shared_outcomes, use_shared, player_lows, player_count)
+    begin_block(shared_outcomes, use_shared, player_tallies[0], player_count)
     hole_count = hands.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2
-    known_count = known_cards(board_known)
+    known_count = known_cards(board_known, cards[1])
     dealt_count = 5 - known_count
     weight_total = int64(0)
     deal_total = int64(0)
     card_count = DECK_SIZE - cuda.popc(base_used_mask) - hole_count * player_count
     completions = sampled_boards if sampled_boards > 0 else binomials[card_count, dealt_count]
     slices = (completions + boards_per_unit - 1) // boards_per_unit
+    combination = player_tallies[2]
     for unit in range(first_unit + cuda.grid(1), first_unit + unit_count, cuda.gridsize(1)):
         hand_combination = unit // slices
-        used, weight, compatible = choose_hands(hand_combination, offsets, masks, weights, base_used_mask, chosen)
+        used, weight, compatible = choose_hands(hand_combination, offsets, masks, weights, base_used_mask,
+                                                player_tallies[1])
         if not compatible:
             continue
         for player in range(player_count):
-            hole_low_masks[player] = hand_features(hands[chosen[player]], hole_count, colex, pair_indexes[player],
-                                                   pair_flush_rows[player])
-        undealt_deck(used, deck)
-        for position in range(known_count):
-            board[position] = board_known[position]
+            player_values[0, player] = hand_features(hands[player_tallies[1, player]], hole_count, colex,
+                                                     pair_rows[0, player], pair_rows[1, player])
+        undealt_deck(used, cards[0])
         start = (unit - hand_combination * slices) * boards_per_unit
         if sampled_boards == 0:
             unrank_combination(start, card_count, dealt_count, binomials, combination)
@@ -455,17 +417,17 @@ def enumerate_lists(hands, masks, offsets, weights, base_used_mask, board_known,
                 trial = first_trial + hand_combination * sampled_boards + board_number
                 draw_board(trial_state(seed_hash, trial), card_count, dealt_count, combination)
             for position in range(dealt_count):
-                board[known_count + position] = deck[combination[position]]
-            deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
-                        pair_board, pair_flush, low, hilo, ranks, highs, lows)
-            key = deal_key(player_count, highs, lows, hilo, level_masks, level_strides)
-            record_deal(shared_outcomes, outcomes, use_shared, group + key, weight, hilo, lows, player_lows,
-                        player_count)
+                cards[1, BOARD + known_count + position] = cards[0, combination[position]]
+            deal_values(player_count, pair_count, pair_rows, player_values, cards[1], colex, pair_board, pair_flush,
+                        low, hilo)
+            key = deal_key(player_count, player_values[1], player_values[2], hilo, level_masks, level_strides)
+            record_deal(shared_outcomes, outcomes, use_shared, group + key, weight, hilo, player_values[2],
+                        player_tallies[0], player_count)
             weight_total += weight
             deal_total += 1
             if sampled_boards == 0:
                 next_combination(combination, card_count, dealt_count)
-    end_block(shared_outcomes, outcomes, use_shared, player_lows, has_low, player_count)
+    end_block(shared_outcomes, outcomes, use_shared, player_tallies[0], has_low, player_count)
     if weight_total != 0:
         cuda.atomic.add(totals, 0, weight_total)
         cuda.atomic.add(totals, 1, deal_total)
@@ -499,24 +461,18 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
     gave_up : (1,) int64, output (added to): trials that gave up after ``MAX_REDRAWS`` draws.
     """
     shared_outcomes = cuda.shared.array(SHARED_OUTCOMES, int64)
-    pair_indexes = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
-    pair_flush_rows = cuda.local.array((MAX_PLAYERS, MAX_PAIRS), int32)
-    hole_low_masks = cuda.local.array(MAX_PLAYERS, int32)
-    highs = cuda.local.array(MAX_PLAYERS, int32)
-    lows = cuda.local.array(MAX_PLAYERS, int32)
-    player_lows = cuda.local.array(MAX_PLAYERS, int64)
-    chosen = cuda.local.array(MAX_PLAYERS, int64)
-    cards = cuda.local.array(MAX_HOLE_CARDS, int8)
-    deck = cuda.local.array(DECK_SIZE, int8)
-    board = cuda.local.array(5, int8)
-    ranks = cuda.local.array(5, int32)
+    pair_rows = cuda.local.array((2, MAX_PLAYERS, MAX_PAIRS), int32)  # hole pairs (hand_features)
+    player_values = cuda.local.array((3, MAX_PLAYERS), int32)  # low-rank masks, highs, lows
+    player_tallies = cuda.local.array((2, MAX_PLAYERS), int64)  # low counts, range hands
+    cards = cuda.local.array((2, DECK_SIZE), int32)  # deck; board scratch and hole cards
     player_count = list_players.shape[0] + dealt_players.shape[0]
     use_shared = outcomes.shape[0] <= SHARED_OUTCOMES
-    begin_block(shared_outcomes, use_shared, player_lows, player_count)
+    begin_block(shared_outcomes, use_shared, player_tallies[0], player_count)
     hole_count = dealt_known.shape[1]
     pair_count = hole_count * (hole_count - 1) // 2
-    known_count = known_cards(board_known)
+    known_count = known_cards(board_known, cards[1])
     list_count = list_players.shape[0]
+    hole_cards = cards[1, HOLE_CARDS:HOLE_CARDS + MAX_HOLE_CARDS]
     failed = int64(0)
     for trial in range(first_trial + cuda.grid(1), first_trial + trial_count, cuda.gridsize(1)):
         state = trial_state(seed_hash, trial)
@@ -529,7 +485,7 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
             for position in range(list_count):
                 state, value = uniform(state)
                 hand = pick_weighted(cumulative, list_offsets[position], list_offsets[position + 1], value)
-                chosen[position] = hand
+                player_tallies[1, position] = hand
                 if used & list_masks[hand]:
                     compatible = False
                     break
@@ -541,33 +497,31 @@ def sample_deals(list_hands, list_masks, list_offsets, cumulative, list_players,
             continue
         for position in range(list_count):
             player = list_players[position]
-            hole_low_masks[player] = hand_features(list_hands[chosen[position]], hole_count, colex,
-                                                   pair_indexes[player], pair_flush_rows[player])
-        card_count = undealt_deck(used, deck)
+            player_values[0, player] = hand_features(list_hands[player_tallies[1, position]], hole_count, colex,
+                                                     pair_rows[0, player], pair_rows[1, player])
+        card_count = undealt_deck(used, cards[0])
         dealt = 0
         for position in range(dealt_players.shape[0]):
             player = dealt_players[position]
             for card in range(hole_count):
                 if card < dealt_known_counts[position]:
-                    cards[card] = dealt_known[position, card]
+                    hole_cards[card] = dealt_known[position, card]
                 else:
-                    state, drawn = draw_card(state, deck, dealt, card_count)
-                    cards[card] = drawn
+                    state, drawn = draw_card(state, cards[0], dealt, card_count)
+                    hole_cards[card] = drawn
                     dealt += 1
-            hole_low_masks[player] = hand_features(cards, hole_count, colex, pair_indexes[player],
-                                                   pair_flush_rows[player])
-        for position in range(5):
-            if position < known_count:
-                board[position] = board_known[position]
-            else:
-                state, drawn = draw_card(state, deck, dealt, card_count)
-                board[position] = drawn
-                dealt += 1
-        deal_values(player_count, pair_count, pair_indexes, pair_flush_rows, hole_low_masks, board, colex,
-                    pair_board, pair_flush, low, hilo, ranks, highs, lows)
-        key = deal_key(player_count, highs, lows, hilo, level_masks, level_strides)
-        record_deal(shared_outcomes, outcomes, use_shared, key, 1, hilo, lows, player_lows, player_count)
-    end_block(shared_outcomes, outcomes, use_shared, player_lows, has_low, player_count)
+            player_values[0, player] = hand_features(hole_cards, hole_count, colex, pair_rows[0, player],
+                                                     pair_rows[1, player])
+        for position in range(known_count, 5):
+            state, drawn = draw_card(state, cards[0], dealt, card_count)
+            cards[1, BOARD + position] = drawn
+            dealt += 1
+        deal_values(player_count, pair_count, pair_rows, player_values, cards[1], colex, pair_board, pair_flush, low,
+                    hilo)
+        key = deal_key(player_count, player_values[1], player_values[2], hilo, level_masks, level_strides)
+        record_deal(shared_outcomes, outcomes, use_shared, key, 1, hilo, player_values[2], player_tallies[0],
+                    player_count)
+    end_block(shared_outcomes, outcomes, use_shared, player_tallies[0], has_low, player_count)
     if failed != 0:
         cuda.atomic.add(gave_up, 0, failed)
 
