@@ -3,7 +3,8 @@ results exactly, Monte Carlo agrees within 4 standard errors, is reproducible wi
 does not depend on the launch shape; ``--device gpu`` without a GPU is one line, exit 2.
 
 The simulator runs every GPU thread as a Python thread, so the spots are tiny (a turn or a river,
-a few hundred trials). It must be chosen before ``numba.cuda`` is first imported in the process:
+a few hundred trials). With ``OMAHA_EQUITY_GPU_TESTS=device`` the same tests run on a real CUDA
+GPU (``scripts/gpu_check.sh``), and are skipped where none is found. It must be chosen before ``numba.cuda`` is first imported in the process:
 this module sets numba's setting at import (no other test imports ``numba.cuda``).
 """
 
@@ -16,9 +17,12 @@ import sys
 import pytest
 from numba.core import config
 
-if "numba.cuda" in sys.modules and not config.ENABLE_CUDASIM:
-    pytest.skip("numba.cuda was imported without the simulator in this process", allow_module_level=True)
-config.ENABLE_CUDASIM = 1  # numba's setting only: the commands other tests start are not changed
+# OMAHA_EQUITY_GPU_TESTS=device runs these tests on a real CUDA GPU instead (scripts/gpu_check.sh)
+ON_DEVICE = os.environ.get("OMAHA_EQUITY_GPU_TESTS") == "device"
+if not ON_DEVICE:
+    if "numba.cuda" in sys.modules and not config.ENABLE_CUDASIM:
+        pytest.skip("numba.cuda was imported without the simulator in this process", allow_module_level=True)
+    config.ENABLE_CUDASIM = 1  # numba's setting only: the commands other tests start are not changed
 
 from omaha_equity.equity.calculate import equity_result, plan_equity, run_equity  # noqa: E402
 from omaha_equity.equity.query import RunOptions, seat_query  # noqa: E402
@@ -44,10 +48,14 @@ def on_gpu(hands, board, game="omaha", die=None, launch=DEFAULT_LAUNCH, **option
     return equity_result(seated, query, units, *outputs), seated
 
 
+if ON_DEVICE and gpu_kind() != GpuKind.DEVICE:
+    pytest.skip("OMAHA_EQUITY_GPU_TESTS=device and no CUDA GPU found", allow_module_level=True)
+
+
 def test_the_simulator_stands_in_for_a_gpu():
-    assert gpu_kind() == GpuKind.SIMULATOR
+    assert gpu_kind() == (GpuKind.DEVICE if ON_DEVICE else GpuKind.SIMULATOR)
     assert runs_on_gpu("gpu", 1)
-    assert not runs_on_gpu("auto", 10**12)  # auto never picks the simulator
+    assert runs_on_gpu("auto", 10**12) == ON_DEVICE  # auto never picks the simulator
     assert not runs_on_gpu("cpu", 10**12)
 
 
