@@ -270,3 +270,34 @@ def test_allin_and_distribution_with_device_gpu_without_a_gpu_are_one_line_and_e
         if completed.returncode == 0:
             pytest.skip("this machine has a CUDA GPU")
         assert (completed.returncode, completed.stdout, completed.stderr) == (2, "", f"Error: {NO_GPU_MESSAGE}\n")
+
+
+def test_allin_monte_carlo_of_ranges_and_its_precision_target(monkeypatch):
+    from omaha_equity.equity.expected_chips import calculate_allin
+    from omaha_equity.gpu import equity as gpu_equity
+
+    hands, committed, board = ["AsAhKd", "JdTd9c8c", "KsKcQsQc,KhKcJhJc"], [100, 200, 300], "Qd7h2s5c"
+    exact = calculate_allin(hands, committed, board, method="exact")
+    sampled = calculate_allin(hands, committed, board, trials=200, seed=9, device="gpu")
+    for exact_player, player in zip(exact.players, sampled.players):
+        assert abs(player.expected - exact_player.expected) <= 4 * player.standard_error
+    # the target checked every CHECK_TRIALS trials: a loose one stops at the first check
+    monkeypatch.setattr(gpu_equity, "CHECK_TRIALS", 64)
+    monkeypatch.setattr(gpu_equity, "FIRST_TRIALS", 64)
+    loose = calculate_allin(hands, committed, board, trials=640, precision=20, seed=9, device="gpu")
+    assert loose.sample_count == 64
+
+
+def test_the_commands_run_on_the_gpu_and_refuse_it_for_a_board_range():
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+
+    for command in (["allin", "AsAhKd", "JdTd9c8c", "--stacks", "100,200", "-b", "Qd7h2s5c", "--exact", "-q"],
+                    ["distribution", "AsAhKsKh", "JsJhTsTh,JdTd9c8c", "-b", "Qd7h2s5c", "--exact"]):
+        on_cpu = CliRunner().invoke(main, command)
+        on_gpu = CliRunner().invoke(main, [*command, "--device", "gpu"])
+        assert (on_gpu.exit_code, on_gpu.output) == (0, on_cpu.output)
+        board_range = CliRunner().invoke(main, [*command[:command.index("-b") + 1], "AK*", "--device", "gpu"])
+        assert board_range.exit_code == 2
+        assert "--device applies to a board, not to a board range" in board_range.output
