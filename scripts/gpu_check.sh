@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU check, run once on a machine with a CUDA GPU (GPU time is scarce: one script, under
-# 8 minutes in all): the card, the kernels compiled for it, the GPU tests on the real device
+# 8 minutes in all: 30 + 60 + 180 + 180 s at most): the card, the kernels compiled for it, the GPU tests on the real device
 # (tests/test_gpu.py with OMAHA_EQUITY_GPU_TESTS=device) and `make bench-gpu`'s table. Every step
 # has its own time limit and the script goes on after a failure; everything goes to one file,
 # $OUT/gpu_check.txt (OUT defaults to ./gpu-check), and the script's status is the worst step's.
@@ -38,7 +38,7 @@ step() {  # step SECONDS TITLE COMMAND...: run with a time limit, log its output
     uptime
     nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv 2>&1 || echo "no nvidia-smi"
 } >>"$LOG" 2>&1
-step 60 "versions and the device" "$PYTHON" -c '
+step 30 "versions and the device" "$PYTHON" -c '
 import numpy, numba
 from omaha_equity.gpu.device import describe
 print("numpy", numpy.__version__, "numba", numba.__version__)
@@ -48,8 +48,8 @@ try:
 except Exception as error:
     print("numba-cuda: not installed", error)
 print("device:", describe())'
-step 90 "the kernels compiled to PTX (compute capability 9.0)" "$PYTHON" benchmarks/gpu_bench.py --ptx
-step 150 "tests/test_gpu.py on the device" env OMAHA_EQUITY_GPU_TESTS=device PYTHONDONTWRITEBYTECODE=1 \
+step 60 "the kernels compiled to PTX (compute capability 9.0)" "$PYTHON" benchmarks/gpu_bench.py --ptx
+step 180 "tests/test_gpu.py on the device" env OMAHA_EQUITY_GPU_TESTS=device PYTHONDONTWRITEBYTECODE=1 \
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/test_gpu.py --durations=10
 step 180 "make bench-gpu's table (benchmarks/gpu_bench.py)" "$PYTHON" benchmarks/gpu_bench.py
 echo "gpu_check: done, status $status; uptime $(uptime)" >>"$LOG"
