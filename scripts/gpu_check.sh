@@ -2,8 +2,9 @@
 # The GPU check, run once on a machine with a CUDA GPU (GPU time is scarce: one script, under
 # 8 minutes in all, 30 + 60 + 180 + 180 s at most): the card, the kernels compiled for it, the
 # GPU tests on the real device (tests/test_gpu.py with OMAHA_EQUITY_GPU_TESTS=device) and
-# `make bench-gpu`'s table. Every step has its own time limit and the script goes on after a failure; everything goes to one file,
-# $OUT/gpu_check.txt (OUT defaults to ./gpu-check), and the script's status is the worst step's.
+# `make bench-gpu`'s table. Every step has its own time limit and the script goes on after a
+# failure; everything goes to one file, $OUT/gpu_check.txt (OUT defaults to ./gpu-check), and the
+# script's status is the worst step's.
 #
 # It needs omaha-equity installed with its gpu extra (`pip install -e '.[gpu]'`, what
 # `make bench-gpu` installs); PYTHON names the interpreter (default: .venv/bin/python when there
