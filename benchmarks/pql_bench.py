@@ -15,7 +15,7 @@ RIVER = ("select avg(riverEquity(hero)), count(winsHi(villain)), histogram(handT
          "from game='omahahi', hero='AA**', villain='15%', villain2='*', trials=600000, seed=1")
 FLOP = ("select avg(HvHequity(hero, flop)), count(winsHi(hero)) "
         "from game='omahahi', hero='AsAhKsKh', villain='JdTd9c8c', trials=600000, seed=1")
-EXACT = "select avg(riverEquity(hero)) from hero='AsAhKsKh', villain='KK', board='Qd7h2s'"
+EXACT = "select avg(riverEquity(hero)) from hero='AsAhKsKh', villain='KK', board='Qd7h2s', exact"
 
 
 def best_seconds(work, repeats: int = 3) -> float:
