@@ -85,11 +85,16 @@ class NutValues:
     high : (deal_count,) int32, the nut high value.
     by_type : (deal_count, 9) int32, the best value of each hand type (0: none).
     low : (deal_count,) int16, the nut low value (0: none possible).
+    second_high : (deal_count,) int32, the second-nut high, the best value below ``high``
+        (0: none).
+    second_low : (deal_count,) int16, the second-nut low (0: none).
     """
 
     high: np.ndarray
     by_type: np.ndarray
     low: np.ndarray
+    second_high: np.ndarray
+    second_low: np.ndarray
 
 
 def nut_values(boards: np.ndarray, board_count: int, removed: np.ndarray) -> NutValues:
@@ -101,9 +106,10 @@ def nut_values(boards: np.ndarray, board_count: int, removed: np.ndarray) -> Nut
     tables = load_tables()
     boards = np.ascontiguousarray(boards, dtype=np.int8)
     removed = np.ascontiguousarray(removed, dtype=np.int64) | card_masks(boards[:, :board_count])
-    high, by_type, low = available_best(boards, int(board_count), removed, tables.colex, tables.pair_triple,
-                                        tables.pair_board, tables.pair_flush, tables.low)
-    return NutValues(high, by_type, low)
+    high, second_high, by_type, low, second_low = available_best(
+        boards, int(board_count), removed, tables.colex, tables.pair_triple, tables.pair_board, tables.pair_flush,
+        tables.low)
+    return NutValues(high, by_type, low, second_high, second_low)
 
 
 def made_hands(hands: np.ndarray, boards: np.ndarray, board_count: int, street_high: np.ndarray) -> np.ndarray:
@@ -231,36 +237,22 @@ def nut_outs(hands: np.ndarray, boards: np.ndarray, board_count: int, removed: n
     return counts
 
 
-def distinct_values(boards: np.ndarray, board_count: int, removed: np.ndarray,
-                    hilo: bool) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each board, the distinct high values (ascending ``int32``) and qualifying low values
-    (ascending ``int16``) that two cards, neither on the board nor in its ``removed`` mask,
-    make with it: a value's nut rank is how many of them are above it (0: the nuts). Every
-    board's pairs of cards go through one kernel call.
+def nut_ranks(values: np.ndarray, best: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """How many distinct values that two cards make beat each of ``values``: 0 (the nuts), 1
+    (the second nuts) or 2 (two or more), from the best and second-best values two cards make
+    (:class:`NutValues`: ``high`` and ``second_high``, or ``low`` and ``second_low``).
 
     Parameters
     ----------
-    boards : (n, 5) int8, the first ``board_count`` dealt; removed : (n,) int64 masks.
+    values, best, second : (n,) integer arrays of values (larger is better; ``second`` 0 when
+        no second value exists).
+
+    Returns
+    -------
+    (n,) int64
     """
-    boards = np.ascontiguousarray(boards, dtype=np.int8)
-    taken = np.asarray(removed, dtype=np.int64) | card_masks(boards[:, :board_count])
-    first, second = np.triu_indices(DECK_SIZE, 1)
-    free = (((taken[:, None] >> first[None, :]) | (taken[:, None] >> second[None, :])) & 1) == 0
-    board_index, pair_index = np.nonzero(free)
-    pairs = np.stack([first[pair_index], second[pair_index]], axis=1).astype(np.int8)[:, None, :]
-    high, low = hand_values_on_street(pairs, boards[board_index], board_count, hilo)
-    bounds = np.searchsorted(board_index, np.arange(boards.shape[0] + 1))
-    result = []
-    for board in range(boards.shape[0]):
-        piece = slice(bounds[board], bounds[board + 1])
-        lows = np.unique(low[piece, 0])
-        result.append((np.unique(high[piece, 0]), lows[lows > 0]))
-    return result
-
-
-def nut_rank(value: int, values: np.ndarray) -> int:
-    """How many of the ascending distinct ``values`` beat ``value`` (0: the nuts)."""
-    return int(values.shape[0] - np.searchsorted(values, value, side="right"))
+    values = np.asarray(values, dtype=np.int64)
+    return (np.asarray(best, dtype=np.int64) > values).astype(np.int64) + (np.asarray(second, dtype=np.int64) > values)
 
 
 # -- omaha-equity outs -------------------------------------------------------------------------
@@ -392,9 +384,12 @@ def hand_outs(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, 
     now_high, _ = hand_values_on_street(hands[:, None, :], boards, board_count, game.hilo)
     now_value = int(now_high[0, 0])
     nut_removed = (hole_mask | dead_mask) if blockers else 0
-    now_highs, _ = distinct_values(boards, board_count, np.array([nut_removed]), game.hilo)[0]
-    after_values = distinct_values(following.boards, board_count + 1,
-                                   np.full(following.card.shape[0], nut_removed), game.hilo)
+    now_nuts = nut_values(boards, board_count, np.array([nut_removed], dtype=np.int64))
+    now_rank = int(nut_ranks(now_high[0], now_nuts.high, now_nuts.second_high)[0])
+    after_nuts = nut_values(following.boards, board_count + 1,
+                            np.full(following.card.shape[0], nut_removed, dtype=np.int64))
+    high_ranks = nut_ranks(following.high, after_nuts.high, after_nuts.second_high).tolist()
+    low_ranks = nut_ranks(following.low, after_nuts.low, after_nuts.second_low).tolist()
     equity_now = _equity(seated, board_cards) if seated is not None else None
     made_now = made_hands(hands[:, None, :], boards, board_count, now_high)[0, 0]
     made_after = made_hands(hands[following.deal_index][:, None, :], following.boards, board_count + 1,
@@ -403,14 +398,13 @@ def hand_outs(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, 
     for row in np.argsort(-following.high.astype(np.int64), kind="stable"):
         card = int(following.card[row])
         after = (*board_cards, card)
-        highs, lows = after_values[row]
         high_value, low_value = int(following.high[row]), int(following.low[row])
         equity = _equity(seated, after) if seated is not None else None
         cards.append(OutCard(
             card=format_card(card), hand_type=HAND_TYPES[high_value >> CATEGORY_SHIFT],
-            high=describe_high(high_value), high_status=_status(nut_rank(high_value, highs)),
+            high=describe_high(high_value), high_status=_status(high_ranks[row]),
             low=describe_low(low_value) if low_value else None,
-            low_status=_status(nut_rank(low_value, lows)) if low_value else "",
+            low_status=_status(low_ranks[row]) if low_value else "",
             category=MADE_HANDS[made_after[row]],
             improves=(high_value >> CATEGORY_SHIFT) > (now_value >> CATEGORY_SHIFT),
             equity=None if equity is None else float(equity), equity_fraction=equity,
@@ -420,7 +414,7 @@ def hand_outs(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, 
         game=game, hand=format_cards(hole_cards, sort=True), board=format_cards(board_cards),
         dead=format_cards(dead_cards, sort=True), vs=vs, blockers=blockers,
         hand_type=HAND_TYPES[now_value >> CATEGORY_SHIFT], high=describe_high(now_value),
-        high_status=_status(nut_rank(now_value, now_highs)), category=MADE_HANDS[made_now],
+        high_status=_status(now_rank), category=MADE_HANDS[made_now],
         equity=None if equity_now is None else float(equity_now), cards=tuple(cards), type_counts=type_counts,
         improving_count=sum(out.improves for out in cards),
         nut_count=sum(out.high_status == "nuts" for out in cards),
