@@ -9,9 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 import naive
+from omaha_equity.cards import format_cards
 from omaha_equity.categories import categorize
+from omaha_equity.errors import InputError
 from omaha_equity.cli import main
 from omaha_equity.games import get_game
+from omaha_equity.ranges import parse_range
 from omaha_equity.studies.outs import HAND_TYPES, hand_outs
 
 GAMES = ["omaha", "omaha8", "omaha5", "omaha6", "courchevel8"]
@@ -102,3 +105,60 @@ def test_command_line():
     assert table.exit_code == 0 and "nut outs: 13" in table.output
     refused = runner.invoke(main, ["outs", "AsKsQdJh", "-b", "Ts9s2c5d7h"])
     assert refused.exit_code == 2 and "outs need a flop or a turn" in refused.output
+
+
+def _nut_high(board):
+    """The best high value two cards off the board make with it, listing every two cards (each
+    rank-and-suit key once, as :func:`_nut_status`)."""
+    triples = [list(triple) for triple in combinations(board, 3)]
+    flush_suits = {suit for suit in range(4) if sum(card % 4 == suit for card in board) >= 3}
+    scored = {}
+    for first, second in combinations([card for card in range(52) if card not in board], 2):
+        suited = first % 4 == second % 4 and first % 4 in flush_suits
+        key = (first // 4, second // 4, first % 4 if suited else None)
+        if key not in scored:
+            scored[key] = max(naive.remembered_high_value([first, second] + triple) for triple in triples)
+    return max(scored.values())
+
+
+@pytest.mark.parametrize("game_name, board_text", [("omaha", "Ts9s2c"), ("omaha5", "Ts9s2c5d")])
+def test_outs_terms_keep_the_hands_a_listing_of_every_card_keeps(game_name, board_text):
+    """{nut-outsN+}, {nut-outsN} and {outs-flushN+} in a range, against plain Python: for each hand
+    the next cards (off the board and the hand) after which it holds the nut high (board only out)
+    or a flush or better."""
+    game = get_game(game_name)
+    board = naive.cards(board_text)
+    generator = random.Random(f"outs terms {game_name}")
+    deck = [card for card in range(52) if card not in board]
+    hands = {tuple(sorted(generator.sample(deck, game.hole_count), reverse=True)) for _ in range(40)}
+    hands.add(tuple(sorted(naive.cards("AsKsQdJh" + "8s7d"[:2 * (game.hole_count - 4)]), reverse=True)))
+    nuts = {card: _nut_high(board + [card]) for card in deck}
+    nut_outs, flush_outs = {}, {}
+    for hand in hands:
+        values = {card: naive.best_high(list(hand), board + [card]) for card in deck if card not in hand}
+        nut_outs[hand] = sum(value == nuts[card] for card, value in values.items())
+        flush_outs[hand] = sum(value[0] >= naive.FLUSH for value in values.values())
+    listed = ", ".join("".join(naive.card_text(card) for card in hand) for hand in hands)
+    board_cards = tuple(board)
+    drawing = sorted(count for count in nut_outs.values() if count)
+    middle = drawing[len(drawing) // 2]
+    for term, expected in ((f"nut-outs{middle}+", {hand for hand in hands if nut_outs[hand] >= middle}),
+                           (f"nut-outs{middle}", {hand for hand in hands if nut_outs[hand] == middle}),
+                           ("outs-flush9+", {hand for hand in hands if flush_outs[hand] >= 9})):
+        kept = parse_range(f"({listed}):{{{term}}}", game, board=board_cards)
+        assert {tuple(hand) for hand in kept.hands.tolist()} == expected, term
+    assert 0 < len({hand for hand in hands if nut_outs[hand] >= middle}) < len(hands)
+
+
+def test_outs_terms_need_a_flop_or_turn_and_agree_with_the_outs_command():
+    with pytest.raises(InputError, match="need a flop or a turn"):
+        parse_range("AsKsQdJh:{nut-outs8+}", board=tuple(naive.cards("Ts9s2c5d7h")))
+    with pytest.raises(InputError, match=r"unknown category 'nut-out8\+'.*closest: nut-outsN"):
+        parse_range("{nut-out8+}", board=tuple(naive.cards("Ts9s2c")))
+    # the hands with 13 nut outs or more: the outs command counts as many for each, and fewer for the others
+    every = parse_range("AsKs**", board=tuple(naive.cards("Ts9s2c")))
+    kept = {format_cards(hand) for hand in parse_range("AsKs**:{nut-outs13+}", board=tuple(naive.cards("Ts9s2c"))).hands}
+    assert "AsKsQdJh" in kept
+    for hand in every.hands[::40]:
+        text = format_cards(hand)
+        assert (hand_outs(text, "Ts9s2c").nut_count >= 13) == (text in kept)

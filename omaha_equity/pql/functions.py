@@ -171,8 +171,9 @@ def _category(block, player, street, text):
     inverse = inverse.reshape(-1)
     for index, board in enumerate(unique):
         rows = np.flatnonzero(inverse == index)
-        fields = categorize_hands(block.hands[rows, player], tuple(int(card) for card in board), block.game.hilo)
-        result[rows] = terms_mask(fields, terms)
+        cards = tuple(int(card) for card in board)
+        fields = categorize_hands(block.hands[rows, player], cards, block.game.hilo)
+        result[rows] = terms_mask(fields, terms, block.hands[rows, player], cards)
     return result
 
 

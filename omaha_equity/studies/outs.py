@@ -1,7 +1,7 @@
 """Hands on any street, nut status and outs, written once for the query language
 (``omaha_equity.pql``: ``handType``, ``nutHi``, ``nutLo``, ``nutHiForHandType``,
 ``outsToHandType``, ``minOutsToHandType``, ``nutHiOuts``, ``HvHequity``) and for
-``omaha-equity outs`` (:func:`hand_outs`), on the compiled kernels of ``_street_kernels``.
+``omaha-equity outs`` (:func:`hand_outs`), on the compiled kernels of ``categories._street_kernels``.
 
 Arrays hold one deal per row: hole cards ``(deal_count, player_count, hole_count) int8``, boards
 ``(deal_count, 5) int8`` of which the first ``board_count`` are dealt, card sets as 52-bit masks
@@ -68,7 +68,7 @@ def hand_values_on_street(hands: np.ndarray, boards: np.ndarray, board_count: in
     high : (deal_count, player_count) int32, larger is better (``evaluate.tables``).
     low : (deal_count, player_count) int16, 0 without a qualifying low (or not ``hilo``).
     """
-    from ._street_kernels import street_values  # lazy: importing numba is slow
+    from ..categories._street_kernels import street_values  # lazy: importing numba is slow
 
     tables = load_tables()
     return street_values(np.ascontiguousarray(hands, dtype=np.int8), np.ascontiguousarray(boards, dtype=np.int8),
@@ -101,7 +101,7 @@ def nut_values(boards: np.ndarray, board_count: int, removed: np.ndarray) -> Nut
     """The nuts of each deal's street when the cards of ``removed`` (an ``(deal_count,) int64``
     mask) are out: pass the board's cards, and a player's hole cards and the dead cards for
     PQL's nut tests (module docstring)."""
-    from ._street_kernels import available_best  # lazy: importing numba is slow
+    from ..categories._street_kernels import available_best  # lazy: importing numba is slow
 
     tables = load_tables()
     boards = np.ascontiguousarray(boards, dtype=np.int8)
@@ -116,7 +116,7 @@ def made_hands(hands: np.ndarray, boards: np.ndarray, board_count: int, street_h
     """``(deal_count, player_count) int8``: each player's made hand on a street as an index of
     ``categories.names.MADE_HANDS`` (``set``, ``top-two``, ...), the categories' own rule;
     ``street_high`` the players' values on it (:func:`hand_values_on_street`)."""
-    from ._street_kernels import made_hands as kernel  # lazy: importing numba is slow
+    from ..categories._street_kernels import made_hands as kernel  # lazy: importing numba is slow
 
     return kernel(np.ascontiguousarray(hands, dtype=np.int8), np.ascontiguousarray(boards, dtype=np.int8),
                   int(board_count), np.ascontiguousarray(street_high, dtype=np.int32))
@@ -143,7 +143,7 @@ def street_equities(hands: np.ndarray, boards: np.ndarray, board_count: int, dea
     -------
     (deal_count, player_count) float64 fractions 0..1.
     """
-    from ._street_kernels import street_equities as kernel  # lazy: importing numba is slow
+    from ..categories._street_kernels import street_equities as kernel  # lazy: importing numba is slow
 
     hands = np.ascontiguousarray(hands, dtype=np.int8)
     deal_count, player_count, _ = hands.shape

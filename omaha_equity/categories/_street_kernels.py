@@ -2,14 +2,13 @@
 a flop, turn or river; the best hand two unseen cards can make (nut status, with any cards
 removed); the flop's made-hand category; and each player's equity on a street, enumerated exactly.
 
-They serve the query language (``omaha_equity.pql``, a block of deals at a time) and the outs
-(``studies.outs``). A deal's board is a row of five card slots of which the first
-``board_count`` are dealt; a set of cards is a 52-bit mask in an ``int64`` (bit ``card``).
-Hands use exactly two hole cards and three board cards (docs/rules.md); on a flop or turn the
-best over the board's three-card subsets (``tables.pair_triple`` per rank triple, ``tables.flush``
-per five-card suited rank mask), on the river the evaluator's own path
-(``evaluate._kernels.hand_values``).
-"""
+They serve the query language (``omaha_equity.pql``, a block of deals at a time), the outs
+(``studies.outs``) and the outs terms of the category filters (``categories.filters``). A deal's
+board is a row of five card slots of which the first ``board_count`` are dealt; a set of cards is a
+52-bit mask in an ``int64`` (bit ``card``). Hands use exactly two hole cards and three board cards
+(docs/rules.md); on a flop or turn the best over the board's three-card subsets
+(``tables.pair_triple`` per rank triple, ``tables.flush`` per five-card suited rank mask), on the
+river the evaluator's own path (``evaluate._kernels.hand_values``)."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from numba import prange
 
 from ..runtime.numba import helper, parallel_kernel
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit, next_combination
-from ..categories._kernels import made_hand
+from ._kernels import made_hand
 
 # Hand-type count (high card .. straight flush) and the value's category shift (evaluate.tables).
 _TYPE_COUNT = 9
