@@ -16,9 +16,10 @@ import numpy as np
 
 from ..cards import DECK_SIZE
 from ..errors import InputError, quoted
-from ..evaluate.tables import CATEGORY_SHIFT, load_tables
+from ..evaluate.tables import CATEGORY_SHIFT
 from .categorize import categorize_hands
 from .names import FIELD_COUNT, OUTS_FIELD_COUNT, parse_term
+from .streets import card_masks, hand_values_on_street, nut_values
 
 # Hands categorized per kernel call (a few MB of fields at a time, whatever the deck's size).
 CHUNK_HANDS = 1 << 20
@@ -44,29 +45,22 @@ def outs_fields(hands: np.ndarray, board: tuple[int, ...]) -> np.ndarray:
     InputError
         A board of other than 3 or 4 cards (outs count the card to come).
     """
-    from ._street_kernels import available_best, street_values  # lazy: importing numba is slow
-
     if len(board) not in (3, 4):
         raise InputError(f"outs terms count the next card: they need a flop or a turn (3 or 4 board cards), got "
                          f"{len(board)}")
-    tables = load_tables()
     board_count = len(board)
     hands = np.ascontiguousarray(hands, dtype=np.int8)
-    hand_masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1) if hands.size \
-        else np.zeros(hands.shape[0], dtype=np.int64)
+    hand_masks = card_masks(hands)
     cards = np.array([card for card in range(DECK_SIZE) if card not in board], dtype=np.int8)
     boards = np.zeros((cards.shape[0], 5), dtype=np.int8)
     boards[:, :board_count] = board
     boards[:, board_count] = cards
-    removed = np.bitwise_or.reduce(np.left_shift(np.int64(1), boards[:, :board_count + 1].astype(np.int64)), axis=1)
-    nuts = available_best(boards, board_count + 1, removed, tables.colex, tables.pair_triple, tables.pair_board,
-                          tables.pair_flush, tables.low)[0]
+    nuts = nut_values(boards, board_count + 1, np.zeros(cards.shape[0], dtype=np.int64)).high
     counts = np.zeros((hands.shape[0], OUTS_FIELD_COUNT), dtype=np.int16)
     rows = np.arange(hands.shape[0])
     as_players = hands[None, :, :]  # one deal, every hand a player: one evaluation per hand and card
     for index in range(cards.shape[0]):
-        values = street_values(as_players, boards[index:index + 1], board_count + 1, tables.colex, tables.pair_triple,
-                               tables.pair_board, tables.flush, tables.low, False)[0][0]
+        values = hand_values_on_street(as_players, boards[index:index + 1], board_count + 1, False)[0][0]
         comes = (hand_masks >> np.int64(cards[index]) & 1) == 0
         counts[:, 0] += comes & (values == nuts[index])
         counts[rows, 1 + (values >> CATEGORY_SHIFT)] += comes  # exactly this type, made cumulative below

@@ -28,7 +28,7 @@ from ..games import Game, get_game, normalize_game_name
 from ..pots import pot_units
 from ..ranges import parse_range
 from ..boards.flops import all_flops
-from ..studies.outs import card_masks
+from ..categories.streets import card_masks
 from ..equity import plan
 from . import functions, river_tallies
 from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPE_NAMES, STREETS, Block

@@ -37,7 +37,7 @@ from ..equity.players import DEALT, FIXED, RANGE, Seat
 from ..equity.query import SeatedQuery
 from ..errors import InputError
 from ..games import Game
-from ..studies.outs import card_masks
+from ..categories.streets import card_masks
 from .syntax import Binary, Call, Expression, Name, Selector, Text, Unary
 
 #: The river-outcome functions (lower-case names) and the counter of ``equity.counters`` each
