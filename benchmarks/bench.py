@@ -580,6 +580,9 @@ def main() -> None:
     small_studies_figures()
 
     print_ev_figure(arguments.threads)
+    from pql_bench import main as pql_figures  # the query language and outs (benchmarks/pql_bench.py)
+
+    pql_figures()
 
     peer = peer_figures(arguments.repeats, arguments.threads)
     if peer is None:

@@ -112,30 +112,126 @@ def test_turn_functions_equal_the_brute_force(game, hero, villain, board):
         ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse", "quads", "straightflush")[value[0]]]
 
 
-def test_hand_against_a_small_range_on_a_flop_equals_the_brute_force():
-    """Equity on the turn (HvHequity) and hand types on the flop and turn, hand against two hands."""
-    hero, villains, flop = "AsAhKsKh", ["JdTd9c8c"], "Qh7d2s"
-    board = naive.cards(flop)
-    turn_share = Fraction(0)
-    flop_two_pair = 0
+# (game, hero, villain's hands, flop): a hand against a small range on a flop, every turn and river.
+FLOP_CASES = [
+    ("omaha", "AsAhKsKh", ["JdTd9c8c", "QcQd7c6c", "5h4h3d2d"], "Qh7d2s"),
+    ("omaha8", "As2sKd3h", ["AdKc4c5h", "2c3c8d8h", "QhJhTs9s"], "6s7h4d"),
+    ("omaha5", "AsAhKsKhQc", ["JdTd9c8c7s", "QdQh6c6d2h", "5h4h3d2d8s"], "Qs7d2s"),
+    ("omaha6", "AsAhKsKhQc2d", ["JdTd9c8c7s6s", "QdQh6c6d3h3c", "5h4h3d2c8s8d"], "Qs7d2s"),
+    ("courchevel8", "As2sKd3hQh", ["AdKc4c5h8s", "2c3c8d8hJc", "QdJhTs9s6c"], "6s7h4d"),
+]
+RIVER_SELECTORS = ("avg(riverEquity(hero)), count(winsHi(hero)), count(tiesHi(hero)), count(winsLo(villain)), "
+                   "count(scoops(hero)), avg(fractionalRiverEquity(villain))")
+
+
+def _showdown(highs, lows, hilo):
+    """The two players' shares of the pot and who holds the best high and low (plain Python, as
+    naive.showdown_shares, from values already worked out)."""
+    high_winners = [index for index in (0, 1) if highs[index] == max(highs)]
+    made = [low for low in lows if low is not None] if hilo else []
+    low_winners = [index for index in (0, 1) if made and lows[index] == max(made)]
+    shares = [Fraction(0), Fraction(0)]
+    for index in high_winners:
+        shares[index] += Fraction(1 if low_winners else 2, 2 * len(high_winners))
+    for index in low_winners:
+        shares[index] += Fraction(1, 2 * len(low_winners))
+    return shares, high_winners, low_winners
+
+
+def _flop_brute_force(game, hero, villains, flop):
+    """Every villain hand, turn and river (each turn and river in order, as PQL deals them) in
+    plain Python. Returns, per villain hand, the sums of the river selectors' values over its
+    deals and its deal count, and over every villain hand the turn selectors' shares of the deals
+    (HvHequity(hero, turn) > 1/2, hero's hand type on the turn two pair or better)."""
+    hilo = game.endswith("8")
+    hero_cards, board = naive.cards(hero), naive.cards(flop)
+    hero_values, hero_turn_types = {}, {}
+    per_villain = {}
+    turn_sums = [0, 0]
     deals = 0
     for villain in villains:
-        hands = [naive.cards(hero), naive.cards(villain)]
-        used = set(board) | set(hands[0]) | set(hands[1])
-        deck = [card for card in range(52) if card not in used]
-        turn_equities = {turn: naive.enumerate_equity(hands, board + [turn])["equity"][0] for turn in deck}
-        for turn in deck:
-            for river in deck:
-                if river == turn:
-                    continue
-                deals += 1
-                turn_share += turn_equities[turn]
-                flop_two_pair += naive.best_high(hands[0], board)[0] >= naive.TWO_PAIR
-    result = run(f"select avg(HvHequity(hero, turn)), count(minHandType(hero, flop, twopair)) "
-                 f"from hero='{hero}', villain='{', '.join(villains)}', board='{flop}'")
-    assert result.deal_count == deals
-    assert result.selectors[0].value == pytest.approx(float(turn_share / deals), abs=1e-12)
-    assert result.selectors[1].fraction == Fraction(flop_two_pair, deals)
+        villain_cards = naive.cards(villain)
+        deck = [card for card in range(52) if card not in {*board, *hero_cards, *villain_cards}]
+        shares_by_turn: dict[int, list] = {turn: [] for turn in deck}
+        river_sums = [Fraction(0)] * 6
+        for turn, river in combinations(deck, 2):  # a board set, dealt in both orders
+            full = board + [turn, river]
+            if (turn, river) not in hero_values:
+                hero_values[turn, river] = (naive.best_high(hero_cards, full),
+                                            naive.best_low(hero_cards, full) if hilo else None)
+            villain_values = (naive.best_high(villain_cards, full), naive.best_low(villain_cards, full) if hilo else None)
+            highs, lows = (hero_values[turn, river][0], villain_values[0]), (hero_values[turn, river][1],
+                                                                              villain_values[1])
+            shares, high_winners, low_winners = _showdown(highs, lows, hilo)
+            shares_by_turn[turn].append(shares[0])
+            shares_by_turn[river].append(shares[0])
+            outcomes = (shares[0], high_winners == [0], high_winners == [0, 1], low_winners == [1], shares[0] == 1,
+                        shares[1])
+            river_sums = [total + 2 * value for total, value in zip(river_sums, outcomes)]
+        per_villain[villain] = (river_sums, 2 * len(list(combinations(deck, 2))))
+        for turn, shares in shares_by_turn.items():
+            if turn not in hero_turn_types:
+                hero_turn_types[turn] = naive.best_high(hero_cards, board + [turn])[0]
+            turn_sums[0] += len(shares) * (sum(shares) / len(shares) > Fraction(1, 2))
+            turn_sums[1] += len(shares) * (hero_turn_types[turn] >= naive.TWO_PAIR)
+            deals += len(shares)
+    return per_villain, [Fraction(count, deals) for count in turn_sums], deals
+
+
+def _river_answers(per_villain, kept):
+    """The river selectors' answers over the deals of the villain hands ``kept``."""
+    totals = [sum(per_villain[villain][0][index] for villain in kept) for index in range(6)]
+    deals = sum(per_villain[villain][1] for villain in kept)
+    return [total / deals for total in totals]
+
+
+@pytest.mark.parametrize("game, hero, villains, flop", FLOP_CASES)
+def test_hand_against_a_small_range_on_a_flop_equals_the_brute_force(game, hero, villains, flop, monkeypatch):
+    """The river functions (answered from calc's tallies: every selector a river outcome) and
+    HvHequity and hand types on the turn (the block evaluator), with and without a where clause on
+    the villain's hands, as fractions."""
+    from omaha_equity.pql import river_tallies
+
+    tallied = []
+    answer = river_tallies.answer
+    monkeypatch.setattr(river_tallies, "answer", lambda query: tallied.append(query) or answer(query))
+    bindings = f" from game='{game}', hero='{hero}', villain='{', '.join(villains)}', board='{flop}'"
+    where = f" where inRange(villain, '{', '.join(villains[:2])}')"
+    per_villain, turn_all, deals = _flop_brute_force(game, hero, villains, flop)
+    for clause, expected in (("", _river_answers(per_villain, villains)),
+                             (where, _river_answers(per_villain, villains[:2]))):
+        tallied.clear()
+        fast = run("select " + RIVER_SELECTORS + bindings + clause)
+        assert len(tallied) == 1 and fast.method == "exact"
+        assert [selector.fraction for selector in fast.selectors] == expected
+        assert fast.deal_count == deals
+        blocks = run("select " + RIVER_SELECTORS + ", count(HvHequity(hero, turn) > 0.5), "
+                     "count(minHandType(hero, turn, twopair))" + bindings + clause)
+        assert len(tallied) == 1
+        assert [selector.fraction for selector in blocks.selectors[:6]] == expected
+        assert (blocks.deal_count, blocks.where_share) == (fast.deal_count, fast.where_share)
+        if not clause:
+            assert [selector.fraction for selector in blocks.selectors[6:]] == turn_all
+    assert fast.where_share == pytest.approx(2 / 3, abs=1e-12)
+    # consistency with calc on the same inputs, exactly
+    calc = calculate_equity([hero, villains[0]], flop, game=game, method="exact")
+    alone = run(f"select avg(riverEquity(hero)) from game='{game}', hero='{hero}', villain='{villains[0]}', "
+                f"board='{flop}'")
+    assert alone.selectors[0].fraction == calc.players[0].equity_fraction
+
+
+@pytest.mark.parametrize("game, hero, board", [("omaha", "AsAhKsKh", "Qd7h2s5c"), ("omaha8", "As2sKd3h", "Qd7h4s5c")])
+def test_exact_river_query_on_a_range_equals_calc(game, hero, board):
+    """The tallies' answers are calc's counts over the same deals: a hand against a range of a
+    few hundred hands on a turn, every river."""
+    calc = calculate_equity([hero, "KK"], board, game=game, method="exact")
+    result = run(f"select avg(riverEquity(hero)), count(winsHi(villain)), count(scoops(hero)), "
+                 f"count(tiesLo(villain)) from game='{game}', hero='{hero}', villain='KK', board='{board}'")
+    hero_row, villain_row = calc.players
+    assert [selector.fraction for selector in result.selectors] == [
+        hero_row.equity_fraction, Fraction(villain_row.hi_win_count, villain_row.weight_total),
+        Fraction(hero_row.win_count, hero_row.weight_total), Fraction(villain_row.lo_tie_count, calc.weight_total)]
+    assert result.deal_count == calc.sample_count
 
 
 def test_flop_equity_equals_calc_and_monte_carlo_is_within_four_standard_errors():

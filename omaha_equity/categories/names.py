@@ -43,11 +43,25 @@ LOW_GROUPS = {"made-low": (NUT_LOW, WEAK_LOW), "low-draw": (NUT_LOW_DRAW, WEAK_L
 #: Straight draws by counted outs: gutshot 1-4, open-ended 5-8, a wrap 9 or more (``wrap13``:
 #: exactly 13 outs; ``wrap13+``: at least 13).
 GUTSHOT_OUTS, OESD_OUTS, WRAP_OUTS = (1, 4), (5, 8), (9, MAX_FIELD)
+#: Fields counted from the next cards rather than categorized (``filters.outs_fields``, after
+#: the categorized ones): next cards that give the nut high (``nut-outsN``), then next cards that
+#: give each hand type or better (``outs-flushN``), pair .. straight flush.
+NUT_OUTS = FIELD_COUNT
+OUTS_TYPES = ("pair", "two-pair", "trips", "straight", "flush", "full-house", "quads", "straight-flush")
+OUTS_TO_TYPE = {name: NUT_OUTS + 2 + index for index, name in enumerate(OUTS_TYPES)}  # by hand type 1..8
+OUTS_FIELD_COUNT = 10
 #: Terms that end in a count of outs: prefix -> (field, smallest count, what the count is).
 #: ``wrap13`` exactly 13 straight outs, ``clean-sd8+`` at least 8 clean straight outs.
 COUNTED_TERMS = {
     "wrap": (STRAIGHT_OUTS, WRAP_OUTS[0], "wrap", "fewer is 'oesd' or 'gutshot'"),
     "clean-sd": (CLEAN_STRAIGHT_OUTS, 1, "clean straight draw", "hands with none: '!{clean-sd1+}'"),
+}
+#: The same for the counts of next cards (:data:`NUT_OUTS`): ``nut-outs8+`` at least 8 next cards
+#: giving the nut high, ``outs-flush9+`` at least 9 next cards giving a flush or better.
+OUTS_TERMS = {
+    "nut-outs": (NUT_OUTS, 0, "count of nut outs", ""),
+    **{f"outs-{name}": (field, 0, f"count of outs to {name.replace('-', ' ')} or better", "")
+       for name, field in OUTS_TO_TYPE.items()},
 }
 
 
@@ -98,7 +112,7 @@ PLAIN_TERMS = {
 LOW_FIELDS = (LOW, LOW_OUTS, LOW_BEATEN, COUNTERFEIT)
 #: Every name a filter knows (``wrapN`` stands for wrap9, wrap10, ..., ``clean-sdN`` for
 #: clean-sd1, clean-sd2, ...).
-KNOWN_NAMES = (*LADDER_TERMS, *(f"{prefix}N" for prefix in COUNTED_TERMS), *PLAIN_TERMS)
+KNOWN_NAMES = (*LADDER_TERMS, *(f"{prefix}N" for prefix in (*COUNTED_TERMS, *OUTS_TERMS)), *PLAIN_TERMS)
 
 
 def known_names_text() -> str:
@@ -115,7 +129,7 @@ def parse_term(text: str) -> Term:
     """
     name = text.strip().lower()
     base, plus = (name[:-1], True) if name.endswith("+") else (name, False)
-    for prefix, (field, fewest, what, hint) in COUNTED_TERMS.items():
+    for prefix, (field, fewest, what, hint) in {**COUNTED_TERMS, **OUTS_TERMS}.items():
         count = base[len(prefix):]
         if base.startswith(prefix) and count.isdigit() and count.isascii():
             outs = int(count)

@@ -28,8 +28,9 @@ from ..games import Game, get_game, normalize_game_name
 from ..pots import pot_units
 from ..ranges import parse_range
 from ..boards.flops import all_flops
-from ..studies.outs import card_masks
-from . import functions
+from ..categories.streets import card_masks
+from ..equity import plan
+from . import functions, river_tallies
 from .functions import FLOP_CATEGORIES, FUNCTIONS, HAND_TYPE_NAMES, STREETS, Block
 from .syntax import Binary, Call, Expression, Name, Number, PqlError, Query, Text, Unary, parse_query
 
@@ -137,6 +138,26 @@ def _game(name: str, query: Query, column: int) -> Game:
         raise PqlError(f"unknown game {name!r}", query.text, column, normalize_game_name(name), choices) from None
 
 
+def _written_hands(expression: str, game: Game, excluded: set[int]) -> np.ndarray | None:
+    """``(n, hole_count) int8``: the hands of a range written as whole hands separated by commas
+    (``'JdTd9c8c, QcQd7c6c'``), in the ranges' canonical order (each hand's cards descending, the
+    hands descending), read without the range machinery, which walks the whole deck for a list
+    (seconds for 6-card hands); None when the expression is anything else or a hand holds an
+    excluded card (``parse_range`` then reads it, and says so)."""
+    hands = set()
+    for part in expression.split(","):
+        try:
+            cards = parse_cards(part)
+        except InputError:
+            return None
+        if len(cards) != game.hole_count or len(set(cards)) != len(cards) or excluded & set(cards):
+            return None
+        hands.add(tuple(sorted(cards, reverse=True)))
+    result = np.array(sorted(hands, reverse=True), dtype=np.int8)
+    result.flags.writeable = False
+    return result
+
+
 def bind(query: Query, *, game: str | None = None, trials: int | None = None, seed: int | None = None,
          method: str = "auto") -> Bound:
     """The ``from`` clause read: the game, players' ranges, board, dead cards and run settings
@@ -179,6 +200,12 @@ def bind(query: Query, *, game: str | None = None, trials: int | None = None, se
     check_no_duplicates([("board", board), ("dead cards", dead)])
     hands, weights, expressions = [], [], []
     for name, expression, column in players:
+        listed = _written_hands(expression, bound_game, {*board, *dead})
+        if listed is not None:
+            hands.append(listed)
+            weights.append(np.ones(listed.shape[0], dtype=np.float64))
+            expressions.append(expression)
+            continue
         try:
             hand_range = parse_range(expression, bound_game, excluded=(*board, *dead),
                                      board=board if len(board) >= 3 else ())
@@ -625,6 +652,39 @@ def _label(value: float, kind: str) -> str:
     return f"{value:g}"
 
 
+def _river_tallies(query: str, parsed: Query, bound: Bound, compiler: _Compiler, whole: bool) -> PqlResult | None:
+    """The answer from the equity calculator's exact tallies (:mod:`.river_tallies`) when the
+    query asks only for river outcomes, with no ``where`` clause or one on hands only, and exact
+    enumeration is asked for or affordable by the calculator's own rule (``plan.choose_method``);
+    None otherwise, for the block evaluator."""
+    if bound.flop_mask is not None or bound.trials is not None:
+        return None
+    river = river_tallies.prepare(parsed.selectors, parsed.where, bound.game, bound.names, bound.hands,
+                                  bound.weights, bound.board, bound.dead, compiler.range_masks)
+    if river is None:
+        return None
+    try:
+        method = plan.choose_method("exact" if bound.exact else "auto", river.exact_work, rate=river.exact_rate)
+    except InputError:
+        raise PqlError(f"exact enumeration would score about {river.exact_work:.1e} player-boards (boards x hands "
+                       "x players), beyond the ceiling of the equity calculator: drop 'exact' for Monte Carlo "
+                       "(trials=)", parsed.text, 1) from None
+    if method != plan.Method.EXACT:
+        return None
+    try:
+        answer = river_tallies.answer(river)
+    except InputError:
+        return None  # weights too far apart for the calculator's 64-bit sums: the block evaluator's floats
+    selectors = tuple(
+        SelectorResult(selector.name, selector.kind, None, None, None) if value is None else
+        SelectorResult(selector.name, selector.kind, float(value), value if whole else None, 0.0)
+        for selector, value in zip(parsed.selectors, answer.values))
+    return PqlResult(
+        query=query, game=bound.game, players=tuple(zip(bound.names, bound.expressions)),
+        board=format_cards(bound.board), dead=format_cards(bound.dead, sort=True), method="exact",
+        deal_count=answer.deal_count, where_share=answer.where_share, seed=None, selectors=selectors)
+
+
 def run(query: str, *, game: str | None = None, trials: int | None = None, seed: int | None = None,
         method: str = "auto") -> PqlResult:
     """Run one PQL query (docs/pql.md).
@@ -669,14 +729,17 @@ def run(query: str, *, game: str | None = None, trials: int | None = None, seed:
         where_kind, where = compiler.compile(parsed.where)
         if where_kind != "boolean":
             raise PqlError(f"where needs a true-or-false expression, got {where_kind}", parsed.text, 1)
-    size = exact_size(bound)
-    exact = bound.exact or (bound.trials is None and size <= EXACT_DEALS)
     if bound.exact and bound.trials is not None:
         raise PqlError("exact and trials= do not go together: drop one", parsed.text, 1)
+    whole = all(np.all(weights == np.round(weights)) for weights in bound.weights)
+    river = _river_tallies(query, parsed, bound, compiler, whole)
+    if river is not None:
+        return river
+    size = exact_size(bound)
+    exact = bound.exact or (bound.trials is None and size <= EXACT_DEALS)
     if exact and size > EXACT_CEILING:
         raise PqlError(f"exact enumeration would deal up to {size:,} deals, beyond the ceiling of "
                        f"{EXACT_CEILING:,}: drop 'exact' for Monte Carlo (trials=)", parsed.text, 1)
-    whole = all(np.all(weights == np.round(weights)) for weights in bound.weights)
     grid = pot_units(len(bound.names), bound.game.hilo)
     seed_used = None
     if exact:

@@ -25,6 +25,7 @@ from ..boards.texture import (board_low_rank_count, board_most_of_one_suit, boar
                               straight_possible)
 from ..categories.categorize import categorize_hands
 from ..categories.filters import terms_mask
+from ..categories import streets
 from ..categories.names import MADE_HANDS
 from ..evaluate.tables import CATEGORY_SHIFT
 from ..games import Game
@@ -62,7 +63,7 @@ class Block:
     dead_mask: int
     known_board: tuple[int, ...]
     cache: dict = field(default_factory=dict)
-    # street equities by deal key, shared by every block of a query (studies.outs.street_equities)
+    # street equities by deal key, shared by every block of a query (studies.streets.street_equities)
     equities: dict = field(default_factory=dict)
 
     @property
@@ -76,18 +77,18 @@ class Block:
 
     def values(self, board_count: int) -> tuple[np.ndarray, np.ndarray]:
         """(high, low) of every player on a street, ``(deal_count, player_count)``."""
-        return self.cached(("values", board_count), lambda: outs.hand_values_on_street(
+        return self.cached(("values", board_count), lambda: streets.hand_values_on_street(
             self.hands, self.boards, board_count, self.game.hilo))
 
     def dead(self) -> np.ndarray:
         return np.full(self.deal_count, self.dead_mask, dtype=np.int64)
 
     def own_and_dead(self, player: int) -> np.ndarray:
-        return outs.card_masks(self.hands[:, player]) | self.dead_mask
+        return streets.card_masks(self.hands[:, player]) | self.dead_mask
 
-    def nuts(self, player: int, board_count: int) -> outs.NutValues:
+    def nuts(self, player: int, board_count: int) -> streets.NutValues:
         """The nuts on a street with the player's own and the dead cards out (PQL's nut tests)."""
-        return self.cached(("nuts", player, board_count), lambda: outs.nut_values(
+        return self.cached(("nuts", player, board_count), lambda: streets.nut_values(
             self.boards, board_count, self.own_and_dead(player)))
 
     def shares(self) -> np.ndarray:
@@ -150,14 +151,14 @@ def _hand_type(block, player, street):
 def _street_equity(block, player, street):
     if street == 5:
         return block.shares()[:, player]
-    return block.cached(("equity", street), lambda: outs.street_equities(
+    return block.cached(("equity", street), lambda: streets.street_equities(
         block.hands, block.boards, street, block.dead(), block.game.hilo, block.equities.setdefault(street, {})))[
         :, player]
 
 
 def _flop_category(block, player):
     def compute():
-        return outs.made_hands(block.hands, block.boards, 3, block.values(3)[0])
+        return streets.made_hands(block.hands, block.boards, 3, block.values(3)[0])
     return block.cached("made", compute)[:, player].astype(np.int64)
 
 
@@ -171,13 +172,14 @@ def _category(block, player, street, text):
     inverse = inverse.reshape(-1)
     for index, board in enumerate(unique):
         rows = np.flatnonzero(inverse == index)
-        fields = categorize_hands(block.hands[rows, player], tuple(int(card) for card in board), block.game.hilo)
-        result[rows] = terms_mask(fields, terms)
+        cards = tuple(int(card) for card in board)
+        fields = categorize_hands(block.hands[rows, player], cards, block.game.hilo)
+        result[rows] = terms_mask(fields, terms, block.hands[rows, player], cards)
     return result
 
 
 def _in_range(block, player, hands_masks):
-    return np.isin(outs.card_masks(block.hands[:, player]), hands_masks)
+    return np.isin(streets.card_masks(block.hands[:, player]), hands_masks)
 
 
 def _board_in_range(block, flop_mask):

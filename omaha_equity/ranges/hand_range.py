@@ -347,7 +347,8 @@ def _expand(program: Program, game: Game, removed: list[int], board: tuple[int, 
         fields = categorize_hands(hands, tuple(sorted(board)), game.hilo)
         for index in filters:
             sets[index] = 0
-            sets[index, deck_indexes(hands[terms_mask(fields, program.sets[index].terms)])] = 1
+            held = terms_mask(fields, program.sets[index].terms, hands, tuple(sorted(board)))
+            sets[index, deck_indexes(hands[held])] = 1
         hands = _matched_hands(kernels, program, deck_arguments, sets)
     if not program.weighted:
         return hands, np.ones(hands.shape[0], dtype=np.float64)

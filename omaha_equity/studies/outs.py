@@ -1,7 +1,7 @@
 """Hands on any street, nut status and outs, written once for the query language
 (``omaha_equity.pql``: ``handType``, ``nutHi``, ``nutLo``, ``nutHiForHandType``,
 ``outsToHandType``, ``minOutsToHandType``, ``nutHiOuts``, ``HvHequity``) and for
-``omaha-equity outs`` (:func:`hand_outs`), on the compiled kernels of ``_street_kernels``.
+``omaha-equity outs`` (:func:`hand_outs`), on the compiled kernels of ``categories._street_kernels``.
 
 Arrays hold one deal per row: hole cards ``(deal_count, player_count, hole_count) int8``, boards
 ``(deal_count, 5) int8`` of which the first ``board_count`` are dealt, card sets as 52-bit masks
@@ -24,148 +24,16 @@ import numpy as np
 
 from ..cards import DECK_SIZE, check_no_duplicates, format_card, format_cards, parse_cards
 from ..categories.names import MADE_HANDS
+from ..categories.streets import card_masks, hand_values_on_street, made_hands, nut_values
 from ..deal import CardsLike
 from ..errors import InputError, quoted
 from ..evaluate.showdown import describe_high, describe_low
-from ..evaluate.tables import CATEGORY_NAMES, CATEGORY_SHIFT, load_tables
+from ..evaluate.tables import CATEGORY_NAMES, CATEGORY_SHIFT
 from ..games import Game, get_game
 
 #: Hand types, weakest first (``evaluate.tables``): index = the value's category.
 HAND_TYPES = CATEGORY_NAMES
 HAND_TYPE_COUNT = len(HAND_TYPES)
-
-
-def card_masks(cards: np.ndarray) -> np.ndarray:
-    """The set of cards of each row as a 52-bit mask.
-
-    Parameters
-    ----------
-    cards : (n, k) integer array of cards 0..51 (k may be 0).
-
-    Returns
-    -------
-    (n,) int64, bit ``card`` set for each card of the row.
-    """
-    cards = np.asarray(cards, dtype=np.int64)
-    if cards.ndim == 1:
-        cards = cards[:, None]
-    if cards.shape[1] == 0:
-        return np.zeros(cards.shape[0], dtype=np.int64)
-    return np.bitwise_or.reduce(np.left_shift(np.int64(1), cards), axis=1)
-
-
-def hand_values_on_street(hands: np.ndarray, boards: np.ndarray, board_count: int,
-                          hilo: bool) -> tuple[np.ndarray, np.ndarray]:
-    """High and low value of every player of every deal on a flop (3), turn (4) or river (5).
-
-    Parameters
-    ----------
-    hands : (deal_count, player_count, hole_count) int8
-    boards : (deal_count, 5) int8, the first ``board_count`` cards dealt.
-
-    Returns
-    -------
-    high : (deal_count, player_count) int32, larger is better (``evaluate.tables``).
-    low : (deal_count, player_count) int16, 0 without a qualifying low (or not ``hilo``).
-    """
-    from ._street_kernels import street_values  # lazy: importing numba is slow
-
-    tables = load_tables()
-    return street_values(np.ascontiguousarray(hands, dtype=np.int8), np.ascontiguousarray(boards, dtype=np.int8),
-                         int(board_count), tables.colex, tables.pair_triple, tables.pair_board, tables.flush,
-                         tables.low, bool(hilo))
-
-
-@dataclass(frozen=True)
-class NutValues:
-    """The best hands two cards not removed make with each board (:func:`nut_values`).
-
-    Attributes
-    ----------
-    high : (deal_count,) int32, the nut high value.
-    by_type : (deal_count, 9) int32, the best value of each hand type (0: none).
-    low : (deal_count,) int16, the nut low value (0: none possible).
-    """
-
-    high: np.ndarray
-    by_type: np.ndarray
-    low: np.ndarray
-
-
-def nut_values(boards: np.ndarray, board_count: int, removed: np.ndarray) -> NutValues:
-    """The nuts of each deal's street when the cards of ``removed`` (an ``(deal_count,) int64``
-    mask) are out: pass the board's cards, and a player's hole cards and the dead cards for
-    PQL's nut tests (module docstring)."""
-    from ._street_kernels import available_best  # lazy: importing numba is slow
-
-    tables = load_tables()
-    boards = np.ascontiguousarray(boards, dtype=np.int8)
-    removed = np.ascontiguousarray(removed, dtype=np.int64) | card_masks(boards[:, :board_count])
-    high, by_type, low = available_best(boards, int(board_count), removed, tables.colex, tables.pair_triple,
-                                        tables.pair_board, tables.pair_flush, tables.low)
-    return NutValues(high, by_type, low)
-
-
-def made_hands(hands: np.ndarray, boards: np.ndarray, board_count: int, street_high: np.ndarray) -> np.ndarray:
-    """``(deal_count, player_count) int8``: each player's made hand on a street as an index of
-    ``categories.names.MADE_HANDS`` (``set``, ``top-two``, ...), the categories' own rule;
-    ``street_high`` the players' values on it (:func:`hand_values_on_street`)."""
-    from ._street_kernels import made_hands as kernel  # lazy: importing numba is slow
-
-    return kernel(np.ascontiguousarray(hands, dtype=np.int8), np.ascontiguousarray(boards, dtype=np.int8),
-                  int(board_count), np.ascontiguousarray(street_high, dtype=np.int32))
-
-
-def street_equities(hands: np.ndarray, boards: np.ndarray, board_count: int, dead: np.ndarray, hilo: bool,
-                    known: dict[bytes, np.ndarray] | None = None) -> np.ndarray:
-    """Each player's equity on a street with every hand known (PQL's ``HvHequity``): every
-    completion of the first ``board_count`` board cards enumerated, ties split, hi/lo halves.
-
-    Deals that repeat (the same hands, street cards and dead cards) are computed once, and once
-    only across calls that share ``known`` (a dict this function fills): a query whose hands
-    repeat pays for each distinct flop once.
-
-    Parameters
-    ----------
-    hands : (deal_count, player_count, hole_count) int8
-    boards : (deal_count, 5) int8
-    board_count : int, 0 (preflop), 3, 4 or 5.
-    dead : (deal_count,) int64 masks of dead cards.
-    known : dict, optional, equities already computed, by key.
-
-    Returns
-    -------
-    (deal_count, player_count) float64 fractions 0..1.
-    """
-    from ._street_kernels import street_equities as kernel  # lazy: importing numba is slow
-
-    hands = np.ascontiguousarray(hands, dtype=np.int8)
-    deal_count, player_count, _ = hands.shape
-    # a deal's key: each player's cards, the street's cards (as a set) and the dead cards
-    keys = np.empty((deal_count, player_count + 2), dtype=np.int64)
-    for player in range(player_count):
-        keys[:, player] = card_masks(hands[:, player])
-    keys[:, player_count] = card_masks(boards[:, :board_count])
-    keys[:, player_count + 1] = dead
-    order = np.lexsort(keys.T[::-1])
-    ordered = keys[order]
-    starts = np.concatenate([[True], np.any(ordered[1:] != ordered[:-1], axis=1)])
-    group = np.cumsum(starts) - 1
-    inverse = np.empty(deal_count, dtype=np.int64)
-    inverse[order] = group
-    firsts = order[starts]
-    known = {} if known is None else known
-    key_bytes = [keys[row].tobytes() for row in firsts]
-    missing = np.array([row for row, key in zip(firsts, key_bytes) if key not in known], dtype=np.int64)
-    if missing.size:
-        tables = load_tables()
-        computed = kernel(np.ascontiguousarray(hands[missing]), np.ascontiguousarray(boards[missing], dtype=np.int8),
-                          int(board_count), np.ascontiguousarray(keys[missing, player_count + 1]), tables.colex,
-                          tables.pair_board, tables.flush, tables.low, bool(hilo))
-        for row, equities in zip(missing.tolist(), computed):
-            known[keys[row].tobytes()] = equities
-    unique = np.array([known[key] for key in key_bytes]).reshape(-1, player_count)
-    return unique[inverse]
 
 
 @dataclass(frozen=True)
@@ -231,36 +99,22 @@ def nut_outs(hands: np.ndarray, boards: np.ndarray, board_count: int, removed: n
     return counts
 
 
-def distinct_values(boards: np.ndarray, board_count: int, removed: np.ndarray,
-                    hilo: bool) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each board, the distinct high values (ascending ``int32``) and qualifying low values
-    (ascending ``int16``) that two cards, neither on the board nor in its ``removed`` mask,
-    make with it: a value's nut rank is how many of them are above it (0: the nuts). Every
-    board's pairs of cards go through one kernel call.
+def nut_ranks(values: np.ndarray, best: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """How many distinct values that two cards make beat each of ``values``: 0 (the nuts), 1
+    (the second nuts) or 2 (two or more), from the best and second-best values two cards make
+    (:class:`NutValues`: ``high`` and ``second_high``, or ``low`` and ``second_low``).
 
     Parameters
     ----------
-    boards : (n, 5) int8, the first ``board_count`` dealt; removed : (n,) int64 masks.
+    values, best, second : (n,) integer arrays of values (larger is better; ``second`` 0 when
+        no second value exists).
+
+    Returns
+    -------
+    (n,) int64
     """
-    boards = np.ascontiguousarray(boards, dtype=np.int8)
-    taken = np.asarray(removed, dtype=np.int64) | card_masks(boards[:, :board_count])
-    first, second = np.triu_indices(DECK_SIZE, 1)
-    free = (((taken[:, None] >> first[None, :]) | (taken[:, None] >> second[None, :])) & 1) == 0
-    board_index, pair_index = np.nonzero(free)
-    pairs = np.stack([first[pair_index], second[pair_index]], axis=1).astype(np.int8)[:, None, :]
-    high, low = hand_values_on_street(pairs, boards[board_index], board_count, hilo)
-    bounds = np.searchsorted(board_index, np.arange(boards.shape[0] + 1))
-    result = []
-    for board in range(boards.shape[0]):
-        piece = slice(bounds[board], bounds[board + 1])
-        lows = np.unique(low[piece, 0])
-        result.append((np.unique(high[piece, 0]), lows[lows > 0]))
-    return result
-
-
-def nut_rank(value: int, values: np.ndarray) -> int:
-    """How many of the ascending distinct ``values`` beat ``value`` (0: the nuts)."""
-    return int(values.shape[0] - np.searchsorted(values, value, side="right"))
+    values = np.asarray(values, dtype=np.int64)
+    return (np.asarray(best, dtype=np.int64) > values).astype(np.int64) + (np.asarray(second, dtype=np.int64) > values)
 
 
 # -- omaha-equity outs -------------------------------------------------------------------------
@@ -392,9 +246,12 @@ def hand_outs(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, 
     now_high, _ = hand_values_on_street(hands[:, None, :], boards, board_count, game.hilo)
     now_value = int(now_high[0, 0])
     nut_removed = (hole_mask | dead_mask) if blockers else 0
-    now_highs, _ = distinct_values(boards, board_count, np.array([nut_removed]), game.hilo)[0]
-    after_values = distinct_values(following.boards, board_count + 1,
-                                   np.full(following.card.shape[0], nut_removed), game.hilo)
+    now_nuts = nut_values(boards, board_count, np.array([nut_removed], dtype=np.int64))
+    now_rank = int(nut_ranks(now_high[0], now_nuts.high, now_nuts.second_high)[0])
+    after_nuts = nut_values(following.boards, board_count + 1,
+                            np.full(following.card.shape[0], nut_removed, dtype=np.int64))
+    high_ranks = nut_ranks(following.high, after_nuts.high, after_nuts.second_high).tolist()
+    low_ranks = nut_ranks(following.low, after_nuts.low, after_nuts.second_low).tolist()
     equity_now = _equity(seated, board_cards) if seated is not None else None
     made_now = made_hands(hands[:, None, :], boards, board_count, now_high)[0, 0]
     made_after = made_hands(hands[following.deal_index][:, None, :], following.boards, board_count + 1,
@@ -403,14 +260,13 @@ def hand_outs(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, 
     for row in np.argsort(-following.high.astype(np.int64), kind="stable"):
         card = int(following.card[row])
         after = (*board_cards, card)
-        highs, lows = after_values[row]
         high_value, low_value = int(following.high[row]), int(following.low[row])
         equity = _equity(seated, after) if seated is not None else None
         cards.append(OutCard(
             card=format_card(card), hand_type=HAND_TYPES[high_value >> CATEGORY_SHIFT],
-            high=describe_high(high_value), high_status=_status(nut_rank(high_value, highs)),
+            high=describe_high(high_value), high_status=_status(high_ranks[row]),
             low=describe_low(low_value) if low_value else None,
-            low_status=_status(nut_rank(low_value, lows)) if low_value else "",
+            low_status=_status(low_ranks[row]) if low_value else "",
             category=MADE_HANDS[made_after[row]],
             improves=(high_value >> CATEGORY_SHIFT) > (now_value >> CATEGORY_SHIFT),
             equity=None if equity is None else float(equity), equity_fraction=equity,
@@ -420,7 +276,7 @@ def hand_outs(hand: CardsLike, board: CardsLike, game: str | Game = "omaha", *, 
         game=game, hand=format_cards(hole_cards, sort=True), board=format_cards(board_cards),
         dead=format_cards(dead_cards, sort=True), vs=vs, blockers=blockers,
         hand_type=HAND_TYPES[now_value >> CATEGORY_SHIFT], high=describe_high(now_value),
-        high_status=_status(nut_rank(now_value, now_highs)), category=MADE_HANDS[made_now],
+        high_status=_status(now_rank), category=MADE_HANDS[made_now],
         equity=None if equity_now is None else float(equity_now), cards=tuple(cards), type_counts=type_counts,
         improving_count=sum(out.improves for out in cards),
         nut_count=sum(out.high_status == "nuts" for out in cards),

@@ -2,14 +2,13 @@
 a flop, turn or river; the best hand two unseen cards can make (nut status, with any cards
 removed); the flop's made-hand category; and each player's equity on a street, enumerated exactly.
 
-They serve the query language (``omaha_equity.pql``, a block of deals at a time) and the outs
-(``studies.outs``). A deal's board is a row of five card slots of which the first
-``board_count`` are dealt; a set of cards is a 52-bit mask in an ``int64`` (bit ``card``).
-Hands use exactly two hole cards and three board cards (docs/rules.md); on a flop or turn the
-best over the board's three-card subsets (``tables.pair_triple`` per rank triple, ``tables.flush``
-per five-card suited rank mask), on the river the evaluator's own path
-(``evaluate._kernels.hand_values``).
-"""
+They serve the query language (``omaha_equity.pql``, a block of deals at a time), the outs
+(``studies.outs``) and the outs terms of the category filters (``categories.filters``). A deal's
+board is a row of five card slots of which the first ``board_count`` are dealt; a set of cards is a
+52-bit mask in an ``int64`` (bit ``card``). Hands use exactly two hole cards and three board cards
+(docs/rules.md); on a flop or turn the best over the board's three-card subsets
+(``tables.pair_triple`` per rank triple, ``tables.flush`` per five-card suited rank mask), on the
+river the evaluator's own path (``evaluate._kernels.hand_values``)."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from numba import prange
 
 from ..runtime.numba import helper, parallel_kernel
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit, next_combination
-from ..categories._kernels import made_hand
+from ._kernels import made_hand
 
 # Hand-type count (high card .. straight flush) and the value's category shift (evaluate.tables).
 _TYPE_COUNT = 9
@@ -119,10 +118,20 @@ def street_values(hands, boards, board_count, colex, pair_triple, pair_board, fl
 
 
 @helper
-def _record(best_high, best_by_type, deal, value):
-    """Keep ``value`` if it is the deal's best so far, or the best of its hand type."""
-    if value > best_high[deal]:
-        best_high[deal] = value
+def _keep_two(best, second, deal, value):
+    """Keep ``value`` if it is the deal's best or second-best distinct value so far."""
+    if value > best[deal]:
+        second[deal] = best[deal]
+        best[deal] = value
+    elif best[deal] > value > second[deal]:
+        second[deal] = value
+
+
+@helper
+def _record(best_high, second_high, best_by_type, deal, value):
+    """Keep ``value`` if it is the deal's best or second-best distinct value so far, or the best
+    of its hand type."""
+    _keep_two(best_high, second_high, deal, value)
     category = value >> _CATEGORY_SHIFT
     if value > best_by_type[deal, category]:
         best_by_type[deal, category] = value
@@ -130,8 +139,8 @@ def _record(best_high, best_by_type, deal, value):
 
 @parallel_kernel
 def available_best(boards, board_count, removed, colex, pair_triple, pair_board, pair_flush, low):
-    """The best hands that two cards not in ``removed`` make with each deal's board: the nuts,
-    the best of each hand type, and the nut low.
+    """The best hands that two cards not in ``removed`` make with each deal's board: the nuts
+    and the second nuts, the best of each hand type, and the nut and second-nut lows.
 
     Parameters
     ----------
@@ -143,8 +152,10 @@ def available_best(boards, board_count, removed, colex, pair_triple, pair_board,
     Returns
     -------
     best_high : (deal_count,) int32, the nut high value.
+    second_high : (deal_count,) int32, the best value below it (0: none).
     best_by_type : (deal_count, 9) int32, the best value of each hand type (0: none).
     best_low : (deal_count,) int16, the nut low (0: no low possible).
+    second_low : (deal_count,) int16, the best low below it (0: none).
 
     Two cards of ranks ``r1 <= r2`` make the unsuited value of the pair unless both are of the
     board's flush suit (three or more board cards of one suit), when they make the better of it
@@ -153,8 +164,10 @@ def available_best(boards, board_count, removed, colex, pair_triple, pair_board,
     """
     deal_count = boards.shape[0]
     best_high = np.zeros(deal_count, dtype=np.int32)
+    second_high = np.zeros(deal_count, dtype=np.int32)
     best_by_type = np.zeros((deal_count, _TYPE_COUNT), dtype=np.int32)
     best_low = np.zeros(deal_count, dtype=np.int16)
+    second_low = np.zeros(deal_count, dtype=np.int16)
     for deal in prange(deal_count):
         board = boards[deal]
         available = np.zeros(13, dtype=np.int64)
@@ -213,10 +226,10 @@ def available_best(boards, board_count, removed, colex, pair_triple, pair_board,
                 if rank_one != rank_two and flush_suit >= 0:
                     suited_pairs = available_in_suit[rank_one] * available_in_suit[rank_two]
                 if available[rank_one] * available[rank_two] - suited_pairs > 0 or rank_one == rank_two:
-                    _record(best_high, best_by_type, deal, unsuited)
+                    _record(best_high, second_high, best_by_type, deal, unsuited)
                 if suited_pairs > 0:
                     flush_value = pair_flush[rank_two * (rank_two - 1) // 2 + rank_one, suit_masks[flush_suit]]
-                    _record(best_high, best_by_type, deal, max(unsuited, flush_value))
+                    _record(best_high, second_high, best_by_type, deal, max(unsuited, flush_value))
         for rank_one in range(13):
             bit_one = low_rank_bit(rank_one)
             if bit_one == 0 or available[rank_one] == 0:
@@ -225,10 +238,8 @@ def available_best(boards, board_count, removed, colex, pair_triple, pair_board,
                 bit_two = low_rank_bit(rank_two)
                 if bit_two == 0 or available[rank_two] == 0:
                     continue
-                value = low[bit_one | bit_two, board_low]
-                if value > best_low[deal]:
-                    best_low[deal] = value
-    return best_high, best_by_type, best_low
+                _keep_two(best_low, second_low, deal, low[bit_one | bit_two, board_low])
+    return best_high, second_high, best_by_type, best_low, second_low
 
 
 @parallel_kernel
