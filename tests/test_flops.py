@@ -168,3 +168,86 @@ def test_the_flops_command_refuses_bad_input_in_one_line(arguments, message):
 
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 2 and message in result.output
+
+
+class _StopAfter:
+    """A progress callback that presses Ctrl-C after ``count`` flop runs."""
+
+    def __init__(self, count):
+        self.count = count
+
+    def __call__(self, done, total):
+        if done >= self.count:
+            raise KeyboardInterrupt
+
+
+def _flop_run(**kwargs):
+    from omaha_equity.studies.flops import FlopRun
+
+    return FlopRun("AA:$ds", board_range="AK*", **kwargs)
+
+
+def test_a_stopped_run_goes_on_from_its_part_file_to_the_same_study(tmp_path):
+    from omaha_equity.equity.query import RunOptions
+    from omaha_equity.studies.flops_file import FlopsPart
+    from omaha_equity.views.flops import flops_report
+
+    output = str(tmp_path / "flops.csv")
+    options = RunOptions.checked("monte-carlo", trials=100)  # no seed: drawn once, kept in the part file
+    first = FlopsPart(output, _flop_run(vs="QsQhJdJc", options=options))
+    with pytest.raises(KeyboardInterrupt):
+        first.run(_StopAfter(20))
+    seed = first.study_run.seed
+    assert len(first.finished) == 20
+    # a kill while writing: the last line cut short is dropped, its flop runs again
+    with open(output + ".part", "rb+") as part:
+        part.truncate(part.seek(0, 2) - 5)
+    second = FlopsPart(output, _flop_run(vs="QsQhJdJc", options=options))
+    assert len(second.finished) == 19 and not second.started_over and second.study_run.seed == seed
+    resumed = second.run()
+    whole = flop_study("AA:$ds", board_range="AK*", vs="QsQhJdJc",
+                       options=RunOptions.checked("monte-carlo", trials=100, seed=seed))
+    assert resumed == whole
+    for format_name in ("csv", "json", "table"):
+        assert flops_report(resumed, format_name) == flops_report(whole, format_name)
+    second.remove()
+    assert not os.path.exists(output + ".part")
+
+
+def test_a_part_file_of_another_query_starts_over_and_a_foreign_one_is_refused(tmp_path):
+    from omaha_equity.studies.flops_file import FlopsPart
+
+    output = str(tmp_path / "flops.csv")
+    with pytest.raises(KeyboardInterrupt):
+        FlopsPart(output, _flop_run()).run(_StopAfter(3))
+    other = FlopsPart(output, _flop_run(filter="{set+}"))
+    assert other.started_over and not other.finished
+    assert other.run() == flop_study("AA:$ds", board_range="AK*", filter="{set+}")
+    (tmp_path / "flops.csv.part").write_text("id,player,hand\n1,1,AsAhKsKh\n")
+    with pytest.raises(InputError, match=r"cannot go on from '.*flops.csv.part': line 1 is not JSON \(it is left"):
+        FlopsPart(output, _flop_run())
+    assert (tmp_path / "flops.csv.part").read_text().startswith("id,player")
+
+
+def test_the_flops_command_stopped_with_ctrl_c_goes_on_to_the_same_bytes(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+    from omaha_equity.cli import progress
+
+    arguments = ["flops", "AA:$ds", "-b", "AK*", "--by", "texture", "-f", "csv"]
+    runner = CliRunner()
+    whole = tmp_path / "whole.csv"
+    assert runner.invoke(main, [*arguments, "-o", str(whole)]).exit_code == 0
+    assert not (tmp_path / "whole.csv.part").exists()
+    stopped = tmp_path / "stopped.csv"
+    with monkeypatch.context() as patch:
+        patch.setattr(progress.FlopProgress, "__call__", _StopAfter(25).__call__.__func__.__get__(_StopAfter(25)))
+        result = runner.invoke(main, [*arguments, "-o", str(stopped)])
+    assert result.exit_code == 130
+    assert "flops: interrupted: 25 of 59 flops are kept in" in result.stderr and "Aborted!" not in result.stderr
+    assert not stopped.exists() and (tmp_path / "stopped.csv.part").exists()
+    result = runner.invoke(main, [*arguments, "-o", str(stopped)])
+    assert result.exit_code == 0 and "going on from" in result.stderr and "25 of 59 flops already run" in result.stderr
+    assert stopped.read_bytes() == whole.read_bytes()
+    assert not (tmp_path / "stopped.csv.part").exists()
