@@ -305,10 +305,11 @@ class FlopRun:
         self.orbits = orbits(flop_indexes, self.group)
         self.orbit_count = len(self.orbits)
         self.columns = study_columns(game, self.filter_text)
-        self.base_range = None
+        self.base_range = self.base_bits = None
         if "{" not in expression:  # no category filter: the range is the same on every flop
             self.base_range = parse_range(expression, game, excluded=dead_cards,
                                           excluded_reason="the dead cards " + format_cards(dead_cards))
+            self.base_bits = _card_bits(self.base_range.hands)
         self.given_seed = options.seed
         self.seed = None
         if vs is not None and options.method != plan.Method.EXACT:
@@ -328,8 +329,8 @@ class FlopRun:
     def run_orbit(self, number: int) -> OrbitSums:
         """The sums of orbit ``number`` (0 .. ``orbit_count`` - 1)."""
         orbit = self.orbits[number]
-        tally = _orbit_tally(self.expression, self.base_range, orbit, self.dead_cards, self.game, self.columns,
-                             self.filter_terms, keep_hands=bool(self.vs_hand))
+        tally = _orbit_tally(self.expression, self.base_range, self.base_bits, orbit, self.dead_cards, self.game,
+                             self.columns, self.filter_terms, keep_hands=bool(self.vs_hand))
         method = None
         if self.vs is not None and tally.total_count:
             orbit_seed = None if self.seed is None else (self.seed + number) % (MAX_SEED + 1)
@@ -489,7 +490,12 @@ class _Tally:
                        shares=tuple(float(share) for share in shares), equity=equity, standard_error=standard_error)
 
 
-def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, columns, filter_terms,
+def _card_bits(hands: np.ndarray) -> np.ndarray:
+    """(n,) uint64: each hand's cards as a 52-bit mask."""
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+
+
+def _orbit_tally(expression, base_range, base_bits, orbit: Orbit, dead_cards, game: Game, columns, filter_terms,
                  keep_hands: bool = False) -> _Tally:
     """The range on the orbit's flop, categorized, counted per column and times the orbit's flops."""
     flop = orbit.cards
@@ -502,14 +508,17 @@ def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, c
             raise
     else:
         hand_range = base_range
-    keep = ~np.isin(hand_range.hands, flop).any(axis=1)
+    flop_bits = np.uint64(sum(1 << card for card in flop))
+    hand_bits = base_bits if base_range is not None else _card_bits(hand_range.hands)
+    keep = (hand_bits & flop_bits) == 0
     hands, weights = hand_range.hands[keep], hand_range.weights[keep]
     tally = _Tally(len(columns))
     tally.flops = orbit.weight
     tally.texture = texture_groups(np.array([flop]))[0]
     if hands.shape[0] == 0:
         return tally
-    fields = categorize_hands(hands, flop, game.hilo)
+    # the draws are counted only for a filter's terms: the columns need made hands, nuts and lows
+    fields = categorize_hands(hands, flop, game.hilo, draws=filter_terms is not None)
     made = len(names.MADE_HANDS)
     cells = [(fields[:, names.MADE].astype(np.int64), 0, made),
              (np.minimum(fields[:, names.BEATEN], 2).astype(np.int64), made, len(NUT_ROWS))]
@@ -526,7 +535,7 @@ def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, c
     tally.total_count = hands.shape[0]
     tally.total_weight = float(weights.sum())
     if keep_hands:
-        tally.hand_bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+        tally.hand_bits = hand_bits[keep]
         tally.hand_weights = weights
     tally.counts *= orbit.weight
     tally.weights *= orbit.weight
