@@ -181,10 +181,10 @@ class _StopAfter:
             raise KeyboardInterrupt
 
 
-def _flop_run(**kwargs):
+def _flop_run(board_range="AK*", **kwargs):
     from omaha_equity.studies.flops import FlopRun
 
-    return FlopRun("AA:$ds", board_range="AK*", **kwargs)
+    return FlopRun("AA:$ds", board_range=board_range, **kwargs)
 
 
 def test_a_stopped_run_goes_on_from_its_part_file_to_the_same_study(tmp_path):
@@ -194,18 +194,20 @@ def test_a_stopped_run_goes_on_from_its_part_file_to_the_same_study(tmp_path):
 
     output = str(tmp_path / "flops.csv")
     options = RunOptions.checked("monte-carlo", trials=100)  # no seed: drawn once, kept in the part file
-    first = FlopsPart(output, _flop_run(vs="QsQhJdJc", options=options))
+    board_range = "AKQ, AKJ, AKT, AK9"  # 20 classes
+    first = FlopsPart(output, _flop_run(board_range, vs="QsQhJdJc", options=options))
     with pytest.raises(KeyboardInterrupt):
-        first.run(_StopAfter(20))
+        first.run(_StopAfter(8))
     seed = first.study_run.seed
-    assert len(first.finished) == 20
+    assert len(first.finished) == 8
     # a kill while writing: the last line cut short is dropped, its flop runs again
     with open(output + ".part", "rb+") as part:
         part.truncate(part.seek(0, 2) - 5)
-    second = FlopsPart(output, _flop_run(vs="QsQhJdJc", options=options))
-    assert len(second.finished) == 19 and not second.started_over and second.study_run.seed == seed
+    second = FlopsPart(output, _flop_run(board_range, vs="QsQhJdJc", options=options))
+    assert len(second.finished) == 7 and not second.started_over and second.study_run.seed == seed
     resumed = second.run()
-    whole = flop_study("AA:$ds", board_range="AK*", vs="QsQhJdJc",
+    assert resumed.orbits == 20 and resumed.method == "monte-carlo"
+    whole = flop_study("AA:$ds", board_range=board_range, vs="QsQhJdJc",
                        options=RunOptions.checked("monte-carlo", trials=100, seed=seed))
     assert resumed == whole
     for format_name in ("csv", "json", "table"):
@@ -251,3 +253,17 @@ def test_the_flops_command_stopped_with_ctrl_c_goes_on_to_the_same_bytes(tmp_pat
     assert result.exit_code == 0 and "going on from" in result.stderr and "25 of 59 flops already run" in result.stderr
     assert stopped.read_bytes() == whole.read_bytes()
     assert not (tmp_path / "stopped.csv.part").exists()
+
+
+def test_categories_without_draws_keep_every_field_the_flops_read():
+    from omaha_equity.categories import categorize_hands, names
+    from omaha_equity.ranges import parse_range
+
+    hands = parse_range("10%", "omaha8").hands
+    read = [names.MADE, names.BEATEN, names.LOW, names.LOW_OUTS, names.LOW_BEATEN, names.COUNTERFEIT]
+    for flop in ("Ks7h2d", "9s8s7s", "AhAd4c", "5c4d3h"):
+        board = tuple(parse_cards(flop))
+        kept = hands[~np.isin(hands, board).any(axis=1)]
+        whole, made_only = categorize_hands(kept, board, True), categorize_hands(kept, board, True, draws=False)
+        assert (whole[:, read] == made_only[:, read]).all()
+        assert (made_only[:, names.STRAIGHT_OUTS] == 0).all() and (made_only[:, names.FLUSH_CLASS] == -1).all()
