@@ -278,14 +278,14 @@ def test_the_all_flops_example_writes_the_study_as_csv_and_a_heat_map(tmp_path):
     from omaha_equity.views.flops import flops_report
 
     example = Path(__file__).resolve().parent.parent / "examples" / "all_flops_study.py"
-    arguments = ["AA:$ds", "--vs", "AsKsQdJh", "--board", "AK*", "--trials", "200", "--seed", "1"]
+    arguments = ["AA:$ds", "--vs", "AsKsQdJh", "--board", "AKQ, AKJ", "--trials", "200", "--seed", "1"]
     result = subprocess.run([sys.executable, str(example), str(tmp_path), *arguments], capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stderr
-    assert "'AA:$ds' on 752 flops of 'AK*' (59 classes) | against AsKsQdJh: Monte Carlo" in result.stdout
-    study = flop_study("AA:$ds", vs="AsKsQdJh", board_range="AK*", by="texture",
+    assert "'AA:$ds' on 128 flops of 'AKQ, AKJ' (10 classes) | against AsKsQdJh: Monte Carlo" in result.stdout
+    study = flop_study("AA:$ds", vs="AsKsQdJh", board_range="AKQ, AKJ", by="texture",
                        options=RunOptions.checked("monte-carlo", trials=200, seed=1))
     written = (tmp_path / "flops_by_texture.csv").read_text()
     assert written == flops_report(study, "csv") + "\n"
-    assert written.splitlines()[-1].startswith("all flops,752,59,")
+    assert written.splitlines()[-1].startswith("all flops,128,10,")
     assert (tmp_path / "flops_by_texture.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
