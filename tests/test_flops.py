@@ -168,3 +168,124 @@ def test_the_flops_command_refuses_bad_input_in_one_line(arguments, message):
 
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 2 and message in result.output
+
+
+class _StopAfter:
+    """A progress callback that presses Ctrl-C after ``count`` flop runs."""
+
+    def __init__(self, count):
+        self.count = count
+
+    def __call__(self, done, total):
+        if done >= self.count:
+            raise KeyboardInterrupt
+
+
+def _flop_run(board_range="AK*", **kwargs):
+    from omaha_equity.studies.flops import FlopRun
+
+    return FlopRun("AA:$ds", board_range=board_range, **kwargs)
+
+
+def test_a_stopped_run_goes_on_from_its_part_file_to_the_same_study(tmp_path):
+    from omaha_equity.equity.query import RunOptions
+    from omaha_equity.studies.flops_file import FlopsPart
+    from omaha_equity.views.flops import flops_report
+
+    output = str(tmp_path / "flops.csv")
+    options = RunOptions.checked("monte-carlo", trials=100)  # no seed: drawn once, kept in the part file
+    board_range = "AKQ, AKJ, AKT, AK9"  # 20 classes
+    first = FlopsPart(output, _flop_run(board_range, vs="QsQhJdJc", options=options))
+    with pytest.raises(KeyboardInterrupt):
+        first.run(_StopAfter(8))
+    seed = first.study_run.seed
+    assert len(first.finished) == 8
+    # a kill while writing: the last line cut short is dropped, its flop runs again
+    with open(output + ".part", "rb+") as part:
+        part.truncate(part.seek(0, 2) - 5)
+    second = FlopsPart(output, _flop_run(board_range, vs="QsQhJdJc", options=options))
+    assert len(second.finished) == 7 and not second.started_over and second.study_run.seed == seed
+    resumed = second.run()
+    assert resumed.orbits == 20 and resumed.method == "monte-carlo"
+    whole = flop_study("AA:$ds", board_range=board_range, vs="QsQhJdJc",
+                       options=RunOptions.checked("monte-carlo", trials=100, seed=seed))
+    assert resumed == whole
+    for format_name in ("csv", "json", "table"):
+        assert flops_report(resumed, format_name) == flops_report(whole, format_name)
+    second.remove()
+    assert not os.path.exists(output + ".part")
+
+
+def test_a_part_file_of_another_query_starts_over_and_a_foreign_one_is_refused(tmp_path):
+    from omaha_equity.studies.flops_file import FlopsPart
+
+    output = str(tmp_path / "flops.csv")
+    with pytest.raises(KeyboardInterrupt):
+        FlopsPart(output, _flop_run()).run(_StopAfter(3))
+    other = FlopsPart(output, _flop_run(filter="{set+}"))
+    assert other.started_over and not other.finished
+    assert other.run() == flop_study("AA:$ds", board_range="AK*", filter="{set+}")
+    (tmp_path / "flops.csv.part").write_text("id,player,hand\n1,1,AsAhKsKh\n")
+    with pytest.raises(InputError, match=r"cannot go on from '.*flops.csv.part': line 1 is not JSON \(it is left"):
+        FlopsPart(output, _flop_run())
+    assert (tmp_path / "flops.csv.part").read_text().startswith("id,player")
+
+
+def test_the_flops_command_stopped_with_ctrl_c_goes_on_to_the_same_bytes(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from omaha_equity.cli import main
+    from omaha_equity.cli import progress
+
+    arguments = ["flops", "AA:$ds", "-b", "AK*", "--by", "texture", "-f", "csv"]
+    runner = CliRunner()
+    whole = tmp_path / "whole.csv"
+    assert runner.invoke(main, [*arguments, "-o", str(whole)]).exit_code == 0
+    assert not (tmp_path / "whole.csv.part").exists()
+    stopped = tmp_path / "stopped.csv"
+    with monkeypatch.context() as patch:
+        patch.setattr(progress.FlopProgress, "__call__", _StopAfter(25).__call__.__func__.__get__(_StopAfter(25)))
+        result = runner.invoke(main, [*arguments, "-o", str(stopped)])
+    assert result.exit_code == 130
+    assert "flops: interrupted: 25 of 59 flops are kept in" in result.stderr and "Aborted!" not in result.stderr
+    assert not stopped.exists() and (tmp_path / "stopped.csv.part").exists()
+    result = runner.invoke(main, [*arguments, "-o", str(stopped)])
+    assert result.exit_code == 0 and "going on from" in result.stderr and "25 of 59 flops already run" in result.stderr
+    assert stopped.read_bytes() == whole.read_bytes()
+    assert not (tmp_path / "stopped.csv.part").exists()
+
+
+def test_categories_without_draws_keep_every_field_the_flops_read():
+    from omaha_equity.categories import categorize_hands, names
+    from omaha_equity.ranges import parse_range
+
+    hands = parse_range("10%", "omaha8").hands
+    read = [names.MADE, names.BEATEN, names.LOW, names.LOW_OUTS, names.LOW_BEATEN, names.COUNTERFEIT]
+    for flop in ("Ks7h2d", "9s8s7s", "AhAd4c", "5c4d3h"):
+        board = tuple(parse_cards(flop))
+        kept = hands[~np.isin(hands, board).any(axis=1)]
+        whole, made_only = categorize_hands(kept, board, True), categorize_hands(kept, board, True, draws=False)
+        assert (whole[:, read] == made_only[:, read]).all()
+        assert (made_only[:, names.STRAIGHT_OUTS] == 0).all() and (made_only[:, names.FLUSH_CLASS] == -1).all()
+
+
+def test_the_all_flops_example_writes_the_study_as_csv_and_a_heat_map(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from omaha_equity.equity.query import RunOptions
+    from omaha_equity.views.flops import flops_report
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "all_flops_study.py"
+    arguments = ["AA:$ds", "--vs", "AsKsQdJh", "--board", "AKQ, AKJ", "--trials", "200", "--seed", "1"]
+    result = subprocess.run([sys.executable, str(example), str(tmp_path), *arguments], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "'AA:$ds' on 128 flops of 'AKQ, AKJ' (10 classes) | against AsKsQdJh: Monte Carlo" in result.stdout
+    study = flop_study("AA:$ds", vs="AsKsQdJh", board_range="AKQ, AKJ", by="texture",
+                       options=RunOptions.checked("monte-carlo", trials=200, seed=1))
+    written = (tmp_path / "flops_by_texture.csv").read_text()
+    assert written == flops_report(study, "csv") + "\n"
+    assert written.splitlines()[-1].startswith("all flops,128,10,")
+    assert (tmp_path / "flops_by_texture.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

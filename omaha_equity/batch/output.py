@@ -104,12 +104,7 @@ class BatchOutput:
         return self._stream, self._resume_point.cut == 0
 
     def _open_part(self, how: int) -> IO[str]:
-        """``FILE.part`` opened for writing (``how``: ``os.O_TRUNC`` or ``os.O_APPEND``), never
-        through a symbolic link: one there is removed first."""
-        if os.path.islink(self._part):
-            os.unlink(self._part)
-        descriptor = os.open(self._part, os.O_WRONLY | os.O_CREAT | how | getattr(os, "O_NOFOLLOW", 0), 0o666)
-        return open(descriptor, "a" if how == os.O_APPEND else "w", newline="", encoding="utf-8")
+        return open_part(self._part, how)
 
     def finish(self) -> None:
         """Every query is written: close, and give the file its name.
@@ -138,3 +133,19 @@ class BatchOutput:
             stream.close()
         except OSError:  # what could not be flushed is lost; the rows before it are whole
             pass
+
+
+def open_part(part: str, how: int) -> IO[str]:
+    """``part`` (a ``FILE.part``) opened for writing as UTF-8 text (``how``: ``os.O_TRUNC`` or
+    ``os.O_APPEND``), never through a symbolic link: one there is removed first (``flops -o``
+    keeps its finished flops in one too).
+
+    Raises
+    ------
+    OSError
+        The file or its folder cannot be written.
+    """
+    if os.path.islink(part):
+        os.unlink(part)
+    descriptor = os.open(part, os.O_WRONLY | os.O_CREAT | how | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    return open(descriptor, "a" if how == os.O_APPEND else "w", newline="", encoding="utf-8")

@@ -69,10 +69,12 @@ def made_hand(value, hole_counts, rank_counts, ranks_info):
 @kernel
 def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current, next_values, next_straight,
                      runout_ranks, runout_straight, high_values, low_values, low_after, low_beaten_after, colex,
-                     pair_flush, low, hilo, fields):
+                     pair_flush, low, hilo, draws, fields):
     """Fill ``fields`` (n, 13) int16 with the categories of ``hands`` (n, hole_count) int8 on one
     board; the board arrays are :class:`.board.BoardTables`, ``colex``, ``pair_flush`` and
-    ``low`` the evaluator's tables; ``hilo`` fills the low fields (-1 otherwise)."""
+    ``low`` the evaluator's tables; ``hilo`` fills the low fields (-1 otherwise); without
+    ``draws`` the draw fields (straight, clean, flush and boat outs, flush class, backdoors) are
+    not counted: they stay 0 (the flush class -1), and the board's draw tables may be empty."""
     hand_count, hole_count = hands.shape
     board_count = board.shape[0]
     pair_count = hole_count * (hole_count - 1) // 2
@@ -116,7 +118,7 @@ def categorize_hands(hands, board, rank_counts, suit_masks, ranks_info, current,
         straight_outs = clean_outs = flush_outs = boat_outs = 0
         flush_class = -1
         backdoor_flush = backdoor_straight = 0
-        if board_count < 5:
+        if draws and board_count < 5:
             for rank in range(13):
                 if left[rank] == 0:
                     continue

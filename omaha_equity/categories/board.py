@@ -76,6 +76,17 @@ def _pair_values(board_ranks, colex, pair_triple) -> tuple[np.ndarray, np.ndarra
     return values.max(axis=1), straight
 
 
+def _pair_values_many(rank_rows: np.ndarray, colex, pair_triple) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_pair_values` of many boards at once: ``rank_rows`` (k, n) int, n = 3 to 5 ranks
+    a board; returns (91, k) best values and (91, k) straight flags (a triple of ranks that two
+    boards' subsets repeat changes neither a max nor an any)."""
+    picks = np.array(list(itertools.combinations(range(rank_rows.shape[1]), 3)))
+    triples = np.sort(rank_rows[:, picks], axis=2)  # (k, C(n, 3), 3) ascending, as colex reads them
+    indexes = colex[0, triples[..., 0]] + colex[1, triples[..., 1]] + colex[2, triples[..., 2]]
+    values = pair_triple[:, indexes]  # (91, k, C(n, 3))
+    return values.max(axis=2), ((values >> CATEGORY_SHIFT) == STRAIGHT).any(axis=2)
+
+
 def _distinct_lows(board_low_mask: int, rank_left, low) -> np.ndarray:
     """Ascending distinct qualifying lows of every two cards of distinct low ranks still in the deck."""
     values = set()
@@ -88,20 +99,24 @@ def _distinct_lows(board_low_mask: int, rank_left, low) -> np.ndarray:
 
 
 def _high_values(board: tuple[int, ...], current: np.ndarray, suit_masks: np.ndarray, colex, pair_flush) -> np.ndarray:
-    deck = [card for card in range(DECK_SIZE) if card not in board]
-    values = set()
-    for first, second in itertools.combinations(deck, 2):
-        low_rank, high_rank = sorted((first >> 2, second >> 2))
-        value = int(current[colex[0, low_rank] + colex[1, high_rank]])
-        if first & 3 == second & 3 and low_rank != high_rank:
-            value = max(value, int(pair_flush[suited_pair_index(low_rank, high_rank), suit_masks[first & 3]]))
-        values.add(value)
-    return np.array(sorted(values), dtype=np.int32)
+    """Ascending distinct high values of every two cards of the deck (less the board) with the
+    board: the best unsuited value of their rank pair, or their flush when suited."""
+    deck = np.setdiff1d(np.arange(DECK_SIZE), board)
+    first, second = np.triu_indices(deck.shape[0], 1)
+    first, second = deck[first], deck[second]
+    low_rank, high_rank = np.minimum(first >> 2, second >> 2), np.maximum(first >> 2, second >> 2)
+    values = current[colex[0, low_rank] + colex[1, high_rank]].astype(np.int64)
+    suited = ((first & 3) == (second & 3)) & (low_rank != high_rank)
+    flush = pair_flush[suited_pair_index(low_rank[suited], high_rank[suited]), suit_masks[first[suited] & 3]]
+    values[suited] = np.maximum(values[suited], flush)
+    return np.unique(values).astype(np.int32)
 
 
 @functools.lru_cache(maxsize=64)
-def board_tables(board: tuple[int, ...]) -> BoardTables:
-    """The tables of a board of 3 to 5 cards (as card ints, in any order)."""
+def board_tables(board: tuple[int, ...], draws: bool = True) -> BoardTables:
+    """The tables of a board of 3 to 5 cards (as card ints, in any order); without ``draws``, the
+    tables only the draws read (``next_values``, ``next_straight``, the runouts) are left
+    empty: a flop's tables then cost a fraction of the time."""
     tables = load_tables()
     colex, pair_triple = tables.colex, tables.pair_triple
     ranks = [card >> 2 for card in board]
@@ -125,7 +140,6 @@ def board_tables(board: tuple[int, ...]) -> BoardTables:
         for rank in range(RANK_COUNT):
             if rank_left[rank] == 0:
                 continue
-            next_values[:, rank], next_straight[:, rank] = _pair_values(ranks + [rank], colex, pair_triple)
             after_mask = board_low_mask | low_bit(rank)
             lows = tables.low[:, after_mask]
             left = rank_left.copy()
@@ -134,10 +148,16 @@ def board_tables(board: tuple[int, ...]) -> BoardTables:
             low_after[:, rank] = lows
             beaten = distinct_lows.shape[0] - np.searchsorted(distinct_lows, lows, side="right")
             low_beaten_after[:, rank] = np.where(lows != NO_LOW, beaten, -1)
-    runouts = list(itertools.combinations_with_replacement(range(RANK_COUNT), 2)) if len(board) == 3 else []
+    if draws and len(board) < 5:
+        dealt = np.flatnonzero(rank_left > 0)
+        values, straight = _pair_values_many(np.array([ranks + [rank] for rank in dealt]), colex, pair_triple)
+        next_values[:, dealt], next_straight[:, dealt] = values, straight
+    runouts = list(itertools.combinations_with_replacement(range(RANK_COUNT), 2)) \
+        if len(board) == 3 and draws else []
     runout_straight = np.zeros((PAIR_MULTISETS, len(runouts)), dtype=np.uint8)
-    for index, (first, second) in enumerate(runouts):
-        runout_straight[:, index] = _pair_values(ranks + [first, second], colex, pair_triple)[1]
+    if runouts:
+        runout_straight[:] = _pair_values_many(np.array([ranks + [first, second] for first, second in runouts]),
+                                               colex, pair_triple)[1]
     return BoardTables(
         board=np.array(board, dtype=np.int8), rank_counts=rank_counts, suit_masks=suit_masks, ranks_info=ranks_info,
         current=current.astype(np.int32), next_values=next_values, next_straight=next_straight,

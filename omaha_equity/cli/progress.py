@@ -130,5 +130,7 @@ class FlopProgress:
                        err=True)
 
     def close(self) -> None:
+        """End the bar's line, if one was drawn (once, however often it is called)."""
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
+            self.bar = None

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,6 +66,41 @@ MADE_HAND_GROUPS = (
 )
 
 ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class OrbitSums:
+    """What one orbit of a flop study adds up, summed over its concrete flops (times its flops).
+
+    Attributes
+    ----------
+    flops : int
+        Concrete flops of the orbit (in the board range).
+    texture : str
+        The texture group of its flops.
+    total_count : int
+        Hand combinations of the range, summed over the flops.
+    total_weight : float
+        The range's weight, summed over the flops.
+    counts, weights : tuple
+        Per column of the study: hand combinations (int) and weights (float) in it.
+    equity_sum, equity_weight, variance_sum : float
+        With ``vs``: the equity times its weight (the deals the orbit weighs), the weight, and the
+        squared weighted standard error (zeros without ``vs``, or with no deal).
+    method : str or None
+        ``"exact"`` or ``"monte-carlo"``: how the orbit's equity ran (None: it did not).
+    """
+
+    flops: int
+    texture: str
+    total_count: int
+    total_weight: float
+    counts: tuple[int, ...]
+    weights: tuple[float, ...]
+    equity_sum: float = 0.0
+    equity_weight: float = 0.0
+    variance_sum: float = 0.0
+    method: str | None = None
 
 
 @dataclass(frozen=True)
@@ -210,6 +245,129 @@ def written_suits(expression: str) -> set[int]:
     return suits
 
 
+class FlopRun:
+    """A flop study prepared: its inputs checked, its flops split into the orbits it runs; then
+    run orbit by orbit (:meth:`run_orbit`, in any order, each on its own) and summed up
+    (:meth:`study`). :func:`flop_study` runs it whole; ``flops -o FILE`` keeps each orbit's sums in
+    a file as it goes, so that a stopped run goes on where it stopped (:mod:`.flops_file`).
+
+    The parameters are those of :func:`flop_study`.
+
+    Attributes
+    ----------
+    seed : int or None
+        With ``vs`` and Monte Carlo possible: the seed of orbit 0 (orbit ``i`` uses ``seed + i``),
+        drawn when the options give none; a resumed run sets the one its file holds.
+    given_seed : int or None
+        The options' seed (None: drawn).
+    orbit_count : int
+        Orbits to run.
+
+    Raises
+    ------
+    InputError
+        As :func:`flop_study`, before anything runs (but a range with no hand on any flop, which
+        only the whole run can tell).
+    """
+
+    def __init__(self, expression: str, game: str | Game = "omaha", *, vs: str | None = None,
+                 board_range: str = "*", dead: CardsLike = "", die: int | None = None, filter: str | None = None,
+                 by: str = "flop", options: RunOptions | None = None) -> None:
+        check_range_text(expression)
+        if by not in BY_CHOICES:
+            raise InputError(f"unknown grouping {quoted(by)}: expected one of {', '.join(BY_CHOICES)}")
+        self.game = game = get_game(game, die)
+        self.options = options = options or RunOptions()
+        _, dead_cards = parse_board_and_dead("", dead or "")
+        board_set = parse_board_range(board_range)
+        self.filter_terms = parse_filter(filter) if filter is not None else None
+        fixed = written_suits(expression) | {card & 3 for card in dead_cards}
+        vs_hand: tuple[int, ...] = ()
+        if vs is not None:
+            if not isinstance(vs, str) or not vs.strip():
+                raise InputError(f"expected a hand or range for vs, got {quoted(vs)}")
+            if is_specific_hand(vs, game):
+                vs_hand = parse_cards(vs)
+            else:
+                fixed |= written_suits(vs)
+        # flops holding a dead card are not dealt
+        flop_indexes = board_set.flop_indexes
+        if dead_cards:
+            flops = board_set.flops
+            flop_indexes = flop_indexes[~np.isin(flops, dead_cards).any(axis=1)]
+        if flop_indexes.size == 0:
+            raise InputError(f"no flop of board range {quoted(board_set.text)} is possible with dead cards "
+                             f"{format_cards(dead_cards)}")
+        self.expression, self.vs, self.vs_hand, self.by = expression, vs, vs_hand, by
+        self.board_set, self.dead_cards = board_set, dead_cards
+        self.filter_text = filter.strip() if filter is not None else None
+        self.group = suit_group(fixed)
+        self.orbits = orbits(flop_indexes, self.group)
+        self.orbit_count = len(self.orbits)
+        self.columns = study_columns(game, self.filter_text)
+        self.base_range = self.base_bits = None
+        if "{" not in expression:  # no category filter: the range is the same on every flop
+            self.base_range = parse_range(expression, game, excluded=dead_cards,
+                                          excluded_reason="the dead cards " + format_cards(dead_cards))
+            self.base_bits = _card_bits(self.base_range.hands)
+        self.given_seed = options.seed
+        self.seed = None
+        if vs is not None and options.method != plan.Method.EXACT:
+            self.seed = plan.draw_seed() if options.seed is None else options.seed
+        self.trials = options.trials or FLOP_DEFAULT_TRIALS
+
+    def identity(self) -> dict:
+        """What the orbits' sums depend on, as JSON-ready values: two runs with the same identity
+        give the same sums, orbit for orbit (the grouping ``by``, the thread count and, when none
+        was given, the drawn seed are not part of it)."""
+        options = self.options
+        return {"game": self.game.name, "range": self.expression.strip(), "vs": self.vs.strip() if self.vs else None,
+                "board_range": self.board_set.text, "dead": format_cards(self.dead_cards, sort=True),
+                "filter": self.filter_text, "method": options.method.value, "trials": options.trials,
+                "seed": self.given_seed, "orbits": self.orbit_count}
+
+    def run_orbit(self, number: int) -> OrbitSums:
+        """The sums of orbit ``number`` (0 .. ``orbit_count`` - 1)."""
+        orbit = self.orbits[number]
+        tally = _orbit_tally(self.expression, self.base_range, self.base_bits, orbit, self.dead_cards, self.game,
+                             self.columns, self.filter_terms, keep_hands=bool(self.vs_hand))
+        method = None
+        if self.vs is not None and tally.total_count:
+            orbit_seed = None if self.seed is None else (self.seed + number) % (MAX_SEED + 1)
+            method = _add_equity(tally, self.expression, self.vs, self.vs_hand, self.group, orbit, self.dead_cards,
+                                 self.game, self.options, self.trials, orbit_seed)
+        return tally.sums(method)
+
+    def study(self, sums: Sequence[OrbitSums]) -> FlopStudy:
+        """The study from every orbit's sums, in orbit order.
+
+        Raises
+        ------
+        InputError
+            The range has no hand on any flop.
+        """
+        if len(sums) != self.orbit_count:
+            raise ValueError(f"expected the sums of {self.orbit_count} orbits, got {len(sums)}")
+        tallies = [(orbit, _Tally.from_sums(one, len(self.columns))) for orbit, one in zip(self.orbits, sums)]
+        if not any(tally.total_count for _, tally in tallies):
+            raise InputError(f"no hand of range {quoted(self.expression.strip())} is possible on any flop of "
+                             f"{quoted(self.board_set.text)}")
+        rows = _rows(tallies, self.by, len(self.columns))
+        total = _Tally.merged([tally for _, tally in tallies], len(self.columns)).row(TOTAL_LABEL, "", len(tallies))
+        method = None
+        methods = {one.method for one in sums if one.method is not None}
+        if self.vs is not None:
+            method = plan.Method.MONTE_CARLO.value if plan.Method.MONTE_CARLO.value in methods \
+                else plan.Method.EXACT.value
+        monte_carlo = method == plan.Method.MONTE_CARLO.value
+        return FlopStudy(game=self.game, expression=self.expression.strip(), vs=self.vs.strip() if self.vs else None,
+                         board_range=self.board_set.text, dead=format_cards(self.dead_cards, sort=True),
+                         filter=self.filter_text, by=self.by, columns=self.columns, rows=tuple(rows),
+                         total=dataclasses.replace(total, classes=len(_class_ids(tallies))), method=method,
+                         seed=self.seed if monte_carlo else None, trials=self.trials if monte_carlo else None,
+                         orbits=self.orbit_count)
+
+
 def flop_study(
     expression: str,
     game: str | Game = "omaha",
@@ -257,69 +415,14 @@ def flop_study(
         A bad range, ``vs``, board range, dead cards, filter or ``by``; a range with no hand on
         any flop.
     """
-    check_range_text(expression)
-    if by not in BY_CHOICES:
-        raise InputError(f"unknown grouping {quoted(by)}: expected one of {', '.join(BY_CHOICES)}")
-    game = get_game(game, die)
-    options = options or RunOptions()
-    _, dead_cards = parse_board_and_dead("", dead or "")
-    board_set = parse_board_range(board_range)
-    filter_terms = parse_filter(filter) if filter is not None else None
-    fixed = written_suits(expression) | {card & 3 for card in dead_cards}
-    vs_hand: tuple[int, ...] = ()
-    if vs is not None:
-        if not isinstance(vs, str) or not vs.strip():
-            raise InputError(f"expected a hand or range for vs, got {quoted(vs)}")
-        if is_specific_hand(vs, game):
-            vs_hand = parse_cards(vs)
-        else:
-            fixed |= written_suits(vs)
-    # flops holding a dead card are not dealt
-    flop_indexes = board_set.flop_indexes
-    if dead_cards:
-        flops = board_set.flops
-        flop_indexes = flop_indexes[~np.isin(flops, dead_cards).any(axis=1)]
-    if flop_indexes.size == 0:
-        raise InputError(f"no flop of board range {quoted(board_set.text)} is possible with dead cards "
-                         f"{format_cards(dead_cards)}")
-    group = suit_group(fixed)
-    run_orbits = orbits(flop_indexes, group)
-    columns = study_columns(game, filter.strip() if filter is not None else None)
-    base_range = None
-    if "{" not in expression:  # no category filter: the range is the same on every flop
-        base_range = parse_range(expression, game, excluded=dead_cards,
-                                 excluded_reason="the dead cards " + format_cards(dead_cards))
-    seed = None
-    if vs is not None and options.method != plan.Method.EXACT:
-        seed = plan.draw_seed() if options.seed is None else options.seed
-    trials = options.trials or FLOP_DEFAULT_TRIALS
-    tallies = []
-    methods = set()
-    for number, orbit in enumerate(run_orbits):
-        tally = _orbit_tally(expression, base_range, orbit, dead_cards, game, columns, filter_terms,
-                             keep_hands=bool(vs_hand))
-        if vs is not None and tally.total_count:
-            orbit_seed = None if seed is None else (seed + number) % (MAX_SEED + 1)
-            _add_equity(tally, expression, vs, vs_hand, group, orbit, dead_cards, game, options, trials,
-                        orbit_seed, methods)
-        tally.hand_bits = tally.hand_weights = None  # the study keeps only the sums (flat memory)
-        tallies.append((orbit, tally))
+    run = FlopRun(expression, game, vs=vs, board_range=board_range, dead=dead, die=die, filter=filter, by=by,
+                  options=options)
+    sums = []
+    for number in range(run.orbit_count):
+        sums.append(run.run_orbit(number))
         if progress is not None:
-            progress(number + 1, len(run_orbits))
-    if not any(tally.total_count for _, tally in tallies):
-        raise InputError(f"no hand of range {quoted(expression.strip())} is possible on any flop of "
-                         f"{quoted(board_set.text)}")
-    rows = _rows(tallies, by, len(columns))
-    total = _Tally.merged([tally for _, tally in tallies], len(columns)).row(TOTAL_LABEL, "", len(tallies))
-    method = None
-    if vs is not None:
-        method = plan.Method.MONTE_CARLO.value if plan.Method.MONTE_CARLO in methods else plan.Method.EXACT.value
-    return FlopStudy(game=game, expression=expression.strip(), vs=vs.strip() if vs else None,
-                     board_range=board_set.text, dead=format_cards(dead_cards, sort=True),
-                     filter=filter.strip() if filter is not None else None, by=by, columns=columns,
-                     rows=tuple(rows), total=dataclasses.replace(total, classes=sum(1 for _ in _class_ids(tallies))),
-                     method=method, seed=seed if method == plan.Method.MONTE_CARLO.value else None,
-                     trials=trials if method == plan.Method.MONTE_CARLO.value else None, orbits=len(run_orbits))
+            progress(number + 1, run.orbit_count)
+    return run.study(sums)
 
 
 def _class_ids(tallies):
@@ -343,6 +446,24 @@ class _Tally:
         # the orbit's range hands as 52-bit card masks, and their weights (``_add_equity``)
         self.hand_bits: np.ndarray | None = None
         self.hand_weights: np.ndarray | None = None
+
+    def sums(self, method: str | None) -> OrbitSums:
+        return OrbitSums(flops=int(self.flops), texture=self.texture, total_count=int(self.total_count),
+                         total_weight=float(self.total_weight), counts=tuple(int(count) for count in self.counts),
+                         weights=tuple(float(weight) for weight in self.weights), equity_sum=float(self.equity_sum),
+                         equity_weight=float(self.equity_weight), variance_sum=float(self.variance_sum),
+                         method=method)
+
+    @classmethod
+    def from_sums(cls, sums: OrbitSums, column_count: int) -> _Tally:
+        tally = cls(column_count)
+        tally.counts[:] = sums.counts
+        tally.weights[:] = sums.weights
+        tally.total_count, tally.total_weight, tally.flops = sums.total_count, sums.total_weight, sums.flops
+        tally.equity_sum, tally.equity_weight, tally.variance_sum = sums.equity_sum, sums.equity_weight, \
+            sums.variance_sum
+        tally.texture = sums.texture
+        return tally
 
     @classmethod
     def merged(cls, tallies, column_count: int) -> _Tally:
@@ -369,7 +490,12 @@ class _Tally:
                        shares=tuple(float(share) for share in shares), equity=equity, standard_error=standard_error)
 
 
-def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, columns, filter_terms,
+def _card_bits(hands: np.ndarray) -> np.ndarray:
+    """(n,) uint64: each hand's cards as a 52-bit mask."""
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+
+
+def _orbit_tally(expression, base_range, base_bits, orbit: Orbit, dead_cards, game: Game, columns, filter_terms,
                  keep_hands: bool = False) -> _Tally:
     """The range on the orbit's flop, categorized, counted per column and times the orbit's flops."""
     flop = orbit.cards
@@ -382,14 +508,17 @@ def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, c
             raise
     else:
         hand_range = base_range
-    keep = ~np.isin(hand_range.hands, flop).any(axis=1)
+    flop_bits = np.uint64(sum(1 << card for card in flop))
+    hand_bits = base_bits if base_range is not None else _card_bits(hand_range.hands)
+    keep = (hand_bits & flop_bits) == 0
     hands, weights = hand_range.hands[keep], hand_range.weights[keep]
     tally = _Tally(len(columns))
     tally.flops = orbit.weight
     tally.texture = texture_groups(np.array([flop]))[0]
     if hands.shape[0] == 0:
         return tally
-    fields = categorize_hands(hands, flop, game.hilo)
+    # the draws are counted only for a filter's terms: the columns need made hands, nuts and lows
+    fields = categorize_hands(hands, flop, game.hilo, draws=filter_terms is not None)
     made = len(names.MADE_HANDS)
     cells = [(fields[:, names.MADE].astype(np.int64), 0, made),
              (np.minimum(fields[:, names.BEATEN], 2).astype(np.int64), made, len(NUT_ROWS))]
@@ -406,7 +535,7 @@ def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, c
     tally.total_count = hands.shape[0]
     tally.total_weight = float(weights.sum())
     if keep_hands:
-        tally.hand_bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+        tally.hand_bits = hand_bits[keep]
         tally.hand_weights = weights
     tally.counts *= orbit.weight
     tally.weights *= orbit.weight
@@ -416,9 +545,10 @@ def _orbit_tally(expression, base_range, orbit: Orbit, dead_cards, game: Game, c
 
 
 def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dead_cards, game: Game,
-                options: RunOptions, trials: int, seed, methods: set) -> None:
+                options: RunOptions, trials: int, seed) -> str | None:
     """The range's equity against ``vs`` on the orbit's flop, added to the tally weighted by the
-    orbit's flops times the range's weight (a hand for ``vs``: every renamed copy of it)."""
+    orbit's flops times the range's weight (a hand for ``vs``: every renamed copy of it); returns
+    the method it ran with (None: no deal on this flop)."""
     flop = orbit.cards
     opponent = vs
     share_dealt = 1.0
@@ -440,7 +570,7 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
             if not known & set(copy):
                 copies[copy] += 1
         if not copies:
-            return  # the hand meets every flop of the orbit: no deal
+            return None  # the hand meets every flop of the orbit: no deal
         # the orbit weighs its deals: for each flop, the range's hands that the hand leaves
         # (a flop that holds a card of the hand is never dealt with it)
         dealt_weight = 0.0
@@ -455,7 +585,7 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
         seated = seat_cards([expression, opponent], flop, dead_cards, game)
     except InputError as error:
         if "no hand" in str(error) or "no deal" in str(error) or "leave" in str(error):
-            return  # no deal on this flop
+            return None  # no deal on this flop
         raise
     method = options.method
     if method == plan.Method.AUTO:
@@ -464,13 +594,12 @@ def _add_equity(tally: _Tally, expression, vs, vs_hand, group, orbit: Orbit, dea
     run = RunOptions.checked(method.value, trials=None if method == plan.Method.EXACT else trials,
                              seed=None if method == plan.Method.EXACT else seed, threads=options.threads)
     result = run_equity(seated, run)
-    methods.add(plan.Method(result.method))
     player = result.players[0]
     weight = tally.total_weight * share_dealt
     tally.equity_sum += weight * player.equity
     tally.equity_weight += weight
     tally.variance_sum += (weight * (player.standard_error or 0.0)) ** 2
-
+    return plan.Method(result.method).value
 
 
 def _rows(tallies, by: str, column_count: int) -> list[FlopRow]:
