@@ -8,15 +8,13 @@ the integer counts are wrapped into an :class:`EquityResult` (:func:`equity_resu
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..deal import CardsLike
-from ..errors import InputError
-from ..games import Game, get_game
+from ..games import Game
 from ..pots import pot_units
 from ..runtime.threads import PieceSizer, threads_to_run
 from ..validate import MAX_THREADS
@@ -26,7 +24,7 @@ from .drivers import IntegerSums, WholeChunks, enumerate_fixed_hands, sample_chu
 from .fixed._kernels import OUTCOME_BITS, enumerate_boards, outcome_key_bits, sample_boards, score_outcomes
 from .fixed.hands import Prepared, prepare
 from .kernel_inputs import ChunkPlan
-from .many_spots import Spot, plain_spot, spot_equity
+from .many_spots import query_spot, spot_equity
 from .lists.exact import enumerate_range_equity, whole_weights
 from .lists.sampling import sample_range_equity, scaled_counts
 from .plan import Family, Method, QueryPlan
@@ -175,11 +173,14 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
-    if (progress is None and die is None and trials is None and precision is None and seed is None
-            and device == "cpu" and method in _EXACT_METHODS and (threads is None or _plain_threads(threads))):
-        spot = _small_spot(hands, board, dead, game)
+    if (die is None and trials is None and precision is None and seed is None and device == "cpu"
+            and method in _EXACT_METHODS and (threads is None or _plain_threads(threads))):
+        spot = query_spot(hands, board, dead, game)
         if spot is not None:
-            return spot_equity(spot)
+            result = spot_equity(spot)
+            if progress is not None:  # one piece of work, done: as the whole way reports it
+                progress(result.sample_count, result.sample_count)
+            return result
     options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads,
                                  device=device)
     return run_equity(seat_query(hands, board, dead, game, die), options, progress)
@@ -194,27 +195,6 @@ def _plain_threads(threads: object) -> bool:
     """A thread count ``validate.check_threads`` takes as it is (anything else goes the whole
     way, which says what is wrong with it)."""
     return type(threads) is int and 1 <= threads <= MAX_THREADS
-
-
-@functools.lru_cache(maxsize=64)
-def _spot_game(name: str) -> Game | None:
-    """The game of a name, kept per name; None for a name ``games.get_game`` refuses (the whole
-    way then says why)."""
-    try:
-        return get_game(name)
-    except InputError:
-        return None
-
-
-def _small_spot(hands: object, board: object, dead: object, game: object) -> Spot | None:
-    """The query as a spot (``many_spots.plain_spot``) whose outcomes the fixed-hand kernels
-    would tally too (so the whole way would give the same result), or None."""
-    if not isinstance(hands, (list, tuple)):
-        return None
-    chosen = game if isinstance(game, Game) else _spot_game(game) if isinstance(game, str) else None
-    if chosen is None or not _outcome_table_fits(len(hands), chosen.hilo):
-        return None
-    return plain_spot(hands, board, dead, chosen)
 
 
 def run_equity(seated: SeatedQuery, options: RunOptions, progress: ProgressCallback | None = None) -> EquityResult:

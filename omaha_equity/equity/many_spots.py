@@ -23,7 +23,7 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..deal import parse_board_and_dead
 from ..errors import InputError
-from ..games import BOARD_SIZE, Game
+from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
 from .counters import STAT_COUNT
 from .plan import Method
@@ -103,6 +103,37 @@ def plain_spot(hands: Sequence[object], board: object, dead: object, game: Game)
     if spot_board_count(len(known), len(board_cards)) > MAX_SPOT_BOARDS:
         return None
     return Spot(game, tuple(seated), board_cards, dead_cards)
+
+
+@functools.lru_cache(maxsize=64)
+def _spot_game(name: str) -> Game | None:
+    """The game of a name or alias, kept per name; None for a name ``games.get_game`` refuses."""
+    try:
+        return get_game(name)
+    except InputError:
+        return None
+
+
+@functools.cache
+def _outcomes_fit(player_count: int, hilo: bool) -> bool:
+    """Whether the fixed-hand exact kernel tallies the outcomes of this many players
+    (``fixed._kernels.OUTCOME_BITS``): the whole way answers the others with the hand lists."""
+    from .fixed._kernels import OUTCOME_BITS, outcome_key_bits
+
+    return outcome_key_bits(player_count, hilo) <= OUTCOME_BITS
+
+
+def query_spot(hands: object, board: object, dead: object, game: object) -> Spot | None:
+    """The :class:`Spot` of a query as ``calculate_equity`` takes it (hands as a list or tuple
+    of text, board and dead cards as text, a game name or :class:`Game`) when the whole way would
+    score it with the fixed-hand kernels, so that :func:`spot_equity` gives its very result;
+    else None (:func:`plain_spot`)."""
+    if not isinstance(hands, (list, tuple)):
+        return None
+    chosen = game if isinstance(game, Game) else _spot_game(game) if isinstance(game, str) else None
+    if chosen is None or not _outcomes_fit(len(hands), chosen.hilo):
+        return None
+    return plain_spot(hands, board, dead, chosen)
 
 
 def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
