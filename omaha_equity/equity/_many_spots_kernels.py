@@ -20,6 +20,7 @@ import numpy as np
 from ..evaluate._kernels import board_features, hands_values, hole_features, next_combination
 from ..runtime.numba import helper, kernel, threaded_kernel
 from .fixed._kernels import STAT_COUNT, score_board
+from .lists._kernels import undealt_deck
 
 DECK_SIZE = 52
 BOARD_SIZE = 5
@@ -57,27 +58,23 @@ def score_spot(hole_cards, board_cards, dead_cards, colex, pair_board, flush, lo
     high_values = np.empty(player_count, dtype=np.int32)
     low_values = np.zeros(player_count, dtype=np.int32)
     shares = np.empty(player_count, dtype=np.int64)
-    in_play = np.ones(DECK_SIZE, dtype=np.bool_)
-    deck = np.empty(DECK_SIZE, dtype=np.int8)
     board = np.empty(BOARD_SIZE, dtype=np.int8)
-    combination = np.zeros(BOARD_SIZE, dtype=np.int64)
-    board_ranks = np.empty(BOARD_SIZE, dtype=np.int32)
-    board_suit_masks = np.empty(4, dtype=np.int32)
+    used_mask = np.int64(0)  # bit c: card c is known
     for player in range(player_count):
         hole_low_masks[player] = hole_features(hole_cards[player], colex, pair_indexes[player],
                                                hole_suit_masks[player])
         for position in range(hole_count):
-            in_play[hole_cards[player, position]] = False
+            used_mask |= np.int64(1) << np.int64(hole_cards[player, position])
     for position in range(known_count):
         board[position] = board_cards[position]
-        in_play[board_cards[position]] = False
+        used_mask |= np.int64(1) << np.int64(board_cards[position])
     for position in range(dead_cards.shape[0]):
-        in_play[dead_cards[position]] = False
-    deck_count = 0
-    for card in range(DECK_SIZE):
-        if in_play[card]:
-            deck[deck_count] = card
-            deck_count += 1
+        used_mask |= np.int64(1) << np.int64(dead_cards[position])
+    deck = np.empty(DECK_SIZE, dtype=np.int8)
+    deck_count = undealt_deck(used_mask, deck)
+    combination = np.zeros(BOARD_SIZE, dtype=np.int64)
+    board_ranks = np.empty(BOARD_SIZE, dtype=np.int32)
+    board_suit_masks = np.empty(4, dtype=np.int32)
     for position in range(dealt_count):
         combination[position] = position
     low_boards = 0
