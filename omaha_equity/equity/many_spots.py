@@ -55,12 +55,12 @@ class Spot:
     board: tuple[int, ...]
     dead: tuple[int, ...]
 
-    @functools.cached_property
+    @property
     def shape(self) -> tuple[str, int, int, int]:
         """What spots scored by one kernel call share: game, players, board and dead cards."""
         return self.game.name, len(self.hands), len(self.board), len(self.dead)
 
-    @functools.cached_property
+    @property
     def board_count(self) -> int:
         """Completions of the board."""
         return spot_board_count(len(self.hands) * self.game.hole_count + len(self.board) + len(self.dead),
