@@ -31,7 +31,7 @@ import click
 
 from ..errors import ClosedPipeError, OutputError
 from ..runtime.cache import cache_root_state
-from .errors import EXIT_INTERRUPTED, EXIT_USAGE
+from .errors import EXIT_INTERRUPTED, EXIT_USAGE, say_interrupted
 
 PROGRAM_NAME = "omaha-equity"
 PROMPT = "omaha-equity> "
@@ -113,8 +113,14 @@ class Session:
             raise _Leave
         if words[0] == SHELL_COMMAND:
             return self._fail("Error: already in the shell", EXIT_USAGE)
-        if self.quick_command is not None and self._answered_quickly(words):
-            return 0
+        if self.quick_command is not None:
+            try:
+                if self._answered_quickly(words):
+                    return 0
+            except KeyboardInterrupt:  # Ctrl-C in a quick answer stops it as it stops any command
+                say_interrupted()
+                self.last_failure = EXIT_INTERRUPTED
+                return EXIT_INTERRUPTED
         code = self.run_command(words)
         if code:
             self.last_failure = code
