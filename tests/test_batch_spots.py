@@ -14,8 +14,10 @@ from omaha_equity.batch.run import BatchResult
 from omaha_equity.batch.spot_rows import text_cell
 from omaha_equity.batch.workers import MeasuredWorkers
 from omaha_equity.cards import format_cards
-from omaha_equity.equity.calculate import calculate_equity
-from omaha_equity.equity.many_spots import plain_spot, spot_counts, spot_result
+from omaha_equity.equity.calculate import calculate_equity, run_equity
+from omaha_equity.equity.query import RunOptions, seat_query
+from omaha_equity.equity.many_spots import plain_spot, spot_counts, spot_equity, spot_result
+from omaha_equity.errors import InputError
 from omaha_equity.games import get_game
 
 
@@ -41,7 +43,29 @@ def test_spots_scored_together_equal_calculate_equity(game_name, players, board_
     spots = [plain_spot(*query) for query in queries]
     counts, low_boards = spot_counts(spots)
     for spot, spot_rows, low, query in zip(spots, counts, low_boards, queries):
-        assert spot_result(spot, spot_rows, low) == calculate_equity(*query, threads=1)
+        whole_way = run_equity(seat_query(*query, None), RunOptions(threads=1))  # seated, planned, run, wrapped
+        assert spot_result(spot, spot_rows, low) == whole_way
+        assert spot_equity(spot) == whole_way  # the fused kernel of one spot
+        assert calculate_equity(*query, threads=1) == whole_way
+
+
+@pytest.mark.parametrize(("hands", "board", "dead", "game", "options"), [
+    (["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c", "", "PLO", {"method": "exact", "threads": 2}),  # an alias
+    (("As Ah Ks Kh", "jdtd9c8c"), "Qd 7h 2s", "3c", "omaha8", {}),  # spaces, lower case
+    (["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", "-", "omaha", {}),  # "-": no dead cards
+])
+def test_calculate_equity_answers_a_spot_as_the_whole_way_does(hands, board, dead, game, options):
+    whole_way = run_equity(seat_query(hands, board, dead, game, None), RunOptions.checked(**options))
+    assert calculate_equity(hands, board, dead, game, **options) == whole_way
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"threads": 0}, "threads"), ({"method": "fast"}, "unknown method 'fast'"), ({"device": "tpu"}, "unknown device"),
+    ({"seed": -1}, "seed"), ({"game": "omaha9"}, "unknown game 'omaha9'"),
+])
+def test_a_spot_with_a_bad_option_is_refused_as_any_query_is(options, message):
+    with pytest.raises(InputError, match=message):
+        calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c3c", **options)
 
 
 @pytest.mark.parametrize(("hands", "board", "dead", "game"), [

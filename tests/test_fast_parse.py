@@ -17,6 +17,7 @@ from tabulate import tabulate
 from omaha_equity.cards import format_cards
 from omaha_equity.cli import main
 from omaha_equity.cli.fast_parse import FastParseCommand
+from omaha_equity.cli.quick_calc import quick_calc
 from omaha_equity.cli.shell import Session, command_words
 from omaha_equity.views.render import simple_table
 
@@ -104,7 +105,7 @@ def _run(line: str, run) -> tuple[str, str, int]:
 
 
 def test_a_thousand_calc_lines_give_the_same_output_errors_and_codes_both_ways(monkeypatch):
-    session = Session(main, lambda words: main.run_words(words, PROGRAM, None))
+    session = Session(main, lambda words: main.run_words(words, PROGRAM, None), quick_calc)
     lines = [_calc_line(random.Random(seed)) for seed in range(1000)]
     shell_way = [_run(line, session.run_line) for line in lines]
     monkeypatch.setattr(FastParseCommand, "plain_values", lambda self, ctx, args: None)
@@ -114,6 +115,7 @@ def test_a_thousand_calc_lines_give_the_same_output_errors_and_codes_both_ways(m
     codes = [code for _, _, code in click_way]
     assert codes.count(0) > 600 and codes.count(2) > 100  # varied: most lines answer, many are refused
     assert sum("Error: No such option" in err for _, err, _ in click_way) > 5
+    assert sum(quick_calc(command_words(line)) is not None for line in lines) > 150  # the quick way answered
 
 
 def _click_values(command: click.Command, args: list[str]) -> dict | None:

@@ -59,11 +59,11 @@ LAYERS: dict[str, list[list[str]]] = {
         ["render", "__init__"],
         ["board_ranges"],
         ["equity", "studies", "hits", "rules", "play", "ev", "flops", "pql", "outs"],
-        ["chips"],
+        ["chips", "spot_table"],
     ],
     "omaha_equity.cli": [
         # the pieces every command uses; the commands, which never import each other; the group
-        ["fast_parse"],
+        ["fast_parse", "quick_calc"],
         ["fast_exit", "params", "errors"],
         ["options", "progress", "shell", "hands"],
         ["commands.__init__", "commands.equity", "commands.chips", "commands.studies", "commands.rules",

@@ -22,6 +22,7 @@ Empty cells and JSON ``null`` mean "not given".
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Mapping
@@ -137,12 +138,16 @@ def _text(key: str, value: Any) -> str:
     return value.strip()
 
 
-def _hands(record: Mapping[str, Any]) -> tuple[str, ...]:
-    numbered = {}
-    for key, value in record.items():
-        match = _HAND_KEY.match(key)
-        if match:
-            numbered[int(match.group(1))] = value
+@functools.lru_cache(maxsize=256)
+def _hand_keys(keys: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """The ``handN`` keys among a row's keys, with their numbers, after :func:`check_keys`
+    (kept per set of keys: every row of a CSV file has its header's)."""
+    check_keys(keys)
+    return tuple((int(match.group(1)), key) for key in keys if (match := _HAND_KEY.match(key)))
+
+
+def _hands(record: Mapping[str, Any], hand_keys: tuple[tuple[int, str], ...]) -> tuple[str, ...]:
+    numbered = {number: record[key] for number, key in hand_keys}
     given = {number: value for number, value in numbered.items() if _given(value)}
     if _given(record.get("hands")):
         if given:
@@ -211,8 +216,7 @@ def query_from_record(record: Mapping[str, Any] | Query) -> Query:
         return record
     if not isinstance(record, Mapping):
         raise InputError(f"expected a query (an object of keys such as 'hands' and 'board'), got {quoted(record)}")
-    check_keys(record)
-    fields: dict[str, Any] = {"hands": _hands(record)}
+    fields: dict[str, Any] = {"hands": _hands(record, _hand_keys(tuple(record)))}
     for key in ("board", "dead", "game"):
         if _given(record.get(key)):
             fields[key] = _text(key, record[key])

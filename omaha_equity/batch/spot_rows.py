@@ -13,6 +13,7 @@ as the ``csv`` module quotes them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from math import gcd
 
@@ -23,6 +24,8 @@ from ..equity.many_spots import Spot
 from ..pots import pot_units
 from .cells import escape_cell
 
+# pots.pot_units per (players, hi/lo), worked out once
+_pot_units = functools.cache(pot_units)
 # Formatted statistics kept at most (then forgotten all at once): a few megabytes.
 _MAX_KEPT = 50_000
 _kept: dict[tuple, str] = {}
@@ -79,13 +82,15 @@ def spot_csv_text(query_id: str, seed: int | None, spot: Spot, counts: Sequence[
                   low_boards: int) -> str:
     """Every player's CSV line of a spot's result (``run.BatchResult.rows`` as CSV)."""
     game = spot.game
-    units = pot_units(len(spot.hands), game.hilo)
+    hilo = game.hilo
+    units = _pot_units(len(spot.hands), hilo)
     board_count = spot.board_count
-    tail = (f"{text_cell(game.name)},{text_cell(format_cards(spot.board) or NO_CARDS)},"
-            f"{text_cell(format_cards(spot.dead, sort=True) or NO_CARDS)},exact,{board_count},"
+    # cards as text are ranks and suits only: nothing to escape or quote (a lone "-" neither)
+    tail = (f"{text_cell(game.name)},{format_cards(spot.board) or NO_CARDS},"
+            f"{format_cards(spot.dead, sort=True) or NO_CARDS},exact,{board_count},"
             f"{'' if seed is None else seed},\n")
     head = text_cell(query_id)
-    return "".join(
-        f"{head},{player},{text_cell(format_cards(cards, sort=True))},"
-        f"{statistics_cells(row, units, board_count, game.hilo, low_boards)},{tail}"
-        for player, (cards, row) in enumerate(zip(spot.hands, counts), start=1))
+    return "".join([
+        f"{head},{player},{format_cards(cards, sort=True)},"
+        f"{statistics_cells(row, units, board_count, hilo, low_boards)},{tail}"
+        for player, (cards, row) in enumerate(zip(spot.hands, counts), start=1)])

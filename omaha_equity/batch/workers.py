@@ -9,16 +9,18 @@ with one worker and 3.1 s with two, before spots were scored together. So
 :class:`MeasuredWorkers` runs the first chunks here, times them, and starts one worker process
 per core only when the work left, at the rate measured, is more than
 :data:`WORKERS_PAY_SECONDS` (the input's size known: its lines; else the work done so far
-stands for the work left).
+stands for the work left). The work is measured in this process's CPU seconds, not on the
+clock: on a machine busy with other work the clock runs several times faster than the work,
+and workers, which would share the same busy cores, pay even less there.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..runtime.executor import Executor, ProcessExecutor
+from ..runtime.executor import Executor, Item, ProcessExecutor, Result
 from .run import LOCAL_CHUNK_SIZE
 
 # Seconds of work left (at the rate measured here) above which worker processes are started:
@@ -66,18 +68,18 @@ class MeasuredWorkers(Executor):
         return 1 if self._pool is None else LOCAL_CHUNK_SIZE
 
     def work_left_seconds(self) -> float:
-        """The seconds of work left at the rate measured so far."""
+        """The CPU seconds of work left at the rate measured so far."""
         if self.query_count is None:
             return self.measured_seconds
         left = max(self.query_count - self.measured_queries, 0)
         return self.measured_seconds * left / max(self.measured_queries, 1)
 
-    def map(self, function, items):
+    def map(self, function: Callable[[Item], Result], items: Iterable[Item]) -> Iterator[Result]:
         items = iter(items)
         for item in items:
-            started = time.perf_counter()
+            started = time.process_time()
             result = function(item)
-            self.measured_seconds += time.perf_counter() - started
+            self.measured_seconds += time.process_time() - started
             self.measured_queries += len(item)
             yield result
             if self.core_count > 1 and self.work_left_seconds() > WORKERS_PAY_SECONDS:

@@ -48,9 +48,11 @@ def shell(ctx):
 
     Example: omaha-equity shell
     """
+    from .quick_calc import quick_calc
     from .shell import run_shell  # lazy: prompt_toolkit and the shell's code only for the shell
 
-    ctx.exit(run_shell(main, lambda words: main.run_words(words, ctx.find_root().info_name, None)))
+    ctx.exit(run_shell(main, lambda words: main.run_words(words, ctx.find_root().info_name, None),
+                       quick_command=quick_calc))
 
 
 def run() -> None:

@@ -29,8 +29,9 @@ from pathlib import Path
 
 import click
 
+from ..errors import ClosedPipeError, OutputError
 from ..runtime.cache import cache_root_state
-from .errors import EXIT_INTERRUPTED, EXIT_USAGE
+from .errors import EXIT_INTERRUPTED, EXIT_USAGE, say_interrupted
 
 PROGRAM_NAME = "omaha-equity"
 PROMPT = "omaha-equity> "
@@ -47,6 +48,10 @@ _NOT_PLAIN = re.compile(r"[^\x20-\x7e\t\r\n]|['\"\\#]")
 # Runs one command line's words through the program's command group; returns its exit code and
 # reports its own errors (cli.errors.OneLineErrors gives the group its one-line error handling).
 RunCommand = Callable[[list[str]], int]
+
+# Answers one command line's words without the command group when it can (the text to print),
+# else None (``cli.quick_calc.quick_calc``).
+QuickCommand = Callable[[list[str]], "str | None"]
 
 
 class _Leave(Exception):
@@ -79,11 +84,15 @@ class Session:
         The commands (used for completion and to refuse a nested ``shell``).
     run_command : callable
         Runs one line's words (see :data:`RunCommand`).
+    quick_command : callable, optional
+        Tried first on each line (see :data:`QuickCommand`): the text it returns is printed as
+        the command would print it.
     """
 
-    def __init__(self, group: click.Group, run_command: RunCommand):
+    def __init__(self, group: click.Group, run_command: RunCommand, quick_command: QuickCommand | None = None):
         self.group = group
         self.run_command = run_command
+        self.quick_command = quick_command
         self.last_failure = 0
 
     def run_line(self, line: str) -> int:
@@ -104,10 +113,34 @@ class Session:
             raise _Leave
         if words[0] == SHELL_COMMAND:
             return self._fail("Error: already in the shell", EXIT_USAGE)
+        if self.quick_command is not None:
+            try:
+                if self._answered_quickly(words):
+                    return 0
+            except KeyboardInterrupt:  # Ctrl-C in a quick answer stops it as it stops any command
+                say_interrupted()
+                self.last_failure = EXIT_INTERRUPTED
+                return EXIT_INTERRUPTED
         code = self.run_command(words)
         if code:
             self.last_failure = code
         return code
+
+    def _answered_quickly(self, words: list[str]) -> bool:
+        """Whether the quick command answered the line and its text was printed. Printing that
+        fails (a closed pipe, a full disk) is left to the command group, which runs the line
+        again and meets the same fault: it says so and picks the exit code, as for any command."""
+        assert self.quick_command is not None
+        text = self.quick_command(words)
+        if text is None:
+            return False
+        try:
+            click.echo(text)
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except (OSError, OutputError, ClosedPipeError):
+            return False
+        return True
 
     def _fail(self, message: str, code: int) -> int:
         click.echo(message, err=True)
@@ -226,16 +259,18 @@ def _completer(group: click.Group):
     return CommandCompleter()
 
 
-def run_shell(group: click.Group, run_command: RunCommand, interactive: bool | None = None) -> int:
+def run_shell(group: click.Group, run_command: RunCommand, interactive: bool | None = None,
+              quick_command: QuickCommand | None = None) -> int:
     """The whole session: interactive when standard input is a terminal (or ``interactive``),
     else the lines of standard input as a script. Returns the session's exit code.
+    ``quick_command``: see :class:`Session` (the program passes ``cli.quick_calc.quick_calc``).
 
     Raises
     ------
     click.ClickException
         Interactive, and prompt_toolkit is not installed (:data:`INSTALL_HINT`).
     """
-    session = Session(group, run_command)
+    session = Session(group, run_command, quick_command)
     if interactive is None:
         interactive = sys.stdin is not None and sys.stdin.isatty()
     if not interactive:

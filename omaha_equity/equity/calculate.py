@@ -17,12 +17,14 @@ from ..deal import CardsLike
 from ..games import Game
 from ..pots import pot_units
 from ..runtime.threads import PieceSizer, threads_to_run
+from ..validate import MAX_THREADS
 from . import plan
 from .counters import EQUITY
 from .drivers import IntegerSums, WholeChunks, enumerate_fixed_hands, sample_chunks
 from .fixed._kernels import OUTCOME_BITS, enumerate_boards, outcome_key_bits, sample_boards, score_outcomes
 from .fixed.hands import Prepared, prepare
 from .kernel_inputs import ChunkPlan
+from .many_spots import query_spot, spot_equity
 from .lists.exact import enumerate_range_equity, whole_weights
 from .lists.sampling import sample_range_equity, scaled_counts
 from .plan import Family, Method, QueryPlan
@@ -171,9 +173,28 @@ def calculate_equity(
     InputError
         Any invalid card, deal, game or option (the message names the offending token).
     """
+    if (die is None and trials is None and precision is None and seed is None and device == "cpu"
+            and method in _EXACT_METHODS and (threads is None or _plain_threads(threads))):
+        spot = query_spot(hands, board, dead, game)
+        if spot is not None:
+            result = spot_equity(spot)
+            if progress is not None:  # one piece of work, done: as the whole way reports it
+                progress(result.sample_count, result.sample_count)
+            return result
     options = RunOptions.checked(method, trials=trials, precision=precision, seed=seed, threads=threads,
                                  device=device)
     return run_equity(seat_query(hands, board, dead, game, die), options, progress)
+
+
+# What a query may ask for and still be answered as a spot (``many_spots``): exact (or auto,
+# which enumerates a spot's few boards), on the CPU, whatever the threads (one spot is one thread).
+_EXACT_METHODS = (Method.AUTO.value, Method.EXACT.value)
+
+
+def _plain_threads(threads: object) -> bool:
+    """A thread count ``validate.check_threads`` takes as it is (anything else goes the whole
+    way, which says what is wrong with it)."""
+    return type(threads) is int and 1 <= threads <= MAX_THREADS
 
 
 def run_equity(seated: SeatedQuery, options: RunOptions, progress: ProgressCallback | None = None) -> EquityResult:

@@ -13,6 +13,7 @@ each group scored by one call of ``_many_spots_kernels.enumerate_spots`` (:func:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -22,8 +23,9 @@ import numpy as np
 from ..cards import DECK_SIZE, format_cards, parse_cards
 from ..deal import parse_board_and_dead
 from ..errors import InputError
-from ..games import BOARD_SIZE, Game
+from ..games import BOARD_SIZE, Game, get_game
 from ..pots import pot_units
+from .counters import STAT_COUNT
 from .plan import Method
 from .results.equity import EquityResult, PlayerEquity
 
@@ -103,6 +105,37 @@ def plain_spot(hands: Sequence[object], board: object, dead: object, game: Game)
     return Spot(game, tuple(seated), board_cards, dead_cards)
 
 
+@functools.lru_cache(maxsize=64)
+def _spot_game(name: str) -> Game | None:
+    """The game of a name or alias, kept per name; None for a name ``games.get_game`` refuses."""
+    try:
+        return get_game(name)
+    except InputError:
+        return None
+
+
+@functools.cache
+def _outcomes_fit(player_count: int, hilo: bool) -> bool:
+    """Whether the fixed-hand exact kernel tallies the outcomes of this many players
+    (``fixed._kernels.OUTCOME_BITS``): the whole way answers the others with the hand lists."""
+    from .fixed._kernels import OUTCOME_BITS, outcome_key_bits
+
+    return outcome_key_bits(player_count, hilo) <= OUTCOME_BITS
+
+
+def query_spot(hands: object, board: object, dead: object, game: object) -> Spot | None:
+    """The :class:`Spot` of a query as ``calculate_equity`` takes it (hands as a list or tuple
+    of text, board and dead cards as text, a game name or :class:`Game`) when the whole way would
+    score it with the fixed-hand kernels, so that :func:`spot_equity` gives its very result;
+    else None (:func:`plain_spot`)."""
+    if not isinstance(hands, (list, tuple)):
+        return None
+    chosen = game if isinstance(game, Game) else _spot_game(game) if isinstance(game, str) else None
+    if chosen is None or not _outcomes_fit(len(hands), chosen.hilo):
+        return None
+    return plain_spot(hands, board, dead, chosen)
+
+
 def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
     """The counts of spots of one shape (:attr:`Spot.shape`), one kernel call.
 
@@ -118,8 +151,6 @@ def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
     ValueError
         Spots of different shapes (a programming error).
     """
-    from ..evaluate.tables import load_tables  # numba and the tables only when spots are scored
-    from ..runtime import cache
     from ._many_spots_kernels import enumerate_spots
 
     first = spots[0]
@@ -130,24 +161,58 @@ def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
         spot_count, player_count, first.game.hole_count)
     board_cards = np.array([spot.board for spot in spots], dtype=np.int8).reshape(spot_count, len(first.board))
     dead_cards = np.array([spot.dead for spot in spots], dtype=np.int8).reshape(spot_count, len(first.dead))
+    return enumerate_spots(hole_cards, board_cards, dead_cards, *_kernel_tables(), first.game.hilo,
+                           _pot_units(player_count, first.game.hilo))
+
+
+@functools.cache
+def _kernel_tables() -> tuple[np.ndarray, ...]:
+    """The evaluator's tables the spot kernels read (``colex, pair_board, flush, low``), loaded
+    once, with the kernel folder's first-use notice and marker (``runtime.cache``)."""
+    from ..evaluate.tables import load_tables  # numba and the tables only when spots are scored
+    from ..runtime import cache
+
     tables = load_tables()
-    cache.announce_compiling(("enumerate_spots",))
+    cache.announce_compiling(("enumerate_spots", "one_spot"))
     cache.mark_in_use()
-    return enumerate_spots(hole_cards, board_cards, dead_cards, tables.colex, tables.pair_board, tables.flush,
-                           tables.low, first.game.hilo, pot_units(player_count, first.game.hilo))
+    return tables.colex, tables.pair_board, tables.flush, tables.low
+
+
+# pots.pot_units of (players, hi/lo), worked out once per shape (an lcm per query costs more than
+# the river's one board)
+_pot_units = functools.cache(pot_units)
+
+
+def spot_equity(spot: Spot) -> EquityResult:
+    """The result ``calculate_equity`` gives for one spot, from one call of the fused kernel
+    ``_many_spots_kernels.one_spot`` (its cards in one array, its counts in one array back)."""
+    from ._many_spots_kernels import one_spot
+
+    game = spot.game
+    player_count = len(spot.hands)
+    cards = [card for hand in spot.hands for card in hand]
+    cards += spot.board
+    cards += spot.dead
+    values = one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
+                      *_kernel_tables(), game.hilo, _pot_units(player_count, game.hilo)).tolist()
+    rows = [values[start:start + STAT_COUNT] for start in range(0, player_count * STAT_COUNT, STAT_COUNT)]
+    return spot_result(spot, rows, values[-1])
 
 
 def spot_result(spot: Spot, counts: Sequence[Sequence[int]], low_boards: int) -> EquityResult:
     """The result ``calculate_equity`` gives for the spot, from its counts (:func:`spot_counts`:
     ``counts`` (player_count, STAT_COUNT) as lists of ints, or an array)."""
-    board_count = spot.board_count
-    units = pot_units(len(spot.hands), spot.game.hilo)
-    hands = tuple(format_cards(cards, sort=True) for cards in spot.hands)
+    game, player_count = spot.game, len(spot.hands)
+    board_count = spot_board_count(player_count * game.hole_count + len(spot.board) + len(spot.dead),
+                                   len(spot.board))
+    units = _pot_units(player_count, game.hilo)
+    hands = tuple([format_cards(cards, sort=True) for cards in spot.hands])
     rows = counts.tolist() if isinstance(counts, np.ndarray) else counts
     return EquityResult(
-        game=spot.game, hands=hands, board=format_cards(spot.board), dead=format_cards(spot.dead, sort=True),
+        game=game, hands=hands, board=format_cards(spot.board), dead=format_cards(spot.dead, sort=True),
         method=Method.EXACT, sample_count=board_count, seed=None,
-        players=tuple(PlayerEquity.from_counts(hand, list(row), units, board_count, board_count)
-                      for hand, row in zip(hands, rows)),
+        players=tuple([PlayerEquity.from_counts(hand, row if isinstance(row, list) else list(row), units,
+                                                board_count, board_count)
+                       for hand, row in zip(hands, rows)]),
         low_board_count=int(low_boards), weight_total=board_count, hand_combinations=1, board_count=board_count,
     )

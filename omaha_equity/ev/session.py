@@ -12,19 +12,23 @@ hands go on; a hand read twice comes once, the later copy as a :class:`Duplicate
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..runtime.executor import MAX_WORKERS, make_executor
+from ..runtime.executor import MAX_WORKERS, local_core_count, make_executor
 from ..hand_history.errors import CancelledHandError, HandHistoryError, NotOmahaError
 from ..hand_history.file_replay import UNEXPECTED_ERRORS, replay_checked, unexpected_reason
 from ..hand_history.records import DuplicateHand
 from ..hand_history.sessions import SessionItem, hand_history_files, read_session_items
 from ..validate import is_whole_number
 from .hand_ev import HandEV, PlayerSummaries, PlayerSummary, evaluate_hand
+
+if TYPE_CHECKING:
+    from ..batch.workers import MeasuredWorkers
 
 SessionResult = HandEV | HandHistoryError | DuplicateHand
 
@@ -56,48 +60,93 @@ def _evaluate_piece(items: list[SessionItem]) -> list[SessionResult]:
     return [evaluate_item(item) for item in items]
 
 
-def _pieces(items: Iterable[SessionItem], size: int) -> Iterator[list[SessionItem]]:
+def _pieces(items: Iterable[SessionItem], size: int | Callable[[], int]) -> Iterator[list[SessionItem]]:
+    """The items in lists of ``size`` (or of what ``size()`` says as each list fills: one hand
+    at a time while the hands run here, so each result comes out as soon as it is known)."""
     piece: list[SessionItem] = []
     for item in items:
         piece.append(item)
-        if len(piece) == size:
+        if len(piece) >= (size if isinstance(size, int) else size()):
             yield piece
             piece = []
     if piece:
         yield piece
 
 
-def iter_session(paths: Iterable[str | Path], *, workers: int = 1,
-                 site: str | None = None) -> Iterator[SessionResult]:
+def iter_session(paths: Iterable[str | Path], *, workers: int | None = 1,
+                 site: str | None = None) -> SessionRun:
     """Each hand's result in file order, as soon as it is known (see the module notes).
 
     Parameters
     ----------
     paths : iterable of str or Path
         PokerStars text files (``.txt``), PHH files (``.phh``, ``.phhs``), or folders of them.
-    workers : int
+    workers : int or None
         Worker processes (default 1: none), 1 to ``executor.MAX_WORKERS``, as in
-        ``run_batch``. The hands go out in pieces of 50, a few pieces per worker ahead
-        (``executor.make_executor``), and come back in order, so the results are the same for
-        any ``workers``.
+        ``run_batch``; None: chosen from the work measured, as ``batch`` chooses
+        (``batch.workers.MeasuredWorkers``: the hands run here first, and one worker process
+        per core starts only once the work done here says they pay). The hands go out in
+        pieces of 50, a few pieces per worker ahead (``executor.make_executor``), and come back
+        in order, so the results are the same for any ``workers``.
     site : str, optional
         Read every text file as this site's (``hand_history.sites.SITES``); by default each
         file's site is told from its first line.
+
+    Returns
+    -------
+    SessionRun
+        An iterator of the results; its ``choice`` says where they ran when chosen.
 
     Raises
     ------
     InputError
         At once (before any result): a path that does not exist, a folder without
-        hand-history files, ``workers`` not a whole number 1..``MAX_WORKERS``.
+        hand-history files, ``workers`` not None nor a whole number 1..``MAX_WORKERS``.
     """
-    if not is_whole_number(workers) or not 1 <= workers <= MAX_WORKERS:
+    if workers is not None and (not is_whole_number(workers) or not 1 <= workers <= MAX_WORKERS):
         raise InputError(f"bad workers {workers!r}: expected a whole number of processes, 1 to {MAX_WORKERS}")
     files = hand_history_files(paths)
-    return _results(files, int(workers), site)
+    return SessionRun(files, None if workers is None else int(workers), site)
 
 
-def _results(files: list[Path], workers: int, site: str | None = None) -> Iterator[SessionResult]:
+class SessionRun(Iterator[SessionResult]):
+    """The results of :func:`iter_session`, in file order.
+
+    Attributes
+    ----------
+    choice : str or None
+        Where the hands ran when the worker count was chosen from the work measured
+        (``1 worker (measured work)``, or the worker processes started), for the counts line;
+        None when the caller gave the count.
+    """
+
+    def __init__(self, files: list[Path], workers: int | None, site: str | None = None):
+        self._executor: MeasuredWorkers | None = None
+        if workers is None:
+            from ..batch.workers import MeasuredWorkers  # the batch's choice, on the session's pieces
+
+            self._executor = MeasuredWorkers(local_core_count(), None)
+        self._results = _results(files, workers, site, self._executor)
+
+    @property
+    def choice(self) -> str | None:
+        return None if self._executor is None else self._executor.choice
+
+    def __next__(self) -> SessionResult:
+        return next(self._results)
+
+
+def _results(files: list[Path], workers: int | None, site: str | None,
+             measured: MeasuredWorkers | None) -> Iterator[SessionResult]:
     items = read_session_items(files, site)
+    if measured is not None:
+        try:
+            pieces = _pieces(items, lambda: 1 if measured.worker_count == 1 else _HANDS_PER_PIECE)
+            for results in measured.map(_evaluate_piece, pieces):
+                yield from results
+        finally:
+            measured.close()
+        return
     if workers == 1:
         yield from map(evaluate_item, items)
         return
@@ -130,6 +179,8 @@ class SessionTotals:
     cancelled_count: int = 0
     duplicate_count: int = 0
     players: PlayerSummaries = field(default_factory=PlayerSummaries)
+    # where the hands ran, when chosen from the work measured (``SessionRun.choice``)
+    where: str | None = None
 
     def add(self, result: SessionResult) -> None:
         if isinstance(result, DuplicateHand):
@@ -157,7 +208,8 @@ class SessionTotals:
 
     def counts_line(self) -> str:
         """``hands read 23, replayed 23, all in before the river 5, evaluated 4, failed 0``
-        (then skipped, cancelled and duplicate hands when there are any)."""
+        (then skipped, cancelled and duplicate hands when there are any, and where the hands
+        ran when that was chosen from the work: ``; 1 worker (measured work)``)."""
         extra = ""
         if self.skipped_count:
             extra += f", skipped {self.skipped_count} (not Omaha)"
@@ -165,6 +217,8 @@ class SessionTotals:
             extra += f", cancelled {self.cancelled_count}"
         if self.duplicate_count:
             extra += f", duplicates {self.duplicate_count} (counted once)"
+        if self.where:
+            extra += f"; {self.where}"
         return (f"hands read {self.read_count}, replayed {self.replayed_count}, all in before the river "
                 f"{self.all_in_count}, evaluated {self.evaluated_count}, failed {self.failed_count}{extra}")
 

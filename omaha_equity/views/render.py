@@ -110,13 +110,19 @@ def simple_table(rows: Sequence[dict[str, Any]]) -> str | None:
         if cells is None:
             return None
         columns.append(cells)
+    return plain_table_text(headers, columns)
+
+
+def plain_table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Headers and rows of cells already plain (:func:`simple_table`'s checks passed, or cells
+    known to be plain: numbers, percentages, cards) laid out as tabulate's "simple" style."""
     widths = [len(header) + _HEADER_PADDING for header in headers]
-    for cells in columns:
+    for cells in rows:
         widths = [max(width, len(cell)) for width, cell in zip(widths, cells)]
     lines = [_COLUMN_GAP.join(header.ljust(width) for header, width in zip(headers, widths)).rstrip(),
              _COLUMN_GAP.join("-" * width for width in widths)]
     lines.extend(_COLUMN_GAP.join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip()
-                 for cells in columns)
+                 for cells in rows)
     return "\n".join(lines)
 
 

@@ -46,7 +46,8 @@ def _check_outputs(files, outputs: dict[str, str]) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(), metavar="FILE...")
 @click.option("--all-hands", is_flag=True, help="List every hand, not only the hands all in before the river.")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS),
-              help="Worker processes, as for batch (default: 1, none; the result is the same for any number).")
+              help="Worker processes, as for batch (default: chosen from the work measured, one per core only when "
+                   "they pay; the result is the same for any number).")
 # the option's name before batch's --workers was taken as the one name for both
 @click.option("-j", "--jobs", type=click.IntRange(1, MAX_WORKERS), hidden=True, help="Old name of --workers.")
 @click.option("--summary", "summary_file", type=click.Path(dir_okay=False),
@@ -77,10 +78,11 @@ def ev_command(files, all_hands, workers, jobs, summary_file, format_name, table
     _check_outputs(files, {} if summary_file is None else {"--summary": summary_file})
     if workers is not None and jobs is not None and workers != jobs:
         raise click.UsageError(f"--jobs is the old name of --workers: give one ({jobs} or {workers} processes)")
-    results = iter_session(files, workers=workers or jobs or 1, site=site)
+    results = iter_session(files, workers=workers or jobs, site=site)
     writer = SessionWriter(sys.stdout, sys.stderr, format_name, all_hands=all_hands, style=table_style)
     for result in results:
         writer.add(result)
+    writer.totals.where = results.choice
     writer.finish(summary_file)
     return EXIT_FAULT if writer.totals.failed_count else EXIT_OK
 
