@@ -82,7 +82,10 @@ def hole_features(hole_cards, colex, pair_indexes, suit_masks):
 def best_flush_high(hole_suit_mask, board_suit_mask, flush):
     """Best flush/straight flush from exactly two hole and three board ranks of one suit, or 0.
 
-    Walks the set bits directly (no arrays), so it allocates nothing."""
+    Walks the set bits directly (no arrays), so it allocates nothing. The five nested loops are
+    the fastest form measured: walking the subsets of each mask instead (two loops, a popcount
+    per subset) made queries 1-16% slower in an interleaved A/B (median of 4 rounds: exact
+    heads-up preflop, whose players' rows it builds, 8%; range Monte Carlo 4%)."""
     best = 0
     if bit_count(hole_suit_mask) < 2 or bit_count(board_suit_mask) < 3:
         return best

@@ -80,29 +80,25 @@ def _ranks_text(ranks) -> str:
     return "-".join(RANKS[rank] for rank in ranks)
 
 
+# Words for each category, from the five ranks in order of significance (``_significance_order``).
+_HIGH_WORDS = {
+    STRAIGHT_FLUSH: lambda ranks: ("royal flush" if ranks[0] == 12
+                                   else f"straight flush, {RANK_NAMES[ranks[0]]} high"),
+    FOUR_OF_A_KIND: lambda ranks: f"four {_PLURALS[ranks[0]]}, {RANK_NAMES[ranks[4]]} kicker",
+    FULL_HOUSE: lambda ranks: f"{_PLURALS[ranks[0]]} full of {_PLURALS[ranks[3]]}",
+    FLUSH: lambda ranks: f"flush, {_ranks_text(ranks)}",
+    STRAIGHT: lambda ranks: f"straight, {RANK_NAMES[ranks[0]]} high",
+    THREE_OF_A_KIND: lambda ranks: f"three {_PLURALS[ranks[0]]}, {_ranks_text(ranks[3:])} kickers",
+    TWO_PAIR: lambda ranks: f"{_PLURALS[ranks[0]]} and {_PLURALS[ranks[2]]}, {RANK_NAMES[ranks[4]]} kicker",
+    PAIR: lambda ranks: f"pair of {_PLURALS[ranks[0]]}, {_ranks_text(ranks[2:])} kickers",
+    HIGH_CARD: lambda ranks: f"{RANK_NAMES[ranks[0]]} high, {_ranks_text(ranks[1:])}",
+}
+
+
 def describe_high(value: int) -> str:
     """Words for a high value, e.g. ``three sixes, A-8 kickers``."""
-    category = value >> CATEGORY_SHIFT
     ranks = [(value >> (16 - 4 * position)) & 15 for position in range(5)]
-    name = RANK_NAMES
-    if category == STRAIGHT_FLUSH:
-        return "royal flush" if ranks[0] == 12 else f"straight flush, {name[ranks[0]]} high"
-    if category == FOUR_OF_A_KIND:
-        return f"four {_PLURALS[ranks[0]]}, {name[ranks[4]]} kicker"
-    if category == FULL_HOUSE:
-        return f"{_PLURALS[ranks[0]]} full of {_PLURALS[ranks[3]]}"
-    if category == FLUSH:
-        return f"flush, {_ranks_text(ranks)}"
-    if category == STRAIGHT:
-        return f"straight, {name[ranks[0]]} high"
-    if category == THREE_OF_A_KIND:
-        return f"three {_PLURALS[ranks[0]]}, {_ranks_text(ranks[3:])} kickers"
-    if category == TWO_PAIR:
-        return f"{_PLURALS[ranks[0]]} and {_PLURALS[ranks[2]]}, {name[ranks[4]]} kicker"
-    if category == PAIR:
-        return f"pair of {_PLURALS[ranks[0]]}, {_ranks_text(ranks[2:])} kickers"
-    assert category == HIGH_CARD
-    return f"{name[ranks[0]]} high, {_ranks_text(ranks[1:])}"
+    return _HIGH_WORDS[value >> CATEGORY_SHIFT](ranks)
 
 
 def describe_low(value: int) -> str:

@@ -66,7 +66,7 @@ def simplify(node: Node, hole_count: int) -> Node:
     weight, ``:`` the largest of its weighted sides). Every tree that comes out is shallow,
     whatever the length of the text: chains of ``!`` no longer nest one level per term."""
     if isinstance(node, Weighted):
-        return Weighted(simplify(node.child, hole_count), node.weight, node.position, node.text)
+        return Weighted(simplify(node.child, hole_count), node.weight, position=node.position, text=node.text)
     if not isinstance(node, Combine):
         return node
     if node.operator != ",":

@@ -97,51 +97,52 @@ class CardSpec:
         return (self.rank >= 0, self.rank_variable, self.card_mask, self.suit, self.suit_variable)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Written:
+    """Where a node starts in the expression (``position``) and the text it was written as, for
+    messages; keyword-only, after a node's own fields."""
+
+    position: int
+    text: str
+
+
 @dataclass(frozen=True)
-class Pattern:
+class Pattern(Written):
     """A hand pattern: a hand holds it when it has distinct cards matching every card spec."""
 
     cards: tuple[CardSpec, ...]
-    position: int
-    text: str
 
 
 @dataclass(frozen=True)
-class Macro:
+class Macro(Written):
+    """``$name``: a named range (docs/ranges.md)."""
+
     name: str
-    position: int
-    text: str
 
 
 @dataclass(frozen=True)
-class Percent:
+class Percent(Written):
     """``low%-high%`` (``high%`` alone has ``low == 0``), ``6h`` for the 6-handed ranking."""
 
     low: float
     high: float
     six_handed: bool
-    position: int
-    text: str
 
 
 @dataclass(frozen=True)
-class CategoryFilter:
+class CategoryFilter(Written):
     """``{set+, nfd}``: the hands that hold any of the category terms on the board
     (docs/categories.md); ``terms`` lower case as written, checked by the parser."""
 
     terms: tuple[str, ...]
-    position: int
-    text: str
 
 
 @dataclass(frozen=True)
-class Weighted:
+class Weighted(Written):
     """``child@weight``; ``text`` is the number as written (its exact decimal value)."""
 
     child: Node
     weight: float
-    position: int
-    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -301,7 +302,7 @@ class _Parser:
             weight = float(token)
             if not (math.isfinite(weight) and weight > 0):
                 raise self.fail(f"bad weight {quoted(token)}", start, "expected a positive number, as in 'AA@10'")
-            node = Weighted(node, weight, position, token)
+            node = Weighted(node, weight, position=position, text=token)
             if self.peek() == "@":
                 raise self.fail(
                     "second weight", self.position, "expected one '@N' per range, or parentheses as in '(AA@2)@3'"
@@ -352,7 +353,7 @@ class _Parser:
         if name not in MACROS:
             known = ", ".join("$" + known_name for known_name in MACRO_NAMES)
             raise self.fail(f"unknown macro {quoted(text)}", start, f"expected one of {known}")
-        return Macro(name, start, text)
+        return Macro(name, position=start, text=text)
 
     def category_filter(self) -> CategoryFilter:
         """``{set+}``, ``{wrap13+, nfd}``: category terms between braces (any of them)."""
@@ -379,7 +380,7 @@ class _Parser:
                 continue
             if character == "}":
                 self.position += 1
-                return CategoryFilter(tuple(terms), opening, self.text[opening:self.position])
+                return CategoryFilter(tuple(terms), position=opening, text=self.text[opening:self.position])
             if not character:
                 raise self.fail("unclosed '{'", opening, "expected '}'")
             raise self.unexpected("expected ',' or '}' after a category name")
@@ -426,7 +427,7 @@ class _Parser:
             if not 0 < high <= 100:
                 raise self.fail(f"percent {quoted(text)} out of range", start,
                                 "expected a number above 0 and at most 100")
-            return Percent(0.0, high, six_handed, start, text)
+            return Percent(0.0, high, six_handed, position=start, text=text)
         if not 0 <= low <= 100:
             raise self.fail(f"percent {quoted(low_text + '%')} out of range", low_position,
                             "expected a number from 0 to 100")
@@ -440,7 +441,7 @@ class _Parser:
                 f"percent range {quoted(text)} runs the wrong way", start,
                 "expected the lower percent first and below the upper one, as in '5%-10%'",
             )
-        return Percent(low, high, six_handed, start, text)
+        return Percent(low, high, six_handed, position=start, text=text)
 
     # -- hand patterns and spans --------------------------------------------------------------
 
@@ -511,7 +512,7 @@ class _Parser:
             cards.append(self.card())
         text = self.text[start:self.position].strip()
         _check_no_repeated_card(cards, text, self)
-        return Pattern(tuple(cards), start, text)
+        return Pattern(tuple(cards), position=start, text=text)
 
     def card(self) -> CardSpec:
         start = self.position
@@ -668,7 +669,7 @@ def _cards_mask(ranks, suit: int) -> int:
 
 def _shift(pattern: Pattern, step: int, position: int, text: str) -> Pattern:
     cards = tuple(replace(card, rank=card.rank + step) if card.rank >= 0 else card for card in pattern.cards)
-    return Pattern(cards, position, text)
+    return Pattern(cards, position=position, text=text)
 
 
 def _union_of(patterns: list[Pattern]) -> Node:

@@ -23,6 +23,7 @@ from ..runtime.numba import kernel, threaded_kernel
 from ..equity.fixed._kernels import (  # EQUITY: the counter layout the study wrappers read
     EQUITY, STAT_COUNT, draw_card, enumerated_board, flush_suit_of, known_board_masks, score_board,
 )
+from ..equity.kernel_parameters import kernel_parameters
 from ..equity.lists._kernels import combination_deal, combination_values, undealt_deck
 from ..equity.lists.hand_walk import next_combination_after, walk_from_first_hand
 from ..evaluate._kernels import (
@@ -33,52 +34,19 @@ from ..runtime.random_state import chunk_random_state
 DECK_CARDS = 52
 
 @threaded_kernel
+@kernel_parameters
 def enumerate_by_next_card(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                            dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units, first_slab,
                            slab_count, total_slabs):
     """Exact enumeration over every compatible combination of list hands and every completion
     of the board, each board credited to each of its dealt cards.
 
-    The parameters shared with ``equity.lists._kernels.enumerate_ranges`` (the lists, the known
-    cards, the tables) are those of its docstring.
+    The lists are one per player, the known board has 3 or 4 cards, and the work is split over
+    player 0's list, so the caller puts the longest first.
 
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8
-        Every player's list of hands, concatenated.
-    list_masks : (hand_count,) int64
-        Card bit mask of each hand.
-    list_offsets : (player_count + 1,) int64
-        Player ``p``'s list is ``list_offsets[p]:list_offsets[p + 1]`` (a fixed hand is a list
-        of one; the work is split over player 0's list, so the caller puts the longest first).
-    list_weights : (hand_count,) int64
-        Whole-number weight of each hand.
-    base_used_mask : int64
-        Bit mask of the known board and dead cards.
-    board_known : (b,) int8
-        The known board, 3 or 4 cards.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
-        Dealt-rank multiset -> board multiset index (``tables.dealt_board_indexes``).
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
-    flush : int32 array
-        ``Tables.flush``.
-    low : int32 array
-        ``Tables.low``.
-    hilo : bool
-        Whether the pot is split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
-    units : int
-        Pot units (``pots.pot_units``).
-    first_slab : int
-        The call's first slice of player 0's list.
-    slab_count : int
-        Slices in this call.
-    total_slabs : int
-        Equal slices player 0's list (at most its length) is cut into.
+    {exact_lists, score_tables, binomials, units, list_slices}
 
     Returns
     -------

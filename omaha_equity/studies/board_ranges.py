@@ -134,11 +134,14 @@ class BoardRangeRuns:
         One run each, weighted by its flops.
     group : numpy.ndarray
         (k, 4) int64: the suit renamings the query keeps (:func:`~omaha_equity.boards.suit_group`).
+    dead_cards : tuple of int
+        The dead cards, out of every flop and of every run.
     """
 
     board_set: BoardRange
     orbits: tuple[Orbit, ...]
     group: np.ndarray
+    dead_cards: tuple[int, ...] = ()
 
     @property
     def flops(self) -> int:
@@ -150,7 +153,7 @@ class BoardRangeRuns:
         return [orbit.weight for orbit in self.orbits]
 
 
-def board_range_runs(board_range: str, game: Game, hands: Sequence[str] = (), dead_cards: Sequence[int] = (),
+def board_range_runs(board_range: str, game: Game, hands: Sequence[str] = (), dead: CardsLike = "",
                      known_cards: Sequence[int] = ()) -> BoardRangeRuns:
     """The flops of ``board_range`` left by the known cards, in orbits of the suit renamings
     that keep every suit the hands, ranges and cards write.
@@ -162,14 +165,17 @@ def board_range_runs(board_range: str, game: Game, hands: Sequence[str] = (), de
     game : Game
     hands : sequence of str
         Hands (their cards leave the flops) and ranges (their written suits are kept).
-    dead_cards, known_cards : sequence of int
-        Cards out of every flop (their suits kept): dead cards, and other fixed cards.
+    dead : str or sequence of int
+        The dead cards, as text or card indexes; with ``known_cards`` (other fixed cards, as
+        indexes), out of every flop, their suits kept.
+    known_cards : sequence of int
 
     Raises
     ------
     InputError
-        A bad board range; no flop of it left by the cards.
+        A bad board range or dead card; no flop of the board range left by the cards.
     """
+    _, dead_cards = parse_board_and_dead("", dead or "")
     board_set = parse_board_range(board_range)
     taken = set(dead_cards) | set(known_cards)
     fixed = {card & 3 for card in taken}
@@ -187,7 +193,7 @@ def board_range_runs(board_range: str, game: Game, hands: Sequence[str] = (), de
         raise InputError(f"no flop of board range {quoted(board_set.text)} is possible with the cards "
                          f"{format_cards(sorted(taken, reverse=True))}")
     group = suit_group(fixed)
-    return BoardRangeRuns(board_set, tuple(orbits(flop_indexes, group)), group)
+    return BoardRangeRuns(board_set, tuple(orbits(flop_indexes, group)), group, dead_cards)
 
 
 def _is_no_deal(error: InputError) -> bool:
@@ -273,14 +279,8 @@ def _pooled_error(weights: Sequence[int], errors: Sequence[float | None]) -> flo
 
 
 def equity_over_board_range(
-    hands: Sequence[str],
-    board_range: str,
-    game: str | Game = "omaha",
-    *,
-    dead: CardsLike = "",
-    die: int | None = None,
-    options: RunOptions | None = None,
-    progress: ProgressCallback | None = None,
+    hands: Sequence[str], board_range: str, game: str | Game = "omaha", *, dead: CardsLike = "",
+    die: int | None = None, options: RunOptions | None = None, progress: ProgressCallback | None = None,
 ) -> BoardRangeEquity:
     """Each player's equity on a flop dealt at random from ``board_range`` (every concrete flop
     the hands leave weighing the same), from one typed query per orbit of flops.
@@ -305,12 +305,11 @@ def equity_over_board_range(
     hands = check_hands(hands)
     game = get_game(game, die)
     options = options or RunOptions()
-    _, dead_cards = parse_board_and_dead("", dead or "")
-    runs = board_range_runs(board_range, game, hands, dead_cards)
+    runs = board_range_runs(board_range, game, hands, dead)
     seed = first_seed(options)
 
     def run_one(number: int, orbit: Orbit):
-        seated = seat_cards(list(hands), orbit.cards, dead_cards, game)
+        seated = seat_cards(list(hands), orbit.cards, runs.dead_cards, game)
         return run_equity(seated, run_options_for(options, seated.exact_work, len(runs.orbits), seed, number))
 
     done = run_each_orbit(runs, run_one, progress)
@@ -335,7 +334,7 @@ def equity_over_board_range(
             equity_low=_weighted_mean(weights, [player.equity_low for player in figures]),
         ))
     method = plan.Method.EXACT.value if exact else plan.Method.MONTE_CARLO.value
-    return BoardRangeEquity(game=game, board_range=runs.board_set.text, dead=format_cards(dead_cards, sort=True),
+    return BoardRangeEquity(game=game, board_range=runs.board_set.text, dead=format_cards(runs.dead_cards, sort=True),
                             players=tuple(players), flops=sum(weights), runs=len(runs.orbits), method=method,
                             seed=None if exact else seed)
 
@@ -363,17 +362,9 @@ class Covered:
 
 
 def allin_over_board_range(
-    hands: Sequence[str],
-    committed: Sequence[int],
-    board_range: str,
-    dead: CardsLike = "",
-    game: str | Game = "omaha",
-    *,
-    die: int | None = None,
-    folded: Sequence[int] = (),
-    pot: int = 0,
-    options: RunOptions | None = None,
-    progress: ProgressCallback | None = None,
+    hands: Sequence[str], committed: Sequence[int], board_range: str, dead: CardsLike = "",
+    game: str | Game = "omaha", *, die: int | None = None, folded: Sequence[int] = (), pot: int = 0,
+    options: RunOptions | None = None, progress: ProgressCallback | None = None,
 ) -> Covered:
     """The chips each all-in player expects from each pot on a flop dealt at random from
     ``board_range`` (every concrete flop weighing the same).
@@ -406,14 +397,13 @@ def allin_over_board_range(
     hands = check_hands(hands)
     game = get_game(game, die)
     options = options or RunOptions()
-    _, dead_cards = parse_board_and_dead("", dead or "")
-    runs = board_range_runs(board_range, game, hands, dead_cards)
+    runs = board_range_runs(board_range, game, hands, dead)
     seed = first_seed(options)
 
     def run_one(number: int, orbit: Orbit) -> AllinResult:
-        seated = seat_cards(list(hands), orbit.cards, dead_cards, game)
+        seated = seat_cards(list(hands), orbit.cards, runs.dead_cards, game)
         run = run_options_for(options, seated.exact_work, len(runs.orbits), seed, number)
-        return calculate_allin(list(hands), committed, format_cards(orbit.cards), dead_cards, game, folded=folded,
+        return calculate_allin(list(hands), committed, format_cards(orbit.cards), runs.dead_cards, game, folded=folded,
                                pot=pot, method=run.method.value, trials=run.trials, precision=run.precision,
                                seed=run.seed, threads=run.threads)
 
@@ -478,16 +468,8 @@ def _renamings_onto_members(orbit: Orbit, group: np.ndarray) -> list[np.ndarray]
 
 
 def distribution_over_board_range(
-    hand: str,
-    opponent: str,
-    board_range: str,
-    dead: CardsLike = "",
-    game: str | Game = "omaha",
-    *,
-    die: int | None = None,
-    by: str = "hand",
-    bin_count: int = 10,
-    options: RunOptions | None = None,
+    hand: str, opponent: str, board_range: str, dead: CardsLike = "", game: str | Game = "omaha", *,
+    die: int | None = None, by: str = "hand", bin_count: int = 10, options: RunOptions | None = None,
     progress: ProgressCallback | None = None,
 ) -> Covered:
     """Player 1's equity across the opponent's hands (``by="hand"``) or made hands on the flop
@@ -528,17 +510,16 @@ def distribution_over_board_range(
                          "the next card follows one board")
     game = get_game(game, die)
     options = options or RunOptions()
-    _, dead_cards = parse_board_and_dead("", dead or "")
     if not isinstance(hand, str) or not isinstance(opponent, str):
         raise InputError(f"expected player 1's hand and the opponent's range as text, got {quoted(hand)} and "
                          f"{quoted(opponent)}")
-    runs = board_range_runs(board_range, game, [hand, opponent], dead_cards)
+    runs = board_range_runs(board_range, game, [hand, opponent], dead)
     group = runs.group
     seed = first_seed(options)
 
     def run_one(number: int, orbit: Orbit):
         run_seed = None if seed is None else (seed + number) % (MAX_SEED + 1)
-        return equity_distribution(hand, opponent, format_cards(orbit.cards), dead_cards, game, by=by,
+        return equity_distribution(hand, opponent, format_cards(orbit.cards), runs.dead_cards, game, by=by,
                                    bin_count=bin_count, method=options.method.value, trials=options.trials,
                                    seed=run_seed, threads=options.threads)
 
@@ -609,15 +590,8 @@ def distribution_over_board_range(
 
 
 def composition_over_board_range(
-    expression: str,
-    board_range: str,
-    game: str | Game = "omaha",
-    *,
-    dead: CardsLike = "",
-    vs: str | None = None,
-    die: int | None = None,
-    options: RunOptions | None = None,
-    progress: ProgressCallback | None = None,
+    expression: str, board_range: str, game: str | Game = "omaha", *, dead: CardsLike = "", vs: str | None = None,
+    die: int | None = None, options: RunOptions | None = None, progress: ProgressCallback | None = None,
 ) -> Covered:
     """What the range holds on the flops of ``board_range``: every row of ``hits`` pooled over
     the concrete flops (as the ``flops`` command's last row pools them).
@@ -651,16 +625,15 @@ def composition_over_board_range(
 
     game = get_game(game, die)
     options = options or RunOptions()
-    _, dead_cards = parse_board_and_dead("", dead or "")
     texts = [expression] if isinstance(expression, str) else []
     if isinstance(vs, str):
         texts.append(vs)
-    runs = board_range_runs(board_range, game, texts, dead_cards)
+    runs = board_range_runs(board_range, game, texts, dead)
     seed = first_seed(options) if vs is not None else None
 
     def run_one(number: int, orbit: Orbit):
         run_seed = None if seed is None else (seed + number) % (MAX_SEED + 1)
-        return range_composition(expression, format_cards(orbit.cards), game, dead=dead_cards, vs=vs,
+        return range_composition(expression, format_cards(orbit.cards), game, dead=runs.dead_cards, vs=vs,
                                  method=options.method.value, trials=options.trials, seed=run_seed)
 
     done = run_each_orbit(runs, run_one, progress)

@@ -325,16 +325,8 @@ VS_BYTES_PER_HAND = 200
 
 
 def range_composition(
-    expression: str,
-    board: CardsLike,
-    game: str | Game = "omaha",
-    *,
-    dead: CardsLike = "",
-    vs: str | None = None,
-    die: int | None = None,
-    method: str = "auto",
-    trials: int | None = None,
-    seed: int | None = None,
+    expression: str, board: CardsLike, game: str | Game = "omaha", *, dead: CardsLike = "", vs: str | None = None,
+    die: int | None = None, method: str = "auto", trials: int | None = None, seed: int | None = None,
 ) -> Composition:
     """What the range ``expression`` holds on ``board``, by category; with ``vs``, each part's
     equity against that hand or range.

@@ -68,21 +68,28 @@ def _standard_error_text(value: float | None) -> str:
     return "n/a" if value is None else f"{value * 100:.3f}"
 
 
+def _table_rows(rows: list[dict[str, Any]], columns: tuple[str, ...], exact: bool) -> list[dict[str, Any]]:
+    """The players' rows as a table shows them: player, hand, ``columns`` (headers renamed by
+    ``_TABLE_HEADERS``), then the exact fraction or the standard error."""
+    table_rows = []
+    for row in rows:
+        shown = {"player": row["player"], "hand": row["hand"]}
+        shown.update((_TABLE_HEADERS.get(key, key), row[key]) for key in columns)
+        if exact:
+            shown["exact"] = row["equity_exact"]
+        else:
+            shown["± s.e."] = _standard_error_text(row["standard_error"])
+        table_rows.append(shown)
+    return table_rows
+
+
 def equity_report(result: EquityResult, format_name: str = "table", style: str = "simple") -> str:
     """The result as ``table``, ``csv`` or ``json`` text."""
     rows = equity_rows(result)
     if format_name == "table":
         exact = result.method == Method.EXACT
         columns = _HILO_TABLE_COLUMNS if result.game.hilo else ("equity", "win", "tie")
-        table_rows = []
-        for row in rows:
-            shown = {"player": row["player"], "hand": row["hand"]}
-            shown.update((_TABLE_HEADERS.get(key, key), row[key]) for key in columns)
-            if exact:
-                shown["exact"] = row["equity_exact"]
-            else:
-                shown["± s.e."] = _standard_error_text(row["standard_error"])
-            table_rows.append(shown)
+        table_rows = _table_rows(rows, columns, exact)
         footer = None
         if result.game.hilo:
             footer = (f"low possible: {percent(result.low_possible)} of boards; no low (the high takes the whole "
@@ -325,15 +332,7 @@ def board_range_report(result, format_name: str = "table", style: str = "simple"
         return render(format_name, rows, board_range_data(result))
     exact = result.method == Method.EXACT
     columns = ("equity", "equity_high", "equity_low", "scoop", "tie") if result.game.hilo else ("equity", "win", "tie")
-    table_rows = []
-    for row in rows:
-        shown = {"player": row["player"], "hand": row["hand"]}
-        shown.update((_TABLE_HEADERS.get(key, key), row[key]) for key in columns)
-        if exact:
-            shown["exact"] = row["equity_exact"]
-        else:
-            shown["± s.e."] = _standard_error_text(row["standard_error"])
-        table_rows.append(shown)
+    table_rows = _table_rows(rows, columns, exact)
     dead = f" | dead: {result.dead}" if result.dead else ""
     method = "exact enumeration" if exact else f"Monte Carlo, seed {result.seed}"
     title = (f"{result.game.title} | board range: {result.board_range}{dead} | "

@@ -21,6 +21,7 @@ from ...evaluate._kernels import next_combination
 from ...pots import settle_pots
 from ...runtime.numba import helper, kernel, threaded_kernel
 from ...runtime.random_state import chunk_random_state
+from ..kernel_parameters import kernel_parameters
 from ._kernels import (
     board_values, deal_board_levels, evaluate_board, flush_suit_of, new_board_levels, sampled_board, slice_bounds,
     unrank_combination,
@@ -49,46 +50,15 @@ def add_squares(payouts, square_sums):
 
 
 @threaded_kernel
+@kernel_parameters
 def enumerate_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                            colex, binomials, hilo, pot_amounts, eligible_masks, first_chunk, chunk_count,
                            total_chunks):
     """Pay every completion of the board, a range of chunks at a time (fixed hands).
 
-    The parameters shared with ``fixed._kernels.enumerate_boards`` (the deck, the known board,
-    the rows, the slices) are those of its docstring.
-
     Parameters
     ----------
-    deck : (n,) int8
-        The undealt cards, ascending.
-    dealt_count : int
-        Board cards still to come (0..5).
-    fixed_suit_masks : (4,) int32
-        Rank mask per suit of the known board cards.
-    fixed_low_mask : int
-        Low-rank mask of the known board cards.
-    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32
-        Each player's high value by dealt rank multiset.
-    flush_rows : (player_count, 4, 8192) int32
-        Each player's flush value by suit and rank mask of that suit on the board.
-    low_rows : (player_count, 256) int16
-        Each player's low value by board low mask.
-    colex : (5, 13) int32
-        ``evaluate.tables.Tables.colex``.
-    binomials : (53, 6) int64
-        ``binomials[n, k] = C(n, k)``.
-    hilo : bool
-        Whether the pots are split high/low.
-    pot_amounts : (pot_count,) int64
-        Chips in each pot (main pot first).
-    eligible_masks : (pot_count,) int64
-        Bit ``i`` set for each player ``i`` who can win the pot.
-    first_chunk : int
-        The call's first slice of the completions.
-    chunk_count : int
-        Slices walked in this call (the outputs' rows).
-    total_chunks : int
-        Equal slices the completions are cut into.
+    {fixed_hands, binomials, hilo, pot_arrays, chunk_slices}
 
     Returns
     -------
@@ -134,6 +104,7 @@ def chunk_random_states(seed, first_chunk, chunk_count):
 
 
 @threaded_kernel
+@kernel_parameters
 def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                         colex, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size, sample_count, budget,
                         states, decks, positions, payout_sums, square_sums):
@@ -143,51 +114,11 @@ def sample_allin_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, hig
     shuffled deck, its sample count and its sums are carried from call to call in the arrays
     below (updated in place), so the results do not depend on how a chunk is cut into calls.
 
-    The parameters shared with :func:`enumerate_allin_boards` are those of its docstring.
+    Only the size of ``deck`` is read: each chunk deals from its copy in ``decks``.
 
     Parameters
     ----------
-    deck : (n,) int8
-        The undealt cards (only its size is read: each chunk deals from ``decks``).
-    dealt_count : int
-        Board cards still to come (0..5).
-    fixed_suit_masks : (4,) int32
-        Rank mask per suit of the known board cards.
-    fixed_low_mask : int
-        Low-rank mask of the known board cards.
-    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32
-        Each player's high value by dealt rank multiset.
-    flush_rows : (player_count, 4, 8192) int32
-        Each player's flush value by suit and rank mask of that suit on the board.
-    low_rows : (player_count, 256) int16
-        Each player's low value by board low mask.
-    colex : (5, 13) int32
-        ``evaluate.tables.Tables.colex``.
-    hilo : bool
-        Whether the pots are split high/low.
-    pot_amounts : (pot_count,) int64
-        Chips in each pot (main pot first).
-    eligible_masks : (pot_count,) int64
-        Bit ``i`` set for each player ``i`` who can win the pot.
-    first_chunk : int
-        The run's chunk of row 0 of the state arrays.
-    chunk_size : int
-        Samples per chunk (as in ``fixed._kernels.sample_boards``).
-    sample_count : int
-        Samples of the whole run.
-    budget : int
-        Most samples per chunk in this call.
-    states : (chunk_count,) uint64
-        Each chunk's generator state (start: :func:`chunk_random_states`), updated.
-    decks : (chunk_count, len(deck)) int8
-        Each chunk's copy of ``deck``, shuffled as it goes.
-    positions : (chunk_count,) int64
-        Samples each chunk has done, updated.
-    payout_sums : (chunk_count, pot_count, player_count) int64
-        Chips won, added to.
-    square_sums : (chunk_count, pot_count + 1, player_count) float64
-        Sums of squared chips per pot and (last row) of each player's total over the pots,
-        added to.
+    {fixed_hands, hilo, pot_arrays, first_chunk, chunk_plan, budget, resumable_chunks}
     """
     card_count = deck.shape[0]
     player_count = high_rows.shape[0]

@@ -19,6 +19,7 @@ from ...runtime.numba import helper, kernel, threaded_kernel
 from ...evaluate._kernels import LOW_MASKS, bit_count, insert_rank, low_rank_bit
 from ...pots import split_pot
 from ...runtime.random_state import chunk_start, splitmix64
+from ..kernel_parameters import kernel_parameters
 
 # Per-player statistics (the layout of a row of counts: ``counters``).
 from ..counters import (  # noqa: E402, F401  (the kernels and their callers read them here)
@@ -341,6 +342,7 @@ def known_board_state(fixed_suit_masks, fixed_low_mask):
 
 
 @threaded_kernel
+@kernel_parameters
 def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                      colex, binomials, hilo, first_chunk, chunk_count, total_chunks):
     """Tally every completion of the board by outcome, a range of chunks at a time.
@@ -359,32 +361,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
 
     Parameters
     ----------
-    deck : (n,) int8
-        The undealt cards, ascending (so dealt ranks come out sorted).
-    dealt_count : int
-        Board cards still to come (0..5).
-    fixed_suit_masks : (4,) int32
-        Rank mask per suit of the known board cards.
-    fixed_low_mask : int
-        Low-rank mask of the known board cards.
-    high_rows : (player_count, C(12 + dealt_count, dealt_count)) int32
-        Each player's high value by dealt rank multiset.
-    flush_rows : (player_count, 4, 8192) int32
-        Each player's flush value by suit and rank mask of that suit on the board.
-    low_rows : (player_count, 256) int16
-        Each player's low value by board low mask.
-    colex : (5, 13) int32
-        ``evaluate.tables.Tables.colex``.
-    binomials : (53, 6) int64
-        ``binomials[n, k] = C(n, k)``.
-    hilo : bool
-        Whether the pot is split high/low.
-    first_chunk : int
-        The call's first slice of the C(n, dealt_count) completions.
-    chunk_count : int
-        Slices walked in this call (the outputs' rows).
-    total_chunks : int
-        Equal slices the completions are cut into.
+    {fixed_hands, binomials, hilo, chunk_slices}
 
     Returns
     -------
@@ -508,6 +485,7 @@ def enumerate_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_r
 
 
 @threaded_kernel
+@kernel_parameters
 def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows, flush_rows, low_rows,
                   colex, hilo, units, seed, first_chunk, chunk_count, chunk_size, sample_count):
     """Score random completions of the board (Monte Carlo), a range of chunks at a time.
@@ -516,8 +494,11 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
     SplitMix64 stream seeded from ``(seed, c)``; each sample is a partial Fisher-Yates shuffle
     of the chunk's copy of ``deck`` (:func:`draw_card`).
 
-    Parameters are those of :func:`enumerate_boards` (``deck`` in any order), plus ``seed``
-    (uint64), ``chunk_size`` and ``sample_count`` (the run's total).
+    ``deck`` may be in any order.
+
+    Parameters
+    ----------
+    {fixed_hands, hilo, units, seed, first_chunk, chunk_count, chunk_plan}
 
     Returns
     -------

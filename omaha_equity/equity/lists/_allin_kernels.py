@@ -23,6 +23,7 @@ from ...pots import settle_pots
 from ...runtime.numba import threaded_kernel
 from ..fixed._allin_kernels import add_payouts, add_squares
 from ..fixed._kernels import enumerated_board, known_board_masks
+from ..kernel_parameters import kernel_parameters
 from ._kernels import (
     combination_deal, combination_values, dealt_hand_values, draw_compatible_hands, draw_unused, walk_scratch,
 )
@@ -30,6 +31,7 @@ from .hand_walk import next_combination_after, walk_from_first_hand
 
 
 @threaded_kernel
+@kernel_parameters
 def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                            dealt_board_indexes, list_players, colex, pair_board, flush, low, hilo, binomials,
                            pot_amounts, eligible_masks, first_slab, slab_count, total_slabs):
@@ -37,50 +39,12 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
     combination weighted by the product of its hands' weights (the walk of
     ``lists._kernels.enumerate_ranges``).
 
-    The parameters shared with ``lists._kernels.enumerate_ranges`` (the lists, the known cards,
-    the tables) are those of its docstring.
+    The lists are those of ``lists._kernels.enumerate_ranges``, one per player, the longest
+    first; list ``i`` belongs to player ``list_players[i]``.
 
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8
-        Every list of hands, concatenated, as in ``lists._kernels.enumerate_ranges``; list ``i``
-        (the longest first) belongs to player ``list_players[i]``.
-    list_masks : (hand_count,) int64
-        Card bit mask of each hand.
-    list_offsets : (player_count + 1,) int64
-        List ``p`` is rows ``list_offsets[p] .. list_offsets[p + 1] - 1``.
-    list_weights : (hand_count,) int64
-        Whole-number weight of each hand.
-    base_used_mask : int64
-        Bit mask of the known board and dead cards.
-    board_known : (b,) int8
-        The known board.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
-        Dealt-rank multiset -> board multiset index (``tables.dealt_board_indexes``).
-    list_players : (player_count,) int64
-        The player (odd-chip index) holding each list.
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
-    flush : int32 array
-        ``Tables.flush``.
-    low : int32 array
-        ``Tables.low``.
-    hilo : bool
-        Whether the pots are split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
-    pot_amounts : (pot_count,) int64
-        Chips in each pot (main pot first), as in ``fixed._allin_kernels.enumerate_allin_boards``.
-    eligible_masks : (pot_count,) int64
-        Bit ``i`` set for each player ``i`` who can win the pot.
-    first_slab : int
-        The call's first slice of the first list's hands.
-    slab_count : int
-        Slices in this call.
-    total_slabs : int
-        Equal slices the first list's hands are cut into.
+    {exact_lists, list_players, score_tables, binomials, pot_arrays, list_slices}
 
     Returns
     -------
@@ -139,23 +103,21 @@ def enumerate_allin_ranges(list_hands, list_masks, list_offsets, list_weights, b
 
 
 @threaded_kernel
+@kernel_parameters
 def sample_allin_ranges(list_hands, list_masks, list_offsets, list_cumulative, list_players,
                         dealt_known, dealt_known_counts, dealt_players, base_used_mask, board_known, player_count,
                         colex, pair_board, flush, low, hilo, pot_amounts, eligible_masks, first_chunk, chunk_size,
                         sample_count, budget, states, decks, positions, payout_sums, square_sums, rejections):
     """Monte Carlo over ranges, partial and random hands: the deals of
-    ``_kernels.sample_ranges`` (same parameters up to ``eligible_masks``, ``units``
-    replaced by ``pot_amounts`` and ``eligible_masks``), paid in chips, up to ``budget`` more
-    deals of each chunk per call, resuming as ``fixed._allin_kernels.sample_allin_boards``
-    does. The parameters up to ``hilo`` are what ``lists.inputs.ListDeals.kernel_arguments()``
-    gives (one list per player, ungrouped; described with ``lists._kernels.sample_ranges``); the
-    others are those of ``sample_allin_boards``, except for ``decks`` and ``rejections``.
+    ``_kernels.sample_ranges``, paid in chips, up to ``budget`` more deals of each chunk per
+    call, resuming as ``fixed._allin_kernels.sample_allin_boards`` does. The parameters up to
+    ``hilo`` are what ``lists.inputs.ListDeals.kernel_arguments()`` gives: each range player's
+    own list, ungrouped, and the players dealt at random. ``decks`` starts as the cards outside
+    ``base_used_mask``, ascending, padded to 52.
 
     Parameters
     ----------
-    decks : (chunk_count, 52) int8
-        Each chunk's undealt cards (those outside ``base_used_mask``, ascending, at the start;
-        padded), shuffled as it goes.
+    {player_lists, dealt_cards, score_tables, pot_arrays, first_chunk, chunk_plan, budget, resumable_chunks}
     rejections : (chunk_count,) int64
         Deals redrawn for a shared card, added to; set to -1 (and the chunk ended) when a chunk
         gives up after ``MAX_REJECTIONS_IN_A_ROW``.

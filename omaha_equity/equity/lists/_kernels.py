@@ -27,6 +27,7 @@ from ...evaluate._kernels import (
     board_features, build_player_rows, hand_values, hands_values, hole_features, next_combination,
 )
 from ...runtime.random_state import chunk_start, splitmix64
+from ..kernel_parameters import kernel_parameters
 from .hand_walk import first_combination, next_combination_after, unit_hands
 from ..fixed._kernels import (
     STAT_COUNT, draw_card, enumerate_boards, enumerated_board, flush_suit_of, known_board_masks,
@@ -524,6 +525,7 @@ def _score_combination(index, used, list_hands, list_weights, board_known_count,
 
 
 @threaded_kernel
+@kernel_parameters
 def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                      dealt_board_indexes, colex, pair_board, flush, low, hilo, binomials, units, prefix_count,
                      first_unit, unit_count, chunk_count):
@@ -540,40 +542,10 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
 
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8
-        One list per player, player ``p`` holding list ``p``, concatenated.
-    list_masks : (hand_count,) int64
-        Card bit mask of each hand.
-    list_offsets : (player_count + 1,) int64
-        List ``p`` is ``list_hands[list_offsets[p]:list_offsets[p + 1]]``.
-    list_weights : (hand_count,) int64
-        Whole-number weights.
-    base_used_mask : int64
-        Bit mask of the known board and dead cards.
-    board_known : (b,) int8
-        The known board.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
-        ``tables.dealt_board_indexes`` (dealt-rank multiset -> board multiset index).
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
-    flush : int32 array
-        ``Tables.flush``.
-    low : int32 array
-        ``Tables.low``.
-    hilo : bool
-        Whether the pot is split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
-    units : int
-        Pot units (``pots.pot_units``).
+    {exact_lists, score_tables, binomials, units}
     prefix_count : int
         Lists fixed per unit, 1..player_count.
-    first_unit : int64
-        The call's first unit.
-    unit_count : int64
-        Units in the call.
+    {first_unit, unit_count}
     chunk_count : int
         Slabs the call's units are split into (the outputs' rows).
 
@@ -635,6 +607,7 @@ def enumerate_ranges(list_hands, list_masks, list_offsets, list_weights, base_us
 
 
 @threaded_kernel
+@kernel_parameters
 def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weights, base_used_mask, board_known,
                                  dealt_board_indexes, colex, pair_board, pair_flush, low, hilo, binomials,
                                  slice_count, first_unit, unit_count):
@@ -652,44 +625,16 @@ def enumerate_combination_boards(list_hands, list_masks, list_offsets, list_weig
     side, ``threads.across_threads``); every output is an integer sum, so the totals do not
     depend on how the units are cut.
 
-    The parameters shared with :func:`enumerate_ranges` (the lists, the known cards, the tables) are those
-    of its docstring.
-
     Parameters
     ----------
-    list_hands : (hand_count, hole_count) int8
-        One list per player, concatenated (a fixed hand is a list of one), as in
-        :func:`enumerate_ranges`.
-    list_masks : (hand_count,) int64
-        Card bit mask of each hand.
-    list_offsets : (player_count + 1,) int64
-        List ``p`` is rows ``list_offsets[p] .. list_offsets[p + 1] - 1``.
-    list_weights : (hand_count,) int64
-        Whole-number weight of each hand.
-    base_used_mask : int64
-        Bit mask of the known board and dead cards.
-    board_known : (b,) int8
-        The known board.
-    dealt_board_indexes : (C(12 + 5 - b, 5 - b),) int32
-        Dealt-rank multiset -> board multiset index (``tables.dealt_board_indexes``).
-    colex : int32 array
-        ``evaluate.tables.Tables.colex``.
-    pair_board : int32 array
-        ``Tables.pair_board``.
-    pair_flush : int32 array
-        ``Tables.pair_flush`` (the flush table of the fixed-hand rows).
-    low : int32 array
-        ``Tables.low``.
-    hilo : bool
-        Whether the pot is split high/low.
-    binomials : (53, 6) int64
-        ``BINOMIALS[n, k] = C(n, k)``.
+    {exact_lists, colex, pair_board}
+    pair_flush : (78, 8192) int32
+        Flush value by hole pair of one suit and rank mask of that suit on the board
+        (``Tables.pair_flush``, the flush table of the fixed-hand rows).
+    {low, hilo, binomials}
     slice_count : int64
         Board slices per combination.
-    first_unit : int64
-        The call's first unit.
-    unit_count : int64
-        Units in the call.
+    {first_unit, unit_count}
 
     Returns
     -------

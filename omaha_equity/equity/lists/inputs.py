@@ -23,6 +23,12 @@ from .. import plan
 from ..players import DEALT, FIXED, RANGE, Seat
 
 
+def players_of(seats: list[Seat], *kinds: str) -> list[int]:
+    """The players (seat indexes, from 0) whose seat is of one of ``kinds`` (``players.FIXED``,
+    ``DEALT``, ``RANGE``), in seat order."""
+    return [player for player, seat in enumerate(seats) if seat.kind in kinds]
+
+
 def known_cards_of_dealt(seats: list[Seat], dealt_players: list[int], hole_count: int) -> tuple[np.ndarray, np.ndarray]:
     """The known cards of the players dealt at random (fixed and partial hands), for the kernels:
     ``(known (players, hole_count) int8, padded; counts (players,) int64)``."""
@@ -164,7 +170,7 @@ class DealtCards:
 
     @classmethod
     def of(cls, seats: list[Seat], board, dead, game: Game) -> DealtCards:
-        dealt_players = [player for player, seat in enumerate(seats) if seat.kind in (FIXED, DEALT)]
+        dealt_players = players_of(seats, FIXED, DEALT)
         dealt_known, dealt_known_counts = known_cards_of_dealt(seats, dealt_players, game.hole_count)
         return cls(dealt_known, dealt_known_counts, np.array(dealt_players, dtype=np.int64),
                    card_mask(all_known_cards(seats, board, dead)), np.array(board, dtype=np.int8), len(seats))
@@ -194,9 +200,13 @@ class PlayerLists:
     cumulative: np.ndarray
     players: np.ndarray
 
+    @property
+    def list_count(self) -> int:
+        return len(self.players)
+
     @classmethod
     def of(cls, seats: list[Seat], hole_count: int) -> PlayerLists:
-        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
+        range_players = players_of(seats, RANGE)
         lists = [seats[player].hands for player in range_players]
         hands = (np.ascontiguousarray(np.concatenate(lists), dtype=np.int8) if lists
                  else np.zeros((0, hole_count), dtype=np.int8))
@@ -210,10 +220,6 @@ class PlayerLists:
             cumulative.append(running)
         return cls(hands, hand_masks(hands), offsets, np.concatenate(cumulative) if cumulative else np.zeros(0),
                    np.array(range_players, dtype=np.int64))
-
-    @property
-    def list_count(self) -> int:
-        return len(self.players)
 
     def kernel_arguments(self) -> tuple:
         return self.hands, self.masks, self.offsets, self.cumulative, self.players
@@ -266,7 +272,7 @@ class WeightGroups:
 
     @classmethod
     def of(cls, seats: list[Seat], hole_count: int) -> WeightGroups:
-        range_players = [player for player, seat in enumerate(seats) if seat.kind == RANGE]
+        range_players = players_of(seats, RANGE)
         range_players.sort(key=lambda player: (seats[player].range_size, player))
         groups: list[int] = []  # a player holding each group's list
         deal_groups = []
