@@ -301,3 +301,6 @@ def test_the_commands_run_on_the_gpu_and_refuse_it_for_a_board_range():
         board_range = CliRunner().invoke(main, [*command[:command.index("-b") + 1], "AK*", "--device", "gpu"])
         assert board_range.exit_code == 2
         assert "--device applies to a board, not to a board range" in board_range.output
+    calc_board_range = CliRunner().invoke(main, ["calc", "AsAhKsKh", "JdTd9c8c", "-b", "AK*", "--device", "gpu"])
+    assert calc_board_range.exit_code == 2
+    assert "--device applies to a board, not to a board range" in calc_board_range.output

@@ -56,6 +56,8 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     if not quiet:
         warn_of_wide_ranges(hands, game, die)
     if is_board_range(board):
+        if run.device.value != "cpu":
+            raise click.UsageError("--device applies to a board, not to a board range (its flops run on the CPU)")
         _calc_board_range(list(hands), board, dead, game, die, run, quiet, streets or next_card or above is not None,
                           format_name, table_style)
         return
