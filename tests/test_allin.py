@@ -223,7 +223,7 @@ def test_header_says_boards_for_known_hands_and_deals_with_ranges_as_calc_does()
     def header(*arguments):
         result = run("allin", *arguments)
         assert result.exit_code == 0, result.output
-        return result.output.splitlines()[0]
+        return result.stdout.splitlines()[0]
 
     assert header("AsAhKsKh", "JdTd9c8c", "--stacks", "600,250", "-b", "Qd7h2s").endswith(
         "exact enumeration of 820 boards")
@@ -237,7 +237,7 @@ def test_header_says_boards_for_known_hands_and_deals_with_ranges_as_calc_does()
     assert (data["sample_count"], data["hand_combinations"], data["board_count"]) == (740_460, 903, 820)
     # a partial hand is named under the header and counted in JSON, as calc does
     partial = run("allin", "AsAhKs", "JdTd9c8c", "--stacks", "100,100", "--trials", "1000", "--seed", "1")
-    assert partial.output.splitlines()[1] == "partial hands completed at random: AsAhKs+1 (1 card dealt at random)"
+    assert partial.stdout.splitlines()[1] == "partial hands completed at random: AsAhKs+1 (1 card dealt at random)"
     data = json.loads(run("allin", "AsAhKs", "JdTd9c8c", "--stacks", "100,100", "--trials", "1000", "--seed", "1",
                           "-f", "json").stdout)
     assert [player["random_cards"] for player in data["players"]] == [1, 0]
