@@ -12,7 +12,7 @@ from ..equity.results.equity import EquityResult, PlayerEquity
 from ..equity.results.table_rows import HILO_COLUMNS
 from .render import percent, render
 from ..cards import NO_CARDS
-from ..studies.distribution import BY_CATEGORY, BY_HAND, EquityDistribution
+from ..studies.distribution import BY_CATEGORY, BY_HAND, ITEMS_OF_PLAYER_1, EquityDistribution
 from ..studies.next_card import NextCardResult, equity_change
 from ..studies.streets import StreetsResult
 
@@ -210,9 +210,20 @@ def distribution_rows(distribution: EquityDistribution) -> list[dict[str, Any]]:
     return rows
 
 
+def _item_count(distribution: EquityDistribution) -> int:
+    """Items before an equity filter."""
+    return distribution.item_count if distribution.item_count >= 0 else len(distribution.items)
+
+
+def _filtered(distribution: EquityDistribution) -> bool:
+    return distribution.minimum_equity is not None or distribution.maximum_equity is not None
+
+
 def distribution_data(distribution: EquityDistribution) -> dict[str, Any]:
-    """JSON data: the query, the mean equity, the bins and every item."""
-    return {
+    """JSON data: the query, the mean equity, the bins and every item (the kept ones when
+    filtered by equity: ``minimum_equity``, ``maximum_equity``, ``item_count`` before it,
+    ``kept_weight`` and ``kept_range``, the kept hands as a range)."""
+    data = {
         "game": distribution.game.name,
         "hand": distribution.hand,
         "opponent": distribution.opponent,
@@ -228,6 +239,13 @@ def distribution_data(distribution: EquityDistribution) -> dict[str, Any]:
                   "count": entry.item_count} for entry in distribution.bins],
         "items": distribution_rows(distribution),
     }
+    if distribution.by == BY_HAND:
+        data["items_of"] = "player 1" if distribution.items_of == ITEMS_OF_PLAYER_1 else "opponent"
+    if _filtered(distribution):
+        data.update(minimum_equity=distribution.minimum_equity, maximum_equity=distribution.maximum_equity,
+                    item_count=_item_count(distribution), kept_weight=distribution.kept_weight,
+                    kept_range=",".join(item.label for item in distribution.items))
+    return data
 
 
 def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
@@ -240,8 +258,16 @@ def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
 
 def distribution_title(distribution: EquityDistribution) -> str:
     noun = {BY_HAND: "opponent's hands", BY_CATEGORY: "opponent's made hands"}.get(distribution.by, "next card")
-    method = "exact" if distribution.method == Method.EXACT else (
-        f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}")
+    of_range = distribution.items_of == ITEMS_OF_PLAYER_1
+    if of_range:
+        noun = "hands of player 1's range"
+    if distribution.method == Method.EXACT:
+        method = "exact"
+    elif of_range:
+        method = (f"Monte Carlo, {distribution.trials:,} board completions each against the whole range, "
+                  f"seed {distribution.seed}")
+    else:
+        method = f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}"
     board = distribution.board or "(none)"
     return (f"{distribution.game.title} | {distribution.hand} against {distribution.opponent!r} | board: {board}"
             f"{_dead_text(distribution.dead)} | equity across the {noun} | {method}")
@@ -259,10 +285,43 @@ def distribution_report(distribution: EquityDistribution, format_name: str = "ta
              "": histogram_bar(entry.weight, largest)} for entry in reversed(distribution.bins)]
     exact = f" (exactly {distribution.equity_fraction})" if distribution.equity_fraction is not None else ""
     weighted = "by range weight" if distribution.by == BY_HAND else "by chance of coming"
-    footer = (f"player 1's mean equity {percent(distribution.equity)}{exact} over {len(distribution.items):,} "
+    if distribution.items_of == ITEMS_OF_PLAYER_1:
+        weighted = "by range weight times the opponent hands each faces (card removal)"
+    footer = (f"player 1's mean equity {percent(distribution.equity)}{exact} over {_item_count(distribution):,} "
               f"{name}s, weighted {weighted}; a bin holds equities from its lower bound up to (not including) its "
               f"upper one, the top bin also 100%")
-    return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+    table = render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+    if not _filtered(distribution):
+        return table
+    return f"{table}\n\n{_kept_table(distribution, style)}"
+
+
+def _bound_text(distribution: EquityDistribution) -> str:
+    bounds = []
+    if distribution.minimum_equity is not None:
+        bounds.append(f"at least {percent(distribution.minimum_equity)}")
+    if distribution.maximum_equity is not None:
+        bounds.append(f"at most {percent(distribution.maximum_equity)}")
+    return " and ".join(bounds)
+
+
+def _kept_table(distribution: EquityDistribution, style: str) -> str:
+    """The items an equity filter kept, highest equity first: share, equity (± s.e. by Monte
+    Carlo) and, by hand on a board, the made hand."""
+    name = _item_name(distribution)
+    monte_carlo = distribution.method != Method.EXACT
+    rows = []
+    for item in distribution.items:
+        # a hand of a wide range is a few thousandths of a percent of it
+        row: dict[str, Any] = {name: item.label, "share": f"{item.weight * 100:.4f}%", "equity": percent(item.equity)}
+        if monte_carlo:
+            row["± s.e."] = f"{item.standard_error * 100:.2f}"
+        if item.category:
+            row["made hand"] = item.category
+        rows.append(row)
+    title = (f"{len(distribution.items):,} of {_item_count(distribution):,} {name}s with equity "
+             f"{_bound_text(distribution)} ({percent(distribution.kept_weight)} of the weight)")
+    return render("table", rows, None, title=title, style=style)
 
 
 def _category_table(distribution: EquityDistribution, style: str) -> str:
