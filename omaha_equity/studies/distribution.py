@@ -370,7 +370,6 @@ def range_distribution(seated: SeatedQuery, options: RunOptions,
     spread = range_by_hand(seated, options)
     exact = spread.method == Method.EXACT and spread.exact_weights
     faced = spread.faced_sums
-    units = spread.units
     involved = (spread.hand_weights * faced).astype(np.float64)
     normalized = involved / involved.sum() if involved.sum() > 0 else involved
     labels = seat_lists.hand_labels(spread.hands)
