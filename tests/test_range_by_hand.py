@@ -80,9 +80,9 @@ def naive_label(hand):
 
 @pytest.mark.parametrize(("range_a", "range_b", "board", "game"), [
     ("AA:$ds,KK:$ds", "QQ:$ds@2,JT98:$ds", "Qh7d2c5s9c", "omaha"),
-    ("AA:$ds,KK:$ds", "QQ:$ds@2,JT98:$ds", "Qh7d2c5s", "omaha"),
-    ("A2:$ds", "KK:$ds,A3:$ds@3", "Qh7d2c5s", "omaha8"),
-    ("A2:$ds", "KK:$ds,A3:$ds@3", "Qh7d3c5s8h", "omaha8"),
+    ("AAKK,AAQJ", "QQJJ@2,JT98:$ds", "Qh7d2c5s", "omaha"),
+    ("A2KK,A4QQ", "KKJJ,A3TT@3", "Qh7d2c5s", "omaha8"),
+    ("A2KK,A4QQ", "KKJJ,A3TT@3", "Qh7d3c5s8h", "omaha8"),
 ])
 def test_the_weighted_mean_is_calc_for_the_two_ranges_exactly(range_a, range_b, board, game):
     result = equity_distribution(range_a, range_b, board, game=game)
