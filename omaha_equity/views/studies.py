@@ -264,7 +264,7 @@ def distribution_title(distribution: EquityDistribution) -> str:
     if distribution.method == Method.EXACT:
         method = "exact"
     elif of_range:
-        method = (f"Monte Carlo, {distribution.trials:,} board completions each against the whole range, "
+        method = (f"Monte Carlo, {distribution.trials:,} board completions, each against the whole range, "
                   f"seed {distribution.seed}")
     else:
         method = f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}"
