@@ -13,6 +13,7 @@ from ..equity.results.table_rows import HILO_COLUMNS
 from .render import percent, render
 from ..cards import NO_CARDS
 from ..studies.distribution import BY_CATEGORY, BY_HAND, ITEMS_OF_PLAYER_1, EquityDistribution
+from ..studies.hand_types import HAND_TYPES, HandTypesResult
 from ..studies.next_card import NextCardResult, equity_change
 from ..studies.streets import StreetsResult
 
@@ -341,3 +342,73 @@ def _category_table(distribution: EquityDistribution, style: str) -> str:
     footer = (f"player 1's mean equity {percent(distribution.equity)}{exact}; share: of the range's weight; "
               "categories in docs/categories.md")
     return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+
+
+# --- final hand types by the river ------------------------------------------------------
+
+_LOW_LINES = (("made low", "made_low"), ("nut low", "nut_low"), ("counterfeited low", "counterfeited_low"))
+
+
+def hand_types_rows(result: HandTypesResult) -> list[dict[str, Any]]:
+    """One row per player per hand type (high card first), then hi/lo's low lines: the boards,
+    their share (fraction 0..1, exact text beside it) and, for a hand type, that type or better
+    (the CSV columns)."""
+    rows = []
+    for number, player in enumerate(result.players, start=1):
+        for index, name in enumerate(HAND_TYPES):
+            count, better = player.type_counts[index], player.or_better(index)
+            rows.append({"player": number, "hand": player.hand, "line": name, "boards": count,
+                         "share": float(player.share(count)), "share_exact": str(player.share(count)),
+                         "or_better_boards": better, "or_better_share": float(player.share(better)),
+                         "board_count": player.board_count})
+        if result.game.hilo:
+            for name, attribute in _LOW_LINES:
+                count = getattr(player, attribute)
+                rows.append({"player": number, "hand": player.hand, "line": name, "boards": count,
+                             "share": float(player.share(count)), "share_exact": str(player.share(count)),
+                             "or_better_boards": "", "or_better_share": "", "board_count": player.board_count})
+    return rows
+
+
+def hand_types_data(result: HandTypesResult) -> dict[str, Any]:
+    """JSON data: the query, the river boards and, per player, the boards of each hand type (and
+    the low lines for hi/lo)."""
+    players = []
+    for player in result.players:
+        entry: dict[str, Any] = {"hand": player.hand,
+                                 "hand_types": dict(zip(HAND_TYPES, player.type_counts)),
+                                 "or_better": {name: player.or_better(index) for index, name in enumerate(HAND_TYPES)}}
+        if result.game.hilo:
+            entry.update({attribute: getattr(player, attribute) for _, attribute in _LOW_LINES})
+        players.append(entry)
+    return {"game": result.game.name, "board": result.board, "dead": result.dead,
+            "board_count": result.board_count, "players": players}
+
+
+def hand_types_report(result: HandTypesResult, format_name: str = "table", style: str = "simple") -> str:
+    """Each player's final hand type by the river as ``table`` (a hand type a row, best first,
+    with each player's share and share of that type or better), ``csv`` or ``json``."""
+    if format_name != "table":
+        return render(format_name, hand_types_rows(result), hand_types_data(result))
+    rows = []
+    for index in reversed(range(len(HAND_TYPES))):
+        row: dict[str, Any] = {"by the river": HAND_TYPES[index]}
+        for number, player in enumerate(result.players, start=1):
+            row[f"{number} {player.hand}"] = percent(float(player.share(player.type_counts[index])))
+            row[f"{number} or better"] = percent(float(player.share(player.or_better(index))))
+        rows.append(row)
+    if result.game.hilo:
+        for name, attribute in _LOW_LINES:
+            row = {"by the river": name}
+            for number, player in enumerate(result.players, start=1):
+                row[f"{number} {player.hand}"] = percent(float(player.share(getattr(player, attribute))))
+                row[f"{number} or better"] = ""
+            rows.append(row)
+    title = (f"{result.game.title} | board: {result.board}{_dead_text(result.dead)} | final hand types by the "
+             f"river | exact, {result.board_count:,} boards")
+    footer = "or better: that hand type or a better one"
+    if result.game.hilo:
+        footer += ("; nut low: the best low two cards make with the board; counterfeited: held the nut low on an "
+                   "earlier street, a later card paired one of the hand's low cards, and not the nut low on the "
+                   "river (docs/studies.md)")
+    return render("table", rows, None, title=title, footer=footer, style=style)
