@@ -73,6 +73,27 @@ def test_each_hand_matches_the_brute_force_with_card_removal(board, game):
         assert items[label].weight == pytest.approx(faced / total)
 
 
+def test_five_card_hands_sharing_up_to_five_cards_match_the_brute_force():
+    hands_a = ["AsAhKsKhQs", "8s7s6d5d4c", "AsKdQcJhTh"]
+    hands_b = ["AsAhKsKhQs", "AsAhKsKhJd", "AsAhKs3c3d", "8s7s6d5d3h", "JsTs9d8d2h", "AhKh3c4d6s"]
+    weights_b = [1, 2, 3, 1, 2, 5]
+    board = "Qd7h2c5s9c"
+    result = equity_distribution(",".join(hands_a), weighted(hands_b, weights_b), board, game="omaha5", threads=1)
+    items = by_label(result)
+    for hand in hands_a:
+        equity, _ = brute_force(hand, hands_b, weights_b, board, False)
+        assert items[naive_label(hand)].equity_fraction == equity, hand
+
+
+def test_the_opponent_memory_estimate_refuses_a_wide_six_card_range():
+    from omaha_equity.studies.memory import STUDY_MEMORY_BUDGET
+    from omaha_equity.studies.range_by_hand import opponent_bytes_per_hand
+
+    assert 400 <= opponent_bytes_per_hand(4, 2) <= 600
+    assert 40_000 * opponent_bytes_per_hand(4, 16) < STUDY_MEMORY_BUDGET  # 15% of Omaha, on 16 threads
+    assert 2_375_145 * opponent_bytes_per_hand(6, 2) > STUDY_MEMORY_BUDGET  # 20% of 6-card Omaha
+
+
 def naive_label(hand):
     """Canonical text, cards descending (the labels of a distribution)."""
     return "".join(naive.card_text(card) for card in sorted(naive.cards(hand), reverse=True))

@@ -35,7 +35,7 @@ from ..games import BOARD_SIZE
 from ..pots import pot_units
 from ..runtime import cache
 from ..runtime.cache import read_only
-from ..runtime.threads import across_threads, use_threads
+from ..runtime.threads import across_threads, thread_count, use_threads
 from . import seat_lists
 from .memory import NARROWER_RANGE, check_study_memory
 
@@ -55,6 +55,18 @@ COMPLETION_CHUNKS = 16
 # What the pass holds per hand of the first range: a chunk row of three int64 and three float64
 # per chunk, and the item built from it (label, Fraction, floats, about 600 bytes).
 RANGE_BY_HAND_BYTES_PER_HAND = COMPLETION_CHUNKS * 48 + 700
+
+
+def opponent_bytes_per_hand(hole_count: int, thread_count: int) -> int:
+    """What the pass holds per hand of the opponent's range: each thread's sorted lists (a place
+    and a running weight, 16 bytes, per card and per pair of cards of each hand) and values,
+    and, once, the hands, their features and three-card lists (counted from the arrays'
+    dtypes: 4-card Omaha on two threads, about 500 bytes)."""
+    pair_count = hole_count * (hole_count - 1) // 2
+    triple_count = pair_count * (hole_count - 2) // 3
+    per_thread = 16 * (hole_count + pair_count) + 40
+    shared = hole_count + 4 * pair_count + 16 + 8 + 8 + 8 + 4 * triple_count
+    return per_thread * thread_count + shared
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,10 @@ def range_by_hand(seated: SeatedQuery, options: RunOptions) -> RangeByHand:
     lists = [_live(seat_hand_list(seat, available, game.hole_count), known) for seat in seats]
     check_study_memory("a range's equity hand by hand", lists[0][0].shape[0], RANGE_BY_HAND_BYTES_PER_HAND,
                        NARROWER_RANGE)
+    with use_threads(options.threads):
+        threads = thread_count()
+    check_study_memory("a range's equity hand by hand against a range", lists[1][0].shape[0],
+                       opponent_bytes_per_hand(game.hole_count, threads), NARROWER_RANGE)
     units = pot_units(2, game.hilo)
     weights, exact_weights = _whole_weights(seats, lists, board_cards, dead_cards, game, units)
     dealt_count = BOARD_SIZE - len(board_cards)
