@@ -40,9 +40,10 @@ from . import seat_lists
 from .memory import NARROWER_RANGE, check_study_memory
 
 # Hands scored a second by ``_range_kernels.score_completions`` per complete board, both ranges
-# counted (15% against 15% of Omaha on a river: 2 x 40,000 hands in about 25 ms on one core,
-# 2026-12-06), the rate ``plan.choose_method`` weighs a turn's or flop's completions at.
-RANGE_BY_HAND_RATE = 3_000_000
+# counted, the rate ``plan.choose_method`` weighs a flop's completions at. 15% against 15% of
+# Omaha on a turn (44 rivers x 60,678 hands) took 4.0 s of CPU on two threads, on 2 cores under
+# a load of 9 (2026-12-06): about 1.3 million a second of wall time on two free cores.
+RANGE_BY_HAND_RATE = 1_500_000
 # Monte Carlo board completions when enumerating them all is over the work budget and trials
 # are not given. Each completion is scored exactly against the whole opponent range, so a hand's
 # standard error is the spread of its equity across completions (about 0.3) over the square root
