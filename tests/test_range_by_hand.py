@@ -126,10 +126,10 @@ def test_buckets_are_gto_wizards_quarters_and_sum_every_hand():
 def test_monte_carlo_on_a_flop_repeats_for_any_thread_count_and_is_close_to_exact():
     range_a, range_b, board = "AA:$ds", "KK:$ds,QJT9:$ds", "Qh7d2c"
     exact = equity_distribution(range_a, range_b, board, method="exact")
-    sampled = equity_distribution(range_a, range_b, board, method="monte-carlo", trials=300, seed=5, threads=1)
-    assert sampled == equity_distribution(range_a, range_b, board, method="monte-carlo", trials=300, seed=5,
+    sampled = equity_distribution(range_a, range_b, board, method="monte-carlo", trials=150, seed=5, threads=1)
+    assert sampled == equity_distribution(range_a, range_b, board, method="monte-carlo", trials=150, seed=5,
                                           threads=2)
-    assert sampled.method == "monte-carlo" and sampled.trials == 300 and sampled.equity_fraction is None
+    assert sampled.method == "monte-carlo" and sampled.trials == 150 and sampled.equity_fraction is None
     exact_items = by_label(exact)
     for item in sampled.items:
         assert 0 < item.standard_error < 0.05
