@@ -439,6 +439,20 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
 """
 
 
+def range_by_hand_figures(repeats: int) -> tuple[float, float, float]:
+    """(seconds in process, command seconds, command peak MB) for every hand of 15% against 15%
+    on Qh7d2c5s9c, exact (the ranges parsed once beforehand in process; the command in a fresh
+    process, everything included)."""
+    from omaha_equity.studies import equity_distribution
+
+    query = ("15%", "15%", "Qh7d2c5s9c")
+    equity_distribution(*query)
+    seconds = best_of(lambda: equity_distribution(*query), repeats)
+    megabytes, command_seconds = peak_memory_megabytes(["distribution", "15%", "15%", "-b", "Qh7d2c5s9c",
+                                                        "--by", "hand"])
+    return seconds, command_seconds, megabytes
+
+
 def peak_memory_megabytes(arguments: list[str]) -> tuple[float, float]:
     """(peak resident memory in MB, wall seconds) of ``omaha-equity ARGUMENTS`` in a fresh
     process (Linux: ``ru_maxrss`` of that process alone, not of worker processes)."""
@@ -575,6 +589,9 @@ def main() -> None:
     seconds, hand_count = distribution_seconds(arguments.repeats)
     print(f"distribution by hand, AsAhJs9h vs 5% on Qd7h2s ({hand_count:,} hands x 820 boards, exact): "
           f"{seconds:.2f} s")
+    range_seconds, range_command_seconds, range_megabytes = range_by_hand_figures(arguments.repeats)
+    print(f"distribution '15%' '15%' -b Qh7d2c5s9c --by hand (river, exact): {range_seconds:.2f} s in process; "
+          f"the command {range_command_seconds:.2f} s, peak {range_megabytes:,.0f} MB (goal: 5 s, 500 MB)")
     startup_figures(arguments.repeats, skip_cold=True)  # the table printed first has the cold run
     hits_figures(arguments.repeats)
     small_studies_figures()

@@ -235,7 +235,7 @@ def test_histogram_bins_hold_their_lower_edge_and_the_top_bin_holds_one():
 
 
 @pytest.mark.parametrize("hand, opponent, board, by, message", [
-    ("AsAh", SMALL_RANGE, "Qd7h2s", "hand", "needs player 1's 4 hole cards, got 'AsAh'"),
+    ("AsAh", SMALL_RANGE, "Qd7h2s", "category", "needs player 1's 4 hole cards, got 'AsAh'"),
     (HERO, "AA", "AcAd2s", "hand", "no hand"),
     (HERO, SMALL_RANGE, "", "next-card", "expected 3 or 4 board cards"),
     (HERO, SMALL_RANGE, "Qd7h2s", "street", "unknown distribution 'street'"),

@@ -1,9 +1,13 @@
-"""The distribution of player 1's equity: across the opponent's range hands, or across the next card.
+"""The distribution of player 1's equity: across the opponent's range hands, across player 1's
+own range hands, or across the next card.
 
 ``by="hand"``: player 1's fixed hand against each hand the opponent may hold, heads-up, each
 hand weighted by its range weight (``_kernels.enumerate_hand_by_hand``: one compiled pass over
 the whole list, every board completion per hand; Monte Carlo per hand with
 ``_kernels.sample_hand_by_hand`` when enumerating would be too slow, e.g. a range preflop).
+When player 1 holds a range (or a partial or random hand), each of player 1's hands against the
+opponent's whole range instead, with card removal per hand (``range_by_hand``), summed up in the
+four equity buckets of ``RANGE_BUCKETS`` by default.
 ``by="next-card"``: player 1's equity after each possible next card (``next_card.next_card_equity``),
 each card weighted by its chance of coming.
 
@@ -13,7 +17,7 @@ of the items is player 1's equity against the whole range (exactly, when enumera
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
 
@@ -41,10 +45,15 @@ from ..validate import check_whole_number
 from . import _kernels, seat_lists
 from .memory import NARROWER_RANGE, check_study_memory
 from .next_card import NEXT_CARD_DEFAULT_TRIALS, next_card_of, parse_next_card_board
+from .range_by_hand import range_by_hand
 
 BY_HAND, BY_NEXT_CARD, BY_CATEGORY = "hand", "next-card", "category"
 DISTRIBUTIONS = (BY_HAND, BY_NEXT_CARD, BY_CATEGORY)
 DEFAULT_BIN_COUNT = 10
+# Player 1's range hand by hand is summed up in four buckets, 0-25, 25-50, 50-75 and 75-100%, as
+# GTO Wizard's equity buckets show a range (https://blog.gtowizard.com/equity-buckets/).
+RANGE_BUCKETS = 4
+ITEMS_OF_OPPONENT, ITEMS_OF_PLAYER_1 = 2, 1
 # Monte Carlo boards per range hand when enumerating every hand's boards is over the work budget
 # and trials are not given (standard error at most 0.7 points per hand; the histogram's bins
 # are 10 points wide by default).
@@ -137,6 +146,13 @@ class EquityDistribution:
         or on the current board.
     equity_fraction : Fraction or None
         The same, exactly, when enumerated.
+    items_of : int
+        Whose hands the items are by hand: 2 (the opponent's, against player 1's fixed hand) or
+        1 (player 1's range, each against the opponent's whole range).
+    item_count : int
+        Items before an equity filter (:func:`keep_by_equity`); ``len(items)`` without one.
+    minimum_equity, maximum_equity : float or None
+        The equity filter's bounds (fractions 0..1, both inclusive), None when not asked.
     """
 
     game: Game
@@ -152,6 +168,15 @@ class EquityDistribution:
     bins: tuple[HistogramBin, ...]
     equity: float
     equity_fraction: Fraction | None
+    items_of: int = ITEMS_OF_OPPONENT
+    item_count: int = -1
+    minimum_equity: float | None = None
+    maximum_equity: float | None = None
+
+    @property
+    def kept_weight(self) -> float:
+        """The items' total weight, 0..1: 1 unless an equity filter dropped some."""
+        return sum(item.weight for item in self.items)
 
     def bin_of(self, item: DistributionItem) -> HistogramBin:
         """The bin holding an item."""
@@ -194,20 +219,27 @@ def equity_distribution(
     *,
     die: int | None = None,
     by: str = BY_HAND,
-    bin_count: int = DEFAULT_BIN_COUNT,
+    bin_count: int | None = None,
     method: str = "auto",
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
     device: str = "cpu",
+    minimum_equity: float | None = None,
+    maximum_equity: float | None = None,
 ) -> EquityDistribution:
     """The distribution of player 1's equity, heads-up, across the opponent's range hands
-    (``by="hand"``) or across the next card (``by="next-card"``).
+    (``by="hand"``), across player 1's own range hands (``by="hand"`` with a range for player
+    1) or across the next card (``by="next-card"``).
 
     Parameters
     ----------
     hand : str
-        Player 1's hand; ``by="hand"`` needs all its hole cards.
+        Player 1's hand, or by hand a range (or partial or random hand): then each of its hands
+        gets its equity against the opponent's whole range, with card removal (the opponent
+        hands sharing a card with it are dropped, the rest re-weighted), weighted by its range
+        weight times the opponent weight it faces, so that the mean is exactly the equity
+        :func:`~omaha_equity.calculate_equity` gives for the two ranges.
     opponent : str
         The opponent's range (``"15%"``, ``"AA:$ds"``), partial hand, ``*`` or hand.
     board, dead, game, die : as in :func:`~omaha_equity.calculate_equity`; ``by="next-card"``
@@ -215,14 +247,17 @@ def equity_distribution(
     by : {"hand", "next-card", "category"}
         ``category`` (a flop, turn or river): the opponent's hands grouped by their made hand
         (docs/categories.md), each group weighted by its share of the range.
-    bin_count : int
-        Histogram bins over 0..1 (default 10: 0-10%, ..., 90-100%).
+    bin_count : int, optional
+        Histogram bins over 0..1 (default 10: 0-10%, ..., 90-100%; player 1's range by hand:
+        ``RANGE_BUCKETS``, 0-25%, ..., 75-100%).
     method : {"auto", "exact", "monte-carlo"}
         By hand, ``auto`` enumerates every board of every hand when that fits
         ``equity.plan.EXACT_WORK_BUDGET`` or a hand has at most ``trials`` boards (always on a
         flop, turn or river), else samples ``trials`` boards per hand (default
-        ``HAND_DEFAULT_TRIALS``). By next card, as in :func:`next_card_equity` (``trials``
-        boards per card).
+        ``HAND_DEFAULT_TRIALS``). Player 1's range by hand: every board completion when that
+        fits the budget (always on a river or turn), else ``trials`` sampled completions
+        (default ``range_by_hand.RANGE_DEFAULT_TRIALS``), each against the whole opponent
+        range. By next card, as in :func:`next_card_equity` (``trials`` boards per card).
     seed : int, optional
         Monte Carlo seed (drawn at random and reported if omitted).
     threads : int, optional
@@ -231,6 +266,9 @@ def equity_distribution(
         Where the kernels run (docs/gpu.md): by hand and by category, every hand's boards; by
         next card, its Monte Carlo (exact enumeration by next card stays on the CPU). Exact
         results are the same on both.
+    minimum_equity, maximum_equity : float, optional
+        Keep only the items whose equity is at least / at most this fraction 0..1
+        (:func:`keep_by_equity`; the bins still sum up every item).
 
     Returns
     -------
@@ -240,15 +278,17 @@ def equity_distribution(
     ------
     InputError
         Bad cards, game, range or options; an opponent range with no hand left once the known
-        cards are removed; ``by="hand"`` with a partial hand or range for player 1;
-        ``by="next-card"`` without a flop or turn.
+        cards are removed; ``by="category"`` with a partial hand or range for player 1;
+        ``by="next-card"`` without a flop or turn; equity bounds outside 0..1.
     """
     if by not in DISTRIBUTIONS:
         raise InputError(f"unknown distribution {quoted(by)}: expected one of {', '.join(DISTRIBUTIONS)}")
     if not isinstance(opponent, str) or not isinstance(hand, (str, list, tuple)):
         raise InputError(f"expected player 1's hand and the opponent's range as text, "
                          f"got {quoted(hand)} and {quoted(opponent)}")
-    histogram((), bin_count)  # checks the bin count before any work
+    bounds = check_equity_bounds(minimum_equity, maximum_equity)  # before any work, as the bin count
+    if bin_count is not None:
+        histogram((), bin_count)
     game = get_game(game, die)
     if by == BY_NEXT_CARD:
         board_cards, dead_cards = parse_next_card_board(board, dead)
@@ -257,17 +297,110 @@ def equity_distribution(
             from ..gpu.device import runs_on_gpu  # lazy: numba.cuda loads only when a GPU is asked for
 
             runs_on_gpu("gpu", 0)  # none found: the one no-GPU error, whichever method runs
-        return _by_next_card(seat_cards([hand, opponent], board_cards, dead_cards, game), options, bin_count)
+        result = _by_next_card(seat_cards([hand, opponent], board_cards, dead_cards, game), options,
+                               bin_count or DEFAULT_BIN_COUNT)
+        return keep_by_equity(result, *bounds)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
     if by == BY_CATEGORY and not 3 <= len(board_cards) <= 5:
         raise InputError("the distribution by category needs a board of 3 to 5 cards (a flop, turn or river)")
     options = RunOptions.checked(method, trials=trials, seed=seed, threads=threads, device=device)
     seated = seat_cards([hand, opponent], board_cards, dead_cards, game)
     if seated.seats[0].kind != FIXED:
-        raise InputError(f"the distribution by hand needs player 1's {game.hole_count} hole cards, "
-                         f"got {hand.strip() if isinstance(hand, str) else seated.seats[0].expression!r}")
-    by_hand = distribution_by_hand(seated, options, bin_count)
-    return _by_category(by_hand, bin_count) if by == BY_CATEGORY else by_hand
+        if by == BY_CATEGORY:
+            raise InputError(f"the distribution by category needs player 1's {game.hole_count} hole cards, "
+                             f"got {hand.strip() if isinstance(hand, str) else seated.seats[0].expression!r}")
+        if options.device == Device.GPU:
+            raise InputError("device 'gpu' runs the distribution of one hand of player 1; a range for player 1 "
+                             "runs on the CPU (device 'cpu' or 'auto')")
+        return keep_by_equity(range_distribution(seated, options, bin_count or RANGE_BUCKETS), *bounds)
+    by_hand = distribution_by_hand(seated, options, bin_count or DEFAULT_BIN_COUNT)
+    result = _by_category(by_hand, bin_count or DEFAULT_BIN_COUNT) if by == BY_CATEGORY else by_hand
+    return keep_by_equity(result, *bounds)
+
+
+def check_equity_bounds(minimum_equity, maximum_equity) -> tuple[float | None, float | None]:
+    """The equity filter's bounds, checked: fractions 0..1 (or None), the minimum at most the
+    maximum.
+
+    Raises
+    ------
+    InputError
+        A bound that is not a number 0..1, or a minimum above the maximum.
+    """
+    bounds = []
+    for name, bound in (("minimum equity", minimum_equity), ("maximum equity", maximum_equity)):
+        if bound is not None:
+            if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0 <= bound <= 1:
+                raise InputError(f"expected the {name} as a fraction 0..1 (0.5 for 50%), got {quoted(bound)}")
+            bound = float(bound)
+        bounds.append(bound)
+    if bounds[0] is not None and bounds[1] is not None and bounds[0] > bounds[1]:
+        raise InputError(f"the minimum equity {bounds[0]:g} is above the maximum equity {bounds[1]:g}: no hand "
+                         "can be kept")
+    return bounds[0], bounds[1]
+
+
+def _within(item: DistributionItem, minimum: Fraction | None, maximum: Fraction | None) -> bool:
+    equity: Fraction | float = item.equity_fraction if item.equity_fraction is not None else item.equity
+    return (minimum is None or equity >= minimum) and (maximum is None or equity <= maximum)
+
+
+def keep_by_equity(distribution: EquityDistribution, minimum_equity: float | None = None,
+                   maximum_equity: float | None = None) -> EquityDistribution:
+    """The items whose equity is at least ``minimum_equity`` and at most ``maximum_equity``
+    (fractions 0..1, both inclusive; an exact equity is compared exactly, the bound read as the
+    decimal it prints as). The bins, the mean equity and ``item_count`` still describe every
+    item; ``kept_weight`` is the kept items' share.
+
+    Raises
+    ------
+    InputError
+        Bounds outside 0..1, or a minimum above the maximum.
+    """
+    minimum_equity, maximum_equity = check_equity_bounds(minimum_equity, maximum_equity)
+    item_count = len(distribution.items)
+    if minimum_equity is None and maximum_equity is None:
+        return replace(distribution, item_count=item_count)
+    minimum = Fraction(repr(minimum_equity)) if minimum_equity is not None else None
+    maximum = Fraction(repr(maximum_equity)) if maximum_equity is not None else None
+    kept = tuple(item for item in distribution.items if _within(item, minimum, maximum))
+    return replace(distribution, items=kept, item_count=item_count, minimum_equity=minimum_equity,
+                   maximum_equity=maximum_equity)
+
+
+def range_distribution(seated: SeatedQuery, options: RunOptions,
+                       bin_count: int = RANGE_BUCKETS) -> EquityDistribution:
+    """The typed core of :func:`equity_distribution` by hand with a range for player 1 (seated
+    first): each of its hands against the opponent's whole range (``range_by_hand``).
+
+    Raises
+    ------
+    InputError
+        What :func:`.range_by_hand.range_by_hand` refuses.
+    """
+    seats, board_cards, dead_cards, game = list(seated.seats), seated.board, seated.dead, seated.game
+    spread = range_by_hand(seated, options)
+    exact = spread.method == Method.EXACT and spread.exact_weights
+    faced = spread.faced_sums
+    involved = (spread.hand_weights * faced).astype(np.float64)
+    normalized = involved / involved.sum() if involved.sum() > 0 else involved
+    labels = seat_lists.hand_labels(spread.hands)
+    categories = _made_hands(spread.hands, board_cards, game)
+    items = []
+    for index in np.flatnonzero(faced > 0).tolist():
+        fraction = spread.equity_fraction(index)
+        items.append(DistributionItem(
+            label=labels[index], weight=float(normalized[index]), equity=float(fraction),
+            equity_fraction=fraction if exact else None, standard_error=spread.standard_error(index),
+            category=categories[index]))
+    if not items:
+        raise InputError(f"no hand of {seats[0].expression!r} can face a hand of {seats[1].expression!r}: every "
+                         "pair shares a card")
+    mean_fraction = spread.mean_fraction()
+    result = _distribution(game, seats[0].expression, seats[1].expression, board_cards, dead_cards, BY_HAND,
+                           spread.method, spread.seed, spread.trials, items, bin_count, float(mean_fraction),
+                           mean_fraction if exact else None)
+    return replace(result, items_of=ITEMS_OF_PLAYER_1)
 
 
 @dataclass(frozen=True)

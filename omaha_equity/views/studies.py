@@ -12,7 +12,8 @@ from ..equity.results.equity import EquityResult, PlayerEquity
 from ..equity.results.table_rows import HILO_COLUMNS
 from .render import percent, render
 from ..cards import NO_CARDS
-from ..studies.distribution import BY_CATEGORY, BY_HAND, EquityDistribution
+from ..studies.distribution import BY_CATEGORY, BY_HAND, ITEMS_OF_PLAYER_1, EquityDistribution
+from ..studies.hand_types import HAND_TYPES, HandTypesResult
 from ..studies.next_card import NextCardResult, equity_change
 from ..studies.streets import StreetsResult
 
@@ -210,9 +211,20 @@ def distribution_rows(distribution: EquityDistribution) -> list[dict[str, Any]]:
     return rows
 
 
+def _item_count(distribution: EquityDistribution) -> int:
+    """Items before an equity filter."""
+    return distribution.item_count if distribution.item_count >= 0 else len(distribution.items)
+
+
+def _filtered(distribution: EquityDistribution) -> bool:
+    return distribution.minimum_equity is not None or distribution.maximum_equity is not None
+
+
 def distribution_data(distribution: EquityDistribution) -> dict[str, Any]:
-    """JSON data: the query, the mean equity, the bins and every item."""
-    return {
+    """JSON data: the query, the mean equity, the bins and every item (the kept ones when
+    filtered by equity: ``minimum_equity``, ``maximum_equity``, ``item_count`` before it,
+    ``kept_weight`` and ``kept_range``, the kept hands as a range)."""
+    data = {
         "game": distribution.game.name,
         "hand": distribution.hand,
         "opponent": distribution.opponent,
@@ -228,6 +240,13 @@ def distribution_data(distribution: EquityDistribution) -> dict[str, Any]:
                   "count": entry.item_count} for entry in distribution.bins],
         "items": distribution_rows(distribution),
     }
+    if distribution.by == BY_HAND:
+        data["items_of"] = "player 1" if distribution.items_of == ITEMS_OF_PLAYER_1 else "opponent"
+    if _filtered(distribution):
+        data.update(minimum_equity=distribution.minimum_equity, maximum_equity=distribution.maximum_equity,
+                    item_count=_item_count(distribution), kept_weight=distribution.kept_weight,
+                    kept_range=",".join(item.label for item in distribution.items))
+    return data
 
 
 def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
@@ -240,8 +259,16 @@ def histogram_bar(weight: float, largest: float, width: int = BAR_WIDTH) -> str:
 
 def distribution_title(distribution: EquityDistribution) -> str:
     noun = {BY_HAND: "opponent's hands", BY_CATEGORY: "opponent's made hands"}.get(distribution.by, "next card")
-    method = "exact" if distribution.method == Method.EXACT else (
-        f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}")
+    of_range = distribution.items_of == ITEMS_OF_PLAYER_1
+    if of_range:
+        noun = "hands of player 1's range"
+    if distribution.method == Method.EXACT:
+        method = "exact"
+    elif of_range:
+        method = (f"Monte Carlo, {distribution.trials:,} board completions, each against the whole range, "
+                  f"seed {distribution.seed}")
+    else:
+        method = f"Monte Carlo, {distribution.trials:,} boards each, seed {distribution.seed}"
     board = distribution.board or "(none)"
     return (f"{distribution.game.title} | {distribution.hand} against {distribution.opponent!r} | board: {board}"
             f"{_dead_text(distribution.dead)} | equity across the {noun} | {method}")
@@ -259,10 +286,43 @@ def distribution_report(distribution: EquityDistribution, format_name: str = "ta
              "": histogram_bar(entry.weight, largest)} for entry in reversed(distribution.bins)]
     exact = f" (exactly {distribution.equity_fraction})" if distribution.equity_fraction is not None else ""
     weighted = "by range weight" if distribution.by == BY_HAND else "by chance of coming"
-    footer = (f"player 1's mean equity {percent(distribution.equity)}{exact} over {len(distribution.items):,} "
+    if distribution.items_of == ITEMS_OF_PLAYER_1:
+        weighted = "by range weight times the opponent hands each faces (card removal)"
+    footer = (f"player 1's mean equity {percent(distribution.equity)}{exact} over {_item_count(distribution):,} "
               f"{name}s, weighted {weighted}; a bin holds equities from its lower bound up to (not including) its "
               f"upper one, the top bin also 100%")
-    return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+    table = render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+    if not _filtered(distribution):
+        return table
+    return f"{table}\n\n{_kept_table(distribution, style)}"
+
+
+def _bound_text(distribution: EquityDistribution) -> str:
+    bounds = []
+    if distribution.minimum_equity is not None:
+        bounds.append(f"at least {percent(distribution.minimum_equity)}")
+    if distribution.maximum_equity is not None:
+        bounds.append(f"at most {percent(distribution.maximum_equity)}")
+    return " and ".join(bounds)
+
+
+def _kept_table(distribution: EquityDistribution, style: str) -> str:
+    """The items an equity filter kept, highest equity first: share, equity (± s.e. by Monte
+    Carlo) and, by hand on a board, the made hand."""
+    name = _item_name(distribution)
+    monte_carlo = distribution.method != Method.EXACT
+    rows = []
+    for item in distribution.items:
+        # a hand of a wide range is a few thousandths of a percent of it
+        row: dict[str, Any] = {name: item.label, "share": f"{item.weight * 100:.4f}%", "equity": percent(item.equity)}
+        if monte_carlo:
+            row["± s.e."] = f"{item.standard_error * 100:.2f}"
+        if item.category:
+            row["made hand"] = item.category
+        rows.append(row)
+    title = (f"{len(distribution.items):,} of {_item_count(distribution):,} {name}s with equity "
+             f"{_bound_text(distribution)} ({percent(distribution.kept_weight)} of the weight)")
+    return render("table", rows, None, title=title, style=style)
 
 
 def _category_table(distribution: EquityDistribution, style: str) -> str:
@@ -282,3 +342,73 @@ def _category_table(distribution: EquityDistribution, style: str) -> str:
     footer = (f"player 1's mean equity {percent(distribution.equity)}{exact}; share: of the range's weight; "
               "categories in docs/categories.md")
     return render("table", rows, None, title=distribution_title(distribution), footer=footer, style=style)
+
+
+# --- final hand types by the river ------------------------------------------------------
+
+_LOW_LINES = (("made low", "made_low"), ("nut low", "nut_low"), ("counterfeited low", "counterfeited_low"))
+
+
+def hand_types_rows(result: HandTypesResult) -> list[dict[str, Any]]:
+    """One row per player per hand type (high card first), then hi/lo's low lines: the boards,
+    their share (fraction 0..1, exact text beside it) and, for a hand type, that type or better
+    (the CSV columns)."""
+    rows = []
+    for number, player in enumerate(result.players, start=1):
+        for index, name in enumerate(HAND_TYPES):
+            count, better = player.type_counts[index], player.or_better(index)
+            rows.append({"player": number, "hand": player.hand, "line": name, "boards": count,
+                         "share": float(player.share(count)), "share_exact": str(player.share(count)),
+                         "or_better_boards": better, "or_better_share": float(player.share(better)),
+                         "board_count": player.board_count})
+        if result.game.hilo:
+            for name, attribute in _LOW_LINES:
+                count = getattr(player, attribute)
+                rows.append({"player": number, "hand": player.hand, "line": name, "boards": count,
+                             "share": float(player.share(count)), "share_exact": str(player.share(count)),
+                             "or_better_boards": "", "or_better_share": "", "board_count": player.board_count})
+    return rows
+
+
+def hand_types_data(result: HandTypesResult) -> dict[str, Any]:
+    """JSON data: the query, the river boards and, per player, the boards of each hand type (and
+    the low lines for hi/lo)."""
+    players = []
+    for player in result.players:
+        entry: dict[str, Any] = {"hand": player.hand,
+                                 "hand_types": dict(zip(HAND_TYPES, player.type_counts)),
+                                 "or_better": {name: player.or_better(index) for index, name in enumerate(HAND_TYPES)}}
+        if result.game.hilo:
+            entry.update({attribute: getattr(player, attribute) for _, attribute in _LOW_LINES})
+        players.append(entry)
+    return {"game": result.game.name, "board": result.board, "dead": result.dead,
+            "board_count": result.board_count, "players": players}
+
+
+def hand_types_report(result: HandTypesResult, format_name: str = "table", style: str = "simple") -> str:
+    """Each player's final hand type by the river as ``table`` (a hand type a row, best first,
+    with each player's share and share of that type or better), ``csv`` or ``json``."""
+    if format_name != "table":
+        return render(format_name, hand_types_rows(result), hand_types_data(result))
+    rows = []
+    for index in reversed(range(len(HAND_TYPES))):
+        row: dict[str, Any] = {"by the river": HAND_TYPES[index]}
+        for number, player in enumerate(result.players, start=1):
+            row[f"{number} {player.hand}"] = percent(float(player.share(player.type_counts[index])))
+            row[f"{number} or better"] = percent(float(player.share(player.or_better(index))))
+        rows.append(row)
+    if result.game.hilo:
+        for name, attribute in _LOW_LINES:
+            row = {"by the river": name}
+            for number, player in enumerate(result.players, start=1):
+                row[f"{number} {player.hand}"] = percent(float(player.share(getattr(player, attribute))))
+                row[f"{number} or better"] = ""
+            rows.append(row)
+    title = (f"{result.game.title} | board: {result.board}{_dead_text(result.dead)} | final hand types by the "
+             f"river | exact, {result.board_count:,} boards")
+    footer = "or better: that hand type or a better one"
+    if result.game.hilo:
+        footer += ("; nut low: the best low two cards make with the board; counterfeited: held the nut low on an "
+                   "earlier street, a later card paired one of the hand's low cards, and not the nut low on the "
+                   "river (docs/studies.md)")
+    return render("table", rows, None, title=title, footer=footer, style=style)

@@ -33,9 +33,13 @@ from ..progress import FlopProgress, deals_progress
               help="Equity after each possible next card, on a flop or a turn, by player 1's change.")
 @click.option("--above", type=FiniteFloatRange(0, 1),
               help="With --next-card: count the cards after which player 1's equity is above this (default 0.5).")
+@click.option("--hand-types", "hand_types", is_flag=True,
+              help="How often each HAND ends with each hand type by the river (and that type or better; hi/lo: made, "
+              "nut and counterfeited lows), from a flop or a turn, every river board enumerated.")
 @output_options
 @usage_errors
-def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, format_name, table_style):
+def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, hand_types, format_name,
+         table_style):
     """Equity of each HAND against the others.
 
     A HAND is a hand (AsKsQhJh), a partial hand (AsAh: the other cards dealt at random), a
@@ -46,7 +50,8 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     --mc, --trials or --precision).
 
     --streets shows the equity on each street up to the board; --next-card the equity after
-    each possible turn (on a flop) or river (on a turn).
+    each possible turn (on a flop) or river (on a turn); --hand-types how often each hand ends
+    with each hand type by the river (docs/studies.md).
 
     A board range for -b ('AK*', 'Ks**', '$mono', docs/ranges.md) gives each HAND's equity on a
     flop dealt at random from it, every concrete flop weighing the same.
@@ -58,8 +63,23 @@ def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, f
     if is_board_range(board):
         if run.device.value != "cpu":
             raise click.UsageError("--device applies to a board, not to a board range (its flops run on the CPU)")
-        _calc_board_range(list(hands), board, dead, game, die, run, quiet, streets or next_card or above is not None,
-                          format_name, table_style)
+        _calc_board_range(list(hands), board, dead, game, die, run, quiet,
+                          streets or next_card or above is not None or hand_types, format_name, table_style)
+        return
+    if hand_types:
+        if streets or next_card or above is not None:
+            raise click.UsageError("--hand-types cannot be used with --streets, --next-card or --above")
+        if run.device.value != "cpu":
+            raise click.UsageError("--device applies to the equity on the board given, not to --hand-types (it runs "
+                                   "on the CPU)")
+        if run.method.value != "auto" or run.trials or run.precision or run.seed is not None:
+            raise click.UsageError("--hand-types enumerates every river board: --exact, --mc, --trials, "
+                                   "--precision and --seed do not apply")
+        from ...studies.hand_types import hand_types_by_river
+        from ...views.studies import hand_types_report
+
+        click.echo(hand_types_report(hand_types_by_river(list(hands), board, dead, game, die=die), format_name,
+                                     table_style))
         return
     # the query's options, as calculate_equity and the studies take them
     query = dict(dead=dead, game=game, die=die, method=run.method.value, trials=run.trials, precision=run.precision,
@@ -90,7 +110,7 @@ def _calc_board_range(hands: list, board_range: str, dead: str, game: str, die, 
                       format_name: str, table_style: str) -> None:
     """``calc -b BOARDRANGE``: the equity over the board range's flops."""
     if study:
-        raise click.UsageError("--streets, --next-card and --above take a board, not a board range")
+        raise click.UsageError("--streets, --next-card, --above and --hand-types take a board, not a board range")
     from ...studies.board_ranges import equity_over_board_range
     from ...views.equity import board_range_report
 

@@ -4,16 +4,18 @@ range's made hands) and ``hits`` (what a range holds on a board), each with an o
 
 from __future__ import annotations
 
+import dataclasses
+
 import click
 
 from ..errors import usage_errors
 from ..options import board_option, game_options, is_board_range, output_options, plot_option, run_options
 from ..progress import FlopProgress
-from ..params import CardsType
+from ..params import CardsType, FiniteFloatRange
 
 
 @click.command()
-@click.argument("hand")
+@click.argument("hand", metavar="HAND|RANGE_A")
 @click.argument("opponent", metavar="RANGE")
 @board_option()
 @click.option("-d", "--dead", default="", type=CardsType(none_marker=True), help="Dead cards (out of play).")
@@ -21,25 +23,40 @@ from ..params import CardsType
 @click.option("--by", "by", default="hand", show_default=True, type=click.Choice(["hand", "next-card", "category"]),
               help="Across the opponent's range hands, across the next card (on a flop or a turn), or across the "
               "opponent's made hands (category, on a flop, turn or river).")
-@click.option("--bins", "bin_count", default=10, show_default=True, type=click.IntRange(1, 100),
-              help="Equal histogram bins over 0-100%.")
+@click.option("--bins", "bin_count", default=None, type=click.IntRange(1, 100),
+              help="Equal histogram bins over 0-100% (default 10; 4 for a range RANGE_A: 0-25, 25-50, 50-75, "
+              "75-100%).")
+@click.option("--min-equity", "minimum_equity", type=FiniteFloatRange(0, 1), metavar="FRACTION",
+              help="Keep only the items (hands or cards) with at least this equity, a fraction 0..1 (0.5 for 50%): "
+              "listed under the histogram; the bins still sum up every item.")
+@click.option("--max-equity", "maximum_equity", type=FiniteFloatRange(0, 1), metavar="FRACTION",
+              help="Keep only the items with at most this equity, a fraction 0..1.")
 @run_options(exact_help="Force exact enumeration.", monte_carlo_help="Force Monte Carlo.",
-             trials_help="Monte Carlo boards per range hand (default 5,000) or per next card (default 100,000).",
+             trials_help="Monte Carlo boards per range hand (default 5,000), board completions for a range RANGE_A "
+             "(default 400) or boards per next card (default 100,000).",
              with_device=True)
 @plot_option("the histogram")
 @output_options
 @usage_errors
-def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plot_path, format_name, table_style):
+def distribution(hand, opponent, board, dead, game, die, by, bin_count, minimum_equity, maximum_equity, run,
+                 plot_path, format_name, table_style):
     """The distribution of HAND's equity across the hands of RANGE (each weighted by its range
     weight), across the next card (--by next-card) or across RANGE's made hands (--by category,
     docs/categories.md): a histogram, CSV or JSON, and a plot.
 
+    With a range RANGE_A instead of HAND (--by hand), every hand of RANGE_A gets its equity
+    against the whole of RANGE (card removal per hand: RANGE's hands that share a card with it
+    are dropped), summed up in equity buckets; exact on a turn or river, Monte Carlo over board
+    completions on a flop when enumerating would be slow (docs/studies.md). --min-equity and
+    --max-equity keep the hands above or below an equity.
+
     A board range for -b ('AK*', 'Ks**', '$mono', docs/ranges.md) pools the flops dealt from it,
     every concrete flop weighing the same (by hand or by category).
 
-    Example: omaha-equity distribution AsAhKsKh '15%' -b Qd7h2s --plot spread.png
+    Example: omaha-equity distribution '15%' '15%' -b Qh7d2c5s9c --min-equity 0.75
     """
     from ...studies import equity_distribution
+    from ...studies.distribution import keep_by_equity
     from ...studies.plot import check_plot_target, plot_distribution
     from ...views.studies import distribution_data, distribution_report, distribution_rows
 
@@ -54,16 +71,19 @@ def distribution(hand, opponent, board, dead, game, die, by, bin_count, run, plo
         progress = FlopProgress()
         try:
             covered = distribution_over_board_range(hand, opponent, board, dead, game, die=die, by=by,
-                                                    bin_count=bin_count, options=run, progress=progress)
+                                                    bin_count=bin_count or 10, options=run, progress=progress)
         finally:
             progress.close()
+        covered = dataclasses.replace(covered, result=keep_by_equity(covered.result, minimum_equity,
+                                                                     maximum_equity))
         result = covered.result
         click.echo(covered_report(covered, distribution_report, distribution_rows, distribution_data, format_name,
                                   table_style))
     else:
         result = equity_distribution(hand, opponent, board, dead, game, die=die, by=by, bin_count=bin_count,
                                      method=run.method.value, trials=run.trials, seed=run.seed, threads=run.threads,
-                                     device=run.device.value)
+                                     device=run.device.value, minimum_equity=minimum_equity,
+                                     maximum_equity=maximum_equity)
         click.echo(distribution_report(result, format_name, table_style))
     if plot_path is not None:
         click.echo(f"plot written to {plot_distribution(result, plot_path)}", err=True)
