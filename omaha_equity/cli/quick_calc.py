@@ -29,7 +29,7 @@ def quick_calc(words: list[str]) -> str | None:
     default; None for any other line.
 
     The board and dead cards are read as the command reads them (``-`` is no cards), the game
-    is Omaha, the table is tabulate's simple style (``views.spot_table.exact_high_table``, the
+    is Omaha, the table is tabulate's simple style (``views.spot_table.spot_high_table``, the
     text ``views.equity.equity_report`` writes)."""
     if not words or words[0] != CALC:
         return None
@@ -59,14 +59,16 @@ def quick_calc(words: list[str]) -> str | None:
             return None
         hands.append(word)
         index += 1
-    from ..equity.many_spots import query_spot, spot_equity
+    from ..equity.many_spots import one_spot_counts, query_spot, spot_equity
 
     spot = query_spot(hands, values["board"], values["dead"], "omaha")
     if spot is None:
         return None
-    from ..views.equity import equity_report
-    from ..views.spot_table import exact_high_table
+    from ..views.spot_table import spot_high_table
 
-    result = spot_equity(spot)
-    text = exact_high_table(result)
-    return equity_report(result) if text is None else text
+    text = spot_high_table(spot, one_spot_counts(spot))
+    if text is not None:
+        return text
+    from ..views.equity import equity_report
+
+    return equity_report(spot_equity(spot))

@@ -183,9 +183,17 @@ def _kernel_tables() -> tuple[np.ndarray, ...]:
 _pot_units = functools.cache(pot_units)
 
 
-def spot_equity(spot: Spot) -> EquityResult:
-    """The result ``calculate_equity`` gives for one spot, from one call of the fused kernel
-    ``_many_spots_kernels.one_spot`` (its cards in one array, its counts in one array back)."""
+def one_spot_counts(spot: Spot) -> list[int]:
+    """One spot's counts from one call of the fused kernel ``_many_spots_kernels.one_spot``
+    (its cards in one array, its counts in one array back).
+
+    Returns
+    -------
+    list of int, player_count * STAT_COUNT + 1 long
+        Each player's counts in ``counters`` layout one after another (equity in pot units,
+        :func:`spot_units`; the rest in boards, :attr:`Spot.board_count` in all), then the
+        boards on which some player has a qualifying low.
+    """
     from ._many_spots_kernels import one_spot
 
     game = spot.game
@@ -193,9 +201,19 @@ def spot_equity(spot: Spot) -> EquityResult:
     cards = [card for hand in spot.hands for card in hand]
     cards += spot.board
     cards += spot.dead
-    values = one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
-                      *_kernel_tables(), game.hilo, _pot_units(player_count, game.hilo)).tolist()
-    rows = [values[start:start + STAT_COUNT] for start in range(0, player_count * STAT_COUNT, STAT_COUNT)]
+    return one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
+                    *_kernel_tables(), game.hilo, _pot_units(player_count, game.hilo)).tolist()
+
+
+def spot_units(spot: Spot) -> int:
+    """The pot units a spot's equity counts are in (``pots.pot_units`` of its players and game)."""
+    return _pot_units(len(spot.hands), spot.game.hilo)
+
+
+def spot_equity(spot: Spot) -> EquityResult:
+    """The result ``calculate_equity`` gives for one spot (:func:`one_spot_counts`)."""
+    values = one_spot_counts(spot)
+    rows = [values[start:start + STAT_COUNT] for start in range(0, len(spot.hands) * STAT_COUNT, STAT_COUNT)]
     return spot_result(spot, rows, values[-1])
 
 
