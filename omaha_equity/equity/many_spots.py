@@ -161,19 +161,21 @@ def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
         spot_count, player_count, first.game.hole_count)
     board_cards = np.array([spot.board for spot in spots], dtype=np.int8).reshape(spot_count, len(first.board))
     dead_cards = np.array([spot.dead for spot in spots], dtype=np.int8).reshape(spot_count, len(first.dead))
-    return enumerate_spots(hole_cards, board_cards, dead_cards, *_kernel_tables(), first.game.hilo,
+    return enumerate_spots(hole_cards, board_cards, dead_cards, *_kernel_tables("enumerate_spots"), first.game.hilo,
                            _pot_units(player_count, first.game.hilo))
 
 
 @functools.cache
-def _kernel_tables() -> tuple[np.ndarray, ...]:
+def _kernel_tables(kernel_name: str) -> tuple[np.ndarray, ...]:
     """The evaluator's tables the spot kernels read (``colex, pair_board, flush, low``), loaded
-    once, with the kernel folder's first-use notice and marker (``runtime.cache``)."""
+    once, with the first-use notice of the kernel about to read them (only that one: a shell
+    that never runs a batch never compiles ``enumerate_spots``) and the folder's marker
+    (``runtime.cache``)."""
     from ..evaluate.tables import load_tables  # numba and the tables only when spots are scored
     from ..runtime import cache
 
     tables = load_tables()
-    cache.announce_compiling(("enumerate_spots", "one_spot"))
+    cache.announce_compiling((kernel_name,))
     cache.mark_in_use()
     return tables.colex, tables.pair_board, tables.flush, tables.low
 
@@ -202,7 +204,7 @@ def one_spot_counts(spot: Spot) -> list[int]:
     cards += spot.board
     cards += spot.dead
     return one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
-                    *_kernel_tables(), game.hilo, _pot_units(player_count, game.hilo)).tolist()
+                    *_kernel_tables("one_spot"), game.hilo, _pot_units(player_count, game.hilo)).tolist()
 
 
 def spot_units(spot: Spot) -> int:

@@ -117,12 +117,12 @@ def plain_table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> s
     """Headers and rows of cells already plain (:func:`simple_table`'s checks passed, or cells
     known to be plain: numbers, percentages, cards) laid out as tabulate's "simple" style."""
     widths = [len(header) + _HEADER_PADDING for header in headers]
-    for cells in rows:
-        widths = [max(width, len(cell)) for width, cell in zip(widths, cells)]
-    lines = [_COLUMN_GAP.join(header.ljust(width) for header, width in zip(headers, widths)).rstrip(),
-             _COLUMN_GAP.join("-" * width for width in widths)]
-    lines.extend(_COLUMN_GAP.join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip()
-                 for cells in rows)
+    if rows:
+        widths = [max(width, max(map(len, column))) for width, column in zip(widths, zip(*rows))]
+    # one format string for every line: the shell writes thousands of small tables a second
+    line = _COLUMN_GAP.join([f"{{:<{width}}}" for width in widths])
+    lines = [line.format(*headers).rstrip(), _COLUMN_GAP.join(["-" * width for width in widths])]
+    lines += [line.format(*cells).rstrip() for cells in rows]
     return "\n".join(lines)
 
 
