@@ -196,8 +196,7 @@ def one_spot_counts(spot: Spot) -> list[int]:
         :func:`spot_units`; the rest in boards, :attr:`Spot.board_count` in all), then the
         boards on which some player has a qualifying low.
     """
-    from ._many_spots_kernels import one_spot
-
+    one_spot = _one_spot_kernel()
     game = spot.game
     player_count = len(spot.hands)
     cards = [card for hand in spot.hands for card in hand]
@@ -205,6 +204,15 @@ def one_spot_counts(spot: Spot) -> list[int]:
     cards += spot.dead
     return one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
                     *_kernel_tables("one_spot"), game.hilo, _pot_units(player_count, game.hilo)).tolist()
+
+
+@functools.cache
+def _one_spot_kernel():
+    """``_many_spots_kernels.one_spot``, imported once (numba loads on the first spot; an import
+    statement run on every query would cost a tenth of a river query)."""
+    from ._many_spots_kernels import one_spot
+
+    return one_spot
 
 
 def spot_units(spot: Spot) -> int:
