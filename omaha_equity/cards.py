@@ -48,6 +48,10 @@ _CARD_BY_TEXT = {
     for suit_text, suit in [*SUIT_CHARACTERS.items(),
                             *((letter.upper(), suit) for letter, suit in SUIT_CHARACTERS.items() if letter.isalpha())]
 }
+# Two cards written canonically back to back (``AsKs``) -> the two cards: a hand of four cards
+# as it comes in most scripts and batch files is two lookups (2,704 entries).
+_PAIR_BY_TEXT = {first + second: (first_card, second_card)
+                 for first_card, first in enumerate(_CARD_NAMES) for second_card, second in enumerate(_CARD_NAMES)}
 
 
 def card_rank(card: int) -> int:
@@ -130,8 +134,14 @@ def _parse_card_text(text: str) -> tuple[int, ...]:
     """:func:`parse_cards` of a string, kept per text: a batch or the shell asks the same hands
     and boards again and again (errors are raised each time, never kept)."""
     # Cards written back to back (``AsKsQhJh``, how most hands come): every two characters
-    # one card. Anything else (spaces, commas, ``10``, a bad card) takes the general way.
-    if not len(text) % 2:
+    # one card, every four canonical ones a pair. Anything else (spaces, commas, ``10``, a bad
+    # card) takes the general way.
+    length = len(text)
+    if length == 8:  # a four-card hand
+        first, second = _PAIR_BY_TEXT.get(text[:4]), _PAIR_BY_TEXT.get(text[4:])
+        if first is not None and second is not None:
+            return first + second
+    if not length % 2:
         paired = [_CARD_BY_TEXT.get(text[position:position + 2]) for position in range(0, len(text), 2)]
         if None not in paired:
             return tuple(cast("list[int]", paired))

@@ -13,8 +13,10 @@ from omaha_equity.cards import format_cards
 from omaha_equity.cli import main
 from omaha_equity.cli.quick_calc import quick_calc
 from omaha_equity.equity.calculate import calculate_equity
+from omaha_equity.equity.many_spots import one_spot_counts, query_spot
+from omaha_equity.games import get_game
 from omaha_equity.views.equity import equity_report
-from omaha_equity.views.spot_table import exact_high_table
+from omaha_equity.views.spot_table import exact_high_table, spot_high_table
 
 
 def _spot_words(rng: random.Random) -> list[str]:
@@ -78,3 +80,24 @@ def test_the_fixed_shape_table_is_the_general_renderers(game):
             assert table == equity_report(result, "table", "simple")
     sampled = calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s", trials=100, seed=1)
     assert exact_high_table(sampled) is None
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6", "omaha8"])
+def test_the_table_from_a_spots_counts_is_the_general_renderers(game):
+    rng = random.Random(len(game) + 7)
+    chosen = get_game(game)
+    hole_count = chosen.hole_count
+    for index in range(40):
+        players = rng.choice([2, 3, 4])
+        deck = rng.sample(range(52), players * hole_count + 5 + 2)
+        hands = [format_cards(deck[hole_count * player:hole_count * (player + 1)], sort=index % 2 == 0)
+                 for player in range(players)]
+        board = format_cards(deck[players * hole_count:players * hole_count + rng.choice([3, 4, 5])])
+        dead = format_cards(deck[len(deck) - rng.choice([0, 1, 2]):]) if index % 3 else ""
+        spot = query_spot(hands, board, dead, game)
+        assert spot is not None, (hands, board, dead)
+        table = spot_high_table(spot, one_spot_counts(spot))
+        if chosen.hilo:
+            assert table is None  # hi/lo columns and footer: the general renderer's
+        else:
+            assert table == equity_report(calculate_equity(hands, board, dead, game=game), "table", "simple")

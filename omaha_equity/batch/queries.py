@@ -217,21 +217,30 @@ def query_from_record(record: Mapping[str, Any] | Query) -> Query:
     if not isinstance(record, Mapping):
         raise InputError(f"expected a query (an object of keys such as 'hands' and 'board'), got {quoted(record)}")
     fields: dict[str, Any] = {"hands": _hands(record, _hand_keys(tuple(record)))}
+    # each key looked up once; a key the row lacks (most of them in most files) costs no call
+    get = record.get
     for key in ("board", "dead", "game"):
-        if _given(record.get(key)):
-            fields[key] = _text(key, record[key])
-    if _given(record.get("method")):
-        method = _text("method", record["method"]).lower()
+        value = get(key)
+        if value is not None and _given(value):
+            fields[key] = _text(key, value)
+    value = get("method")
+    if value is not None and _given(value):
+        method = _text("method", value).lower()
         fields["method"] = _METHOD_ALIASES.get(method, method)
-    if _given(record.get("die")):
-        fields["die"] = _whole_number("die", record["die"], 1, 6)
-    if _given(record.get("trials")):
-        fields["trials"] = _whole_number("trials", record["trials"], 1)
-    if _given(record.get("precision")):
-        fields["precision"] = _positive_number("precision", record["precision"])
-    if _given(record.get("seed")):
-        fields["seed"] = _whole_number("seed", record["seed"], 0, 2**64 - 1)
-    if _given(record.get("id")):
+    value = get("die")
+    if value is not None and _given(value):
+        fields["die"] = _whole_number("die", value, 1, 6)
+    value = get("trials")
+    if value is not None and _given(value):
+        fields["trials"] = _whole_number("trials", value, 1)
+    value = get("precision")
+    if value is not None and _given(value):
+        fields["precision"] = _positive_number("precision", value)
+    value = get("seed")
+    if value is not None and _given(value):
+        fields["seed"] = _whole_number("seed", value, 0, 2**64 - 1)
+    value = get("id")
+    if value is not None and _given(value):
         fields["query_id"] = record_id(record, 0)
     return Query(**fields)
 
@@ -242,18 +251,36 @@ def written_fields(record: Mapping[str, Any] | Query) -> dict[str, str]:
         return {"game": record.game, "board": record.board, "dead": record.dead, "hand": "|".join(record.hands)}
     if not isinstance(record, Mapping):
         return {"game": "", "board": "", "dead": "", "hand": ""}
-
-    def cell(value: Any) -> str:
-        text = "" if value is None else "|".join(map(str, value)) if isinstance(value, list) else str(value)
-        return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text  # a row is one line
-
+    cell = _written_cell
     hands = cell(record.get("hands"))
     if not hands:
-        numbered = sorted((int(match.group(1)), value) for key, value in record.items()
-                          if (match := _HAND_KEY.match(key)) and _given(value))
-        hands = "|".join(cell(value) for _, value in numbered)
+        keys = _numbered_hand_keys(tuple(record))
+        if keys is None:  # two keys of one number (hand1, hand01): ordered by value as well
+            numbered = sorted((int(match.group(1)), value) for key, value in record.items()
+                              if (match := _HAND_KEY.match(key)) and _given(value))
+            hands = "|".join([cell(value) for _, value in numbered])
+        else:
+            hands = "|".join([cell(value) for key in keys if _given(value := record[key])])
     return {"game": cell(record.get("game")), "board": cell(record.get("board")),
             "dead": cell(record.get("dead")), "hand": hands}
+
+
+def _written_cell(value: Any) -> str:
+    """A cell as written, on one line (an output row is one line)."""
+    text = value if isinstance(value, str) else "" if value is None \
+        else "|".join(map(str, value)) if isinstance(value, list) else str(value)
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+@functools.lru_cache(maxsize=256)
+def _numbered_hand_keys(keys: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The ``handN`` keys among a row's keys in the order of their numbers (kept per set of
+    keys: every row of a CSV file has its header's), None when two have one number; other keys
+    are not checked here."""
+    numbered = sorted((int(match.group(1)), key) for key in keys if (match := _HAND_KEY.match(key)))
+    if len({number for number, _ in numbered}) < len(numbered):
+        return None
+    return tuple(key for _, key in numbered)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,9 @@ command group as usual, so what is printed, every error and every exit code stay
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 CALC = "calc"
 # The options a quick line may hold (each once, with its value), by the keyword they set.
 _VALUE_OPTIONS = {"-b": "board", "--board": "board", "-d": "dead", "--dead": "dead"}
@@ -29,7 +32,7 @@ def quick_calc(words: list[str]) -> str | None:
     default; None for any other line.
 
     The board and dead cards are read as the command reads them (``-`` is no cards), the game
-    is Omaha, the table is tabulate's simple style (``views.spot_table.exact_high_table``, the
+    is Omaha, the table is tabulate's simple style (``views.spot_table.spot_high_table``, the
     text ``views.equity.equity_report`` writes)."""
     if not words or words[0] != CALC:
         return None
@@ -59,14 +62,25 @@ def quick_calc(words: list[str]) -> str | None:
             return None
         hands.append(word)
         index += 1
-    from ..equity.many_spots import query_spot, spot_equity
-
+    query_spot, one_spot_counts, spot_high_table = _spot_functions()
     spot = query_spot(hands, values["board"], values["dead"], "omaha")
     if spot is None:
         return None
+    text = spot_high_table(spot, one_spot_counts(spot))
+    if text is not None:
+        return text
+    from ..equity.many_spots import spot_equity
     from ..views.equity import equity_report
-    from ..views.spot_table import exact_high_table
 
-    result = spot_equity(spot)
-    text = exact_high_table(result)
-    return equity_report(result) if text is None else text
+    return equity_report(spot_equity(spot))
+
+
+@functools.cache
+def _spot_functions() -> tuple[Callable, Callable, Callable]:
+    """``query_spot``, ``one_spot_counts`` and ``spot_high_table``, imported on the first quick
+    line (numpy and numba load then, not when the shell starts) and kept: a relative import run
+    again costs several microseconds, a tenth of a river line."""
+    from ..equity.many_spots import one_spot_counts, query_spot
+    from ..views.spot_table import spot_high_table
+
+    return query_spot, one_spot_counts, spot_high_table

@@ -161,19 +161,21 @@ def spot_counts(spots: Sequence[Spot]) -> tuple[np.ndarray, np.ndarray]:
         spot_count, player_count, first.game.hole_count)
     board_cards = np.array([spot.board for spot in spots], dtype=np.int8).reshape(spot_count, len(first.board))
     dead_cards = np.array([spot.dead for spot in spots], dtype=np.int8).reshape(spot_count, len(first.dead))
-    return enumerate_spots(hole_cards, board_cards, dead_cards, *_kernel_tables(), first.game.hilo,
+    return enumerate_spots(hole_cards, board_cards, dead_cards, *_kernel_tables("enumerate_spots"), first.game.hilo,
                            _pot_units(player_count, first.game.hilo))
 
 
 @functools.cache
-def _kernel_tables() -> tuple[np.ndarray, ...]:
+def _kernel_tables(kernel_name: str) -> tuple[np.ndarray, ...]:
     """The evaluator's tables the spot kernels read (``colex, pair_board, flush, low``), loaded
-    once, with the kernel folder's first-use notice and marker (``runtime.cache``)."""
+    once, with the first-use notice of the kernel about to read them (only that one: a shell
+    that never runs a batch never compiles ``enumerate_spots``) and the folder's marker
+    (``runtime.cache``)."""
     from ..evaluate.tables import load_tables  # numba and the tables only when spots are scored
     from ..runtime import cache
 
     tables = load_tables()
-    cache.announce_compiling(("enumerate_spots", "one_spot"))
+    cache.announce_compiling((kernel_name,))
     cache.mark_in_use()
     return tables.colex, tables.pair_board, tables.flush, tables.low
 
@@ -183,19 +185,45 @@ def _kernel_tables() -> tuple[np.ndarray, ...]:
 _pot_units = functools.cache(pot_units)
 
 
-def spot_equity(spot: Spot) -> EquityResult:
-    """The result ``calculate_equity`` gives for one spot, from one call of the fused kernel
-    ``_many_spots_kernels.one_spot`` (its cards in one array, its counts in one array back)."""
-    from ._many_spots_kernels import one_spot
+def one_spot_counts(spot: Spot) -> list[int]:
+    """One spot's counts from one call of the fused kernel ``_many_spots_kernels.one_spot``
+    (its cards in one array, its counts in one array back).
 
+    Returns
+    -------
+    list of int, player_count * STAT_COUNT + 1 long
+        Each player's counts in ``counters`` layout one after another (equity in pot units,
+        :func:`spot_units`; the rest in boards, :attr:`Spot.board_count` in all), then the
+        boards on which some player has a qualifying low.
+    """
+    one_spot = _one_spot_kernel()
     game = spot.game
     player_count = len(spot.hands)
     cards = [card for hand in spot.hands for card in hand]
     cards += spot.board
     cards += spot.dead
-    values = one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
-                      *_kernel_tables(), game.hilo, _pot_units(player_count, game.hilo)).tolist()
-    rows = [values[start:start + STAT_COUNT] for start in range(0, player_count * STAT_COUNT, STAT_COUNT)]
+    return one_spot(np.array(cards, dtype=np.int8), player_count, game.hole_count, len(spot.board),
+                    *_kernel_tables("one_spot"), game.hilo, _pot_units(player_count, game.hilo)).tolist()
+
+
+@functools.cache
+def _one_spot_kernel():
+    """``_many_spots_kernels.one_spot``, imported once (numba loads on the first spot; an import
+    statement run on every query would cost a tenth of a river query)."""
+    from ._many_spots_kernels import one_spot
+
+    return one_spot
+
+
+def spot_units(spot: Spot) -> int:
+    """The pot units a spot's equity counts are in (``pots.pot_units`` of its players and game)."""
+    return _pot_units(len(spot.hands), spot.game.hilo)
+
+
+def spot_equity(spot: Spot) -> EquityResult:
+    """The result ``calculate_equity`` gives for one spot (:func:`one_spot_counts`)."""
+    values = one_spot_counts(spot)
+    rows = [values[start:start + STAT_COUNT] for start in range(0, len(spot.hands) * STAT_COUNT, STAT_COUNT)]
     return spot_result(spot, rows, values[-1])
 
 

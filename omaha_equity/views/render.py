@@ -7,6 +7,7 @@ listed as percentages with two decimals, "0" and "100" exactly when a value is e
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from collections.abc import Iterable, Sequence
@@ -117,13 +118,21 @@ def plain_table_text(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> s
     """Headers and rows of cells already plain (:func:`simple_table`'s checks passed, or cells
     known to be plain: numbers, percentages, cards) laid out as tabulate's "simple" style."""
     widths = [len(header) + _HEADER_PADDING for header in headers]
-    for cells in rows:
-        widths = [max(width, len(cell)) for width, cell in zip(widths, cells)]
-    lines = [_COLUMN_GAP.join(header.ljust(width) for header, width in zip(headers, widths)).rstrip(),
-             _COLUMN_GAP.join("-" * width for width in widths)]
-    lines.extend(_COLUMN_GAP.join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip()
-                 for cells in rows)
+    if rows:
+        widths = [max(width, max(map(len, column))) for width, column in zip(widths, zip(*rows))]
+    line, rule = _line_layout(tuple(widths))
+    lines = [line.format(*headers).rstrip(), rule]
+    lines += [line.format(*cells).rstrip() for cells in rows]
     return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=256)
+def _line_layout(widths: tuple[int, ...]) -> tuple[str, str]:
+    """The format string of a line of cells this wide (each left-aligned, two spaces apart) and
+    the line of dashes under the headers: kept per widths, since the shell writes thousands of
+    tables of a few shapes a second."""
+    return (_COLUMN_GAP.join([f"{{:<{width}}}" for width in widths]),
+            _COLUMN_GAP.join(["-" * width for width in widths]))
 
 
 def render_csv(rows: Sequence[dict[str, Any]]) -> str:
