@@ -86,9 +86,9 @@ def test_hand_types_and_lows_match_the_brute_force(hands, board, game):
     assert any(player.counterfeited_low for player in result.players) or game == "omaha"
 
 
-def test_refuses_ranges_and_boards_other_than_a_flop_or_turn():
-    with pytest.raises(InputError, match="need every hole card: '15%'"):
-        hand_types_by_river(["AsKsQdJh", "15%"], "Qs7s2c")
+def test_refuses_too_many_hand_boards_and_boards_other_than_a_flop_or_turn():
+    with pytest.raises(InputError, match=r"'\*' would count 1,086,008 hands x 946 boards, over the limit"):
+        hand_types_by_river(["AsKsQdJhTh", "*"], "Qs7s2c", game="omaha5")
     with pytest.raises(InputError, match="flop or a turn"):
         hand_types_by_river(["AsKsQdJh", "8s8dJcTc"], "Qs7s2c3d4h")
 
