@@ -13,9 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from ..categories._street_kernels import _partial_values
 from ..evaluate._kernels import board_features, hand_values, hole_features, low_rank_bit
-from ..runtime.numba import kernel, parallel_kernel
+from ..runtime.numba import helper, kernel, parallel_kernel
 
 # Hand types (high card .. straight flush) and the value's category shift (evaluate.tables).
 TYPE_COUNT = 9
@@ -23,6 +22,16 @@ _CATEGORY_SHIFT = 20
 # Columns of the counts after the hand types.
 MADE_LOW, NUT_LOW, COUNTERFEITED_LOW, BOARDS = TYPE_COUNT, TYPE_COUNT + 1, TYPE_COUNT + 2, TYPE_COUNT + 3
 COLUMN_COUNT = TYPE_COUNT + 4
+
+
+@helper
+def _street_low_mask(board, street):
+    """Low-rank mask of the first ``street`` cards of ``board`` (a low needs no more: the best
+    low of two hole cards and three board cards is the ``low`` table's entry for the masks)."""
+    mask = 0
+    for position in range(street):
+        mask |= low_rank_bit(board[position] >> 2)
+    return mask
 
 
 @kernel
@@ -61,7 +70,7 @@ def completion_features(boards, colex):
 
 
 @parallel_kernel
-def hand_type_counts(hands, boards, given_count, features, masks, nut_lows, colex, pair_triple, pair_board, flush,
+def hand_type_counts(hands, boards, given_count, features, masks, nut_lows, colex, pair_board, flush,
                      low, hilo):
     """Each hand's final hand types and lows over the complete boards that hold none of its cards.
 
@@ -74,7 +83,7 @@ def hand_type_counts(hands, boards, given_count, features, masks, nut_lows, cole
     features, masks : :func:`completion_features` of ``boards``.
     nut_lows : (m, 3) int16
         The nut low of each board's flop, turn and river (0: none possible); read for hi/lo.
-    colex, pair_triple, pair_board, flush, low : the evaluator's tables (``tables.Tables``).
+    colex, pair_board, flush, low : the evaluator's tables (``tables.Tables``).
     hilo : bool
 
     Returns
@@ -97,7 +106,7 @@ def hand_type_counts(hands, boards, given_count, features, masks, nut_lows, cole
         hole_low_mask = hole_features(hole, colex, pair_indexes, hole_suit_masks)
         given_low = 0
         if hilo:
-            given_low = _partial_values(hole, boards[0], given_count, colex, pair_triple, flush, low, True)[1]
+            given_low = low[hole_low_mask, _street_low_mask(boards[0], given_count)]
         for row in range(board_count):
             if masks[row] & hand_mask:
                 continue
@@ -119,7 +128,7 @@ def hand_type_counts(hands, boards, given_count, features, masks, nut_lows, cole
                 if street == given_count:
                     street_low = given_low
                 else:
-                    street_low = _partial_values(hole, boards[row], street, colex, pair_triple, flush, low, True)[1]
+                    street_low = low[hole_low_mask, _street_low_mask(boards[row], street)]
                 if street_low == 0 or street_low != nut_lows[row, street - 3]:
                     continue
                 for position in range(street, 5):

@@ -172,7 +172,7 @@ def hand_types_by_river(hands, board: CardsLike, dead: CardsLike = "", game: str
     players = []
     for seat, (player_hands, weights) in zip(seated.seats, seat_hands):
         counts = hand_type_counts(player_hands, boards, len(board_cards), features, masks, nut_lows, tables.colex,
-                                  tables.pair_triple, tables.pair_board, tables.flush, tables.low, game.hilo)
+                                  tables.pair_board, tables.flush, tables.low, game.hilo)
         # exact whole-number sums: range weights can be large, so Python integers
         totals = [int(total) for total in counts.T.astype(object) @ weights.astype(object)]
         text = format_cards(player_hands[0].tolist(), sort=True) if seat.kind == FIXED else seat.expression
