@@ -54,6 +54,7 @@ import numba
 from c_limit import c_limit_figures
 from limits import limits_table
 from small_studies import small_studies_figures
+from hand_types_bench import hand_types_figures
 from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PEER_QUERY, RANGE_EXACT, SIX_RANGES,
                      WARM_MARGIN_GOAL, best_of, best_process_seconds, cold_cli_seconds, per_query_fixed_cost,
                      percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate,
@@ -595,6 +596,7 @@ def main() -> None:
     startup_figures(arguments.repeats, skip_cold=True)  # the table printed first has the cold run
     hits_figures(arguments.repeats)
     small_studies_figures()
+    hand_types_figures()
 
     print_ev_figure(arguments.threads)
     from pql_bench import main as pql_figures  # the query language and outs (benchmarks/pql_bench.py)

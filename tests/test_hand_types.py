@@ -86,9 +86,9 @@ def test_hand_types_and_lows_match_the_brute_force(hands, board, game):
     assert any(player.counterfeited_low for player in result.players) or game == "omaha"
 
 
-def test_refuses_ranges_and_boards_other_than_a_flop_or_turn():
-    with pytest.raises(InputError, match="need every hole card: '15%'"):
-        hand_types_by_river(["AsKsQdJh", "15%"], "Qs7s2c")
+def test_refuses_too_many_hand_boards_and_boards_other_than_a_flop_or_turn():
+    with pytest.raises(InputError, match=r"'\*' would count 1,086,008 hands x 946 boards, over the limit"):
+        hand_types_by_river(["AsKsQdJhTh", "*"], "Qs7s2c", game="omaha5")
     with pytest.raises(InputError, match="flop or a turn"):
         hand_types_by_river(["AsKsQdJh", "8s8dJcTc"], "Qs7s2c3d4h")
 
@@ -104,3 +104,55 @@ def test_command_line():
     assert data["board_count"] == 820 and sum(data["players"][0]["hand_types"].values()) == 820
     clash = runner.invoke(main, ["calc", "AsKsQdJh", "8s8dJcTc", "-b", "Qs7s2c", "--hand-types", "--streets"])
     assert clash.exit_code == 2 and "cannot be used with" in clash.output
+
+
+@pytest.mark.parametrize(("hands", "board", "game", "player"), [
+    # a weighted range of 4 hands (one holds a board card and is dropped) against a hand
+    (["As2d5hKc@3, Ac3c4d8s@0.5, 2h3hQsQd, 7c7dJsTs@2, Ad2c3s4s", "KsKdQcJc"], "4s5d8hTd", "omaha8", 0),
+    # a fixed hand's counts beside a range: the range removes none of its cards
+    (["Ac2c5h6h", "AdKd3s4s@2, Ah2h6s7s"], "4d8cJh9s", "omaha8", 1),
+    (["AsKsQdJh, 8s8dJcTc@0.25, 7h7c9d9c@4, AhKh3s9s", "Ad2h4s9h"], "Qs7s2c3d", "omaha", 0),
+])
+def test_a_range_matches_the_brute_force_over_its_hands_and_rivers(hands, board, game, player):
+    """A range's counts are the weighted sums of its hands' counts, each hand counted over every
+    river that the known cards (board, the fixed hand) and its own cards leave: exactly, as
+    fractions of the weighted (hand, river) pairs."""
+    from fractions import Fraction
+
+    result = hand_types_by_river(hands, board, game=game)
+    hilo = game == "omaha8"
+    fixed = [hand for index, hand in enumerate(hands) if index != player][0]
+    weighted = []
+    for part in hands[player].split(", "):
+        text, _, weight = part.partition("@")
+        if set(naive.cards(text)) & set(naive.cards(board) + naive.cards(fixed)):
+            continue
+        weighted.append((Fraction(weight or "1"), brute_force([text, fixed], board, hilo)[0]))
+    total = sum(weight * count["boards"] for weight, count in weighted)
+    ranged = result.players[player]
+    assert ranged.hand_count == len(weighted) and ranged.ranged
+
+    def share(count):
+        return Fraction(count, ranged.board_count)
+
+    for index in range(len(HAND_TYPES)):
+        assert share(ranged.type_counts[index]) == sum(
+            weight * count["types"][index] for weight, count in weighted) / total
+    for attribute, key in (("made_low", "made"), ("nut_low", "nut"), ("counterfeited_low", "counterfeited")):
+        expected = sum(weight * count[key] for weight, count in weighted) / total if hilo else 0
+        assert share(getattr(ranged, attribute)) == expected
+    if player == 1:  # the fixed hand: every river of the cards the board and it leave
+        alone = brute_force([fixed], board, hilo)[0]
+        assert list(result.players[0].type_counts) == alone["types"]
+        assert result.players[0].counterfeited_low == alone["counterfeited"]
+    assert hilo <= any(count["counterfeited"] for _, count in weighted) or player == 1
+
+
+def test_command_line_with_a_range():
+    runner = CliRunner()
+    table = runner.invoke(main, ["calc", "AA:$ds", "AsKsQdJh", "-b", "Qh7d2c5s", "--hand-types", "-q"])
+    assert table.exit_code == 0, table.output
+    assert "exact, 44 boards | 1 AA:$ds: 320 hands; other ranges remove no cards" in table.output
+    too_wide = runner.invoke(main, ["calc", "*", "AsKsQdJhTh", "-b", "Qh7d2c", "-g", "omaha5", "--hand-types", "-q"])
+    assert too_wide.exit_code == 2 and "over the limit of 200,000,000" in too_wide.output
+    assert "Traceback" not in too_wide.output

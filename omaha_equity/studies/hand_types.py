@@ -16,8 +16,11 @@ Here a hand's low is counterfeited by the river when all three of these hold:
 2. A board card dealt after that street has the rank of one of its low hole cards (A to 8).
 3. On the river it does not hold the nut low.
 
-The hand types by street and the nut low come from the street kernels that PQL and ``outs``
-use (``studies.outs.hand_values_on_street``, ``studies.outs.nut_values``).
+A range (or a partial or random hand) counts every (hand, board) pair that shares no card,
+each weighing the hand's range weight; card removal is against the known cards only (board,
+dead cards, fixed hands), not against another player's range. The counting is compiled
+(``_hand_type_kernels``: one pass per hand over the boards); the nut lows come from the street
+kernels that PQL and ``outs`` use (``studies.outs.nut_values``).
 """
 
 from __future__ import annotations
@@ -25,23 +28,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
+from math import comb, gcd, lcm
 
 import numpy as np
 
 from ..cards import format_cards
 from ..deal import CardsLike, parse_board_and_dead
-from ..equity.players import FIXED
+from ..equity.players import FIXED, RANGE
 from ..equity.query import seat_cards
 from ..errors import InputError
-from ..evaluate.tables import CATEGORY_NAMES, CATEGORY_SHIFT
+from ..evaluate.tables import CATEGORY_NAMES, load_tables
 from ..games import BOARD_SIZE, Game, get_game
 from ..validate import check_hands
-from .outs import hand_values_on_street, nut_values
+from .outs import nut_values
 
 #: Hand types, weakest first (index = the value's category).
 HAND_TYPES = CATEGORY_NAMES
-# Low ranks of the 8-or-better low, as card ranks (2 = 0 .. 8 = 6, ace = 12).
-_LOW_RANKS = frozenset((*range(7), 12))
+# (hand, board) pairs one player's hands may count: '15%' of Omaha on a flop is about 40,000
+# hands x 820 boards (33 million).
+MAX_HAND_BOARDS = 200_000_000
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,14 @@ class PlayerHandTypes:
         Hi/lo: river boards with a qualifying low, with the nut low, and with a counterfeited
         low (module docstring); 0 for a high-only game.
     board_count : int
-        River boards enumerated (every count is out of it).
+        River boards enumerated (every count is out of it). For a range, a partial or a random
+        hand, every count (this one included) is of (hand, board) pairs, each weighing the
+        hand's range weight (whole numbers in the range's ratios).
+    hand_count : int
+        The hands counted: 1 for a fixed hand.
+    ranged : bool
+        Whether the player is a range, a partial or a random hand (its counts are of
+        weighted (hand, board) pairs).
     """
 
     hand: str
@@ -67,6 +79,8 @@ class PlayerHandTypes:
     nut_low: int
     counterfeited_low: int
     board_count: int
+    hand_count: int = 1
+    ranged: bool = False
 
     def share(self, count: int) -> Fraction:
         """A count as an exact fraction of the boards."""
@@ -100,14 +114,19 @@ class HandTypesResult:
 
 def hand_types_by_river(hands, board: CardsLike, dead: CardsLike = "", game: str | Game = "omaha", *,
                         die: int | None = None) -> HandTypesResult:
-    """How often each hand ends with each high hand type by the river, from a flop or a turn,
-    and (hi/lo) with a made, nut and counterfeited low, by enumerating every river board.
+    """How often each hand (or range) ends with each high hand type by the river, from a flop or
+    a turn, and (hi/lo) with a made, nut and counterfeited low, by enumerating every river board.
+
+    A range, a partial hand (``AsAh``) or a random hand (``*``) counts every hand it holds (a
+    partial or random hand: every hand of the cards left) with every board completion that holds
+    none of its cards, each (hand, board) pair weighing the hand's range weight. Card removal is
+    against the known cards only (board, dead cards and the fixed hands): another player's range
+    removes no card from a player's boards or hands.
 
     Parameters
     ----------
     hands : sequence of str
-        The players' hands, every hole card given (the boards are dealt from the cards left,
-        as ``calc`` deals them).
+        The players' hands or ranges (as ``calc`` takes them).
     board : str
         A flop or a turn (3 or 4 cards).
     dead, game, die : as in :func:`~omaha_equity.calculate_equity`.
@@ -119,9 +138,12 @@ def hand_types_by_river(hands, board: CardsLike, dead: CardsLike = "", game: str
     Raises
     ------
     InputError
-        Bad cards or game; a board that is not a flop or a turn; a hand that is a range, a
-        partial or a random hand.
+        Bad cards, ranges or game; a board that is not a flop or a turn; more than
+        ``MAX_HAND_BOARDS`` (hand, board) pairs for one player.
     """
+    from ._hand_type_kernels import BOARDS, COUNTERFEITED_LOW, MADE_LOW, NUT_LOW, TYPE_COUNT, completion_features, \
+        hand_type_counts
+
     game = get_game(game, die)
     hands = check_hands(hands)
     board_cards, dead_cards = parse_board_and_dead(board or "", dead or "")
@@ -129,53 +151,76 @@ def hand_types_by_river(hands, board: CardsLike, dead: CardsLike = "", game: str
         raise InputError(f"the hand types by the river start from a flop or a turn (3 or 4 board cards), got "
                          f"{len(board_cards)} in {format_cards(board_cards) or 'no board'!r}")
     seated = seat_cards(list(hands), board_cards, dead_cards, game)
+    known = set(board_cards) | set(dead_cards)
     for seat in seated.seats:
-        if seat.kind != FIXED:
-            raise InputError(f"the hand types by the river need every hole card: {seat.expression!r} is a range, a "
-                             "partial or a random hand")
-    player_hands = np.array([sorted(seat.known_cards, reverse=True) for seat in seated.seats], dtype=np.int8)
-    known = set(board_cards) | set(dead_cards) | {int(card) for card in player_hands.ravel()}
+        if seat.kind == FIXED:
+            known |= set(seat.known_cards)
     deck = [card for card in range(52) if card not in known]
     dealt_count = BOARD_SIZE - len(board_cards)
     completions = np.array(list(combinations(deck, dealt_count)), dtype=np.int8)
     boards = np.empty((completions.shape[0], BOARD_SIZE), dtype=np.int8)
     boards[:, :len(board_cards)] = board_cards
     boards[:, len(board_cards):] = completions
-    deal_hands = np.ascontiguousarray(np.broadcast_to(player_hands, (boards.shape[0], *player_hands.shape)))
-    high, low = hand_values_on_street(deal_hands, boards, BOARD_SIZE, game.hilo)
-    types = high >> CATEGORY_SHIFT
-    player_count = player_hands.shape[0]
-    no_removal = np.zeros(boards.shape[0], dtype=np.int64)
-    lows = np.zeros((3, player_count), dtype=np.int64)
+    seat_hands = [_seat_hands(seat, deck, game.hole_count, completions.shape[0]) for seat in seated.seats]
+    tables = load_tables()
+    features, masks = completion_features(boards, tables.colex)
+    nut_lows = np.zeros((boards.shape[0], 3), dtype=np.int16)
     if game.hilo:
-        river_nut = nut_values(boards, BOARD_SIZE, no_removal).low
-        holds_nut = (low > 0) & (low == river_nut[:, None])
-        counterfeited = np.zeros_like(holds_nut)
-        for street in range(len(board_cards), BOARD_SIZE):
-            _, street_low = hand_values_on_street(deal_hands, boards, street, True)
-            street_nut = nut_values(boards, street, no_removal).low
-            held = (street_low > 0) & (street_low == street_nut[:, None])
-            counterfeited |= held & _pairs_a_low_card(boards[:, street:], player_hands)
-        counterfeited &= ~holds_nut
-        lows = np.stack([(low > 0).sum(axis=0), holds_nut.sum(axis=0), counterfeited.sum(axis=0)])
+        no_removal = np.zeros(boards.shape[0], dtype=np.int64)
+        for street in range(len(board_cards), BOARD_SIZE + 1):
+            nut_lows[:, street - 3] = nut_values(boards, street, no_removal).low
     players = []
-    for player in range(player_count):
-        counts = np.bincount(types[:, player], minlength=len(HAND_TYPES))
+    for seat, (player_hands, weights) in zip(seated.seats, seat_hands):
+        counts = hand_type_counts(player_hands, boards, len(board_cards), features, masks, nut_lows, tables.colex,
+                                  tables.pair_board, tables.flush, tables.low, game.hilo)
+        # exact whole-number sums: range weights can be large, so Python integers
+        totals = [int(total) for total in counts.T.astype(object) @ weights.astype(object)]
+        text = format_cards(player_hands[0].tolist(), sort=True) if seat.kind == FIXED else seat.expression
         players.append(PlayerHandTypes(
-            hand=format_cards(player_hands[player].tolist(), sort=True),
-            type_counts=tuple(int(count) for count in counts), made_low=int(lows[0, player]),
-            nut_low=int(lows[1, player]), counterfeited_low=int(lows[2, player]), board_count=boards.shape[0]))
+            hand=text, type_counts=tuple(totals[:TYPE_COUNT]), made_low=totals[MADE_LOW], nut_low=totals[NUT_LOW],
+            counterfeited_low=totals[COUNTERFEITED_LOW], board_count=totals[BOARDS],
+            hand_count=player_hands.shape[0], ranged=seat.kind != FIXED))
     return HandTypesResult(game=game, board=format_cards(board_cards), dead=format_cards(dead_cards, sort=True),
                            players=tuple(players), board_count=boards.shape[0])
 
 
-def _pairs_a_low_card(later_cards: np.ndarray, player_hands: np.ndarray) -> np.ndarray:
-    """``(board_count, player_count) bool``: some card of ``later_cards`` (the board cards
-    dealt after a street) has the rank of one of the player's low hole cards (A to 8)."""
-    later_ranks = later_cards.astype(np.int64) >> 2
-    result = np.zeros((later_cards.shape[0], player_hands.shape[0]), dtype=bool)
-    for player in range(player_hands.shape[0]):
-        low_ranks = sorted({int(card) >> 2 for card in player_hands[player]} & _LOW_RANKS)
-        if low_ranks:
-            result[:, player] = np.isin(later_ranks, low_ranks).any(axis=1)
-    return result
+def _seat_hands(seat, deck: list[int], hole_count: int, board_count: int) -> tuple[np.ndarray, np.ndarray]:
+    """A seat's hands ``(n, hole_count) int8`` and whole-number weights ``(n,) int64``: a fixed
+    hand; a range's hands (the known cards already removed) with its weights read as the
+    decimals they print as; every hand of the ``deck`` holding a partial hand's cards (all of
+    them for ``*``), each weighing 1.
+
+    Raises
+    ------
+    InputError
+        More than ``MAX_HAND_BOARDS`` (hand, board) pairs.
+    """
+    if seat.kind == FIXED:
+        return np.array([sorted(seat.known_cards, reverse=True)], dtype=np.int8), np.ones(1, dtype=np.int64)
+    if seat.kind == RANGE:
+        hand_count = int(seat.hands.shape[0])
+    else:
+        hand_count = comb(len(deck), hole_count - len(seat.known_cards))
+    if hand_count * board_count > MAX_HAND_BOARDS:
+        raise InputError(f"the hand types of {seat.expression!r} would count {hand_count:,} hands x {board_count:,} "
+                         f"boards, over the limit of {MAX_HAND_BOARDS:,}: give a narrower range (or a turn)")
+    if seat.kind == RANGE:
+        return np.ascontiguousarray(seat.hands, dtype=np.int8), _whole_weights(seat.weights)
+    missing = hole_count - len(seat.known_cards)
+    rest = np.array(list(combinations(deck, missing)), dtype=np.int8).reshape(-1, missing)
+    player_hands = np.empty((rest.shape[0], hole_count), dtype=np.int8)
+    player_hands[:, :len(seat.known_cards)] = seat.known_cards
+    player_hands[:, len(seat.known_cards):] = rest
+    return player_hands, np.ones(rest.shape[0], dtype=np.int64)
+
+
+def _whole_weights(weights: np.ndarray) -> np.ndarray:
+    """Range weights as whole numbers in the same ratios, each read as the decimal it prints
+    as (``0.1`` is 1/10); an object array of Python integers when they are not all equal."""
+    if (weights == weights[0]).all():
+        return np.ones(weights.shape[0], dtype=np.int64)
+    fractions = [Fraction(repr(float(weight))) for weight in weights]
+    scale = lcm(*{weight.denominator for weight in fractions})
+    scaled = [int(weight * scale) for weight in fractions]
+    divisor = gcd(*scaled)
+    return np.array([weight // divisor for weight in scaled], dtype=object)

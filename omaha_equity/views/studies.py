@@ -380,6 +380,8 @@ def hand_types_data(result: HandTypesResult) -> dict[str, Any]:
                                  "or_better": {name: player.or_better(index) for index, name in enumerate(HAND_TYPES)}}
         if result.game.hilo:
             entry.update({attribute: getattr(player, attribute) for _, attribute in _LOW_LINES})
+        if player.ranged:
+            entry.update(hand_count=player.hand_count, board_count=player.board_count)
         players.append(entry)
     return {"game": result.game.name, "board": result.board, "dead": result.dead,
             "board_count": result.board_count, "players": players}
@@ -406,7 +408,13 @@ def hand_types_report(result: HandTypesResult, format_name: str = "table", style
             rows.append(row)
     title = (f"{result.game.title} | board: {result.board}{_dead_text(result.dead)} | final hand types by the "
              f"river | exact, {result.board_count:,} boards")
+    ranged = [f"{number} {player.hand}: {player.hand_count:,} hands" for number, player in
+              enumerate(result.players, start=1) if player.ranged]
+    if ranged:
+        title += f" | {', '.join(ranged)}; other ranges remove no cards"
     footer = "or better: that hand type or a better one"
+    if ranged:
+        footer += "; a range's shares: of its (hand, board) pairs, each by the hand's range weight"
     if result.game.hilo:
         footer += ("; nut low: the best low two cards make with the board; counterfeited: held the nut low on an "
                    "earlier street, a later card paired one of the hand's low cards, and not the nut low on the "

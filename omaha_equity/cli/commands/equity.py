@@ -34,8 +34,9 @@ from ..progress import FlopProgress, deals_progress
 @click.option("--above", type=FiniteFloatRange(0, 1),
               help="With --next-card: count the cards after which player 1's equity is above this (default 0.5).")
 @click.option("--hand-types", "hand_types", is_flag=True,
-              help="How often each HAND ends with each hand type by the river (and that type or better; hi/lo: made, "
-              "nut and counterfeited lows), from a flop or a turn, every river board enumerated.")
+              help="How often each HAND (or range, over its hands) ends with each hand type by the river (and that "
+              "type or better; hi/lo: made, nut and counterfeited lows), from a flop or a turn, every river board "
+              "enumerated; other ranges remove no cards.")
 @output_options
 @usage_errors
 def calc(hands, board, dead, game, die, run, quiet, streets, next_card, above, hand_types, format_name,
