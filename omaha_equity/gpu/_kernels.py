@@ -63,7 +63,7 @@ TRIAL_MULTIPLIER = 0xD1B54A32D192ED03
 
 def device_function(cpu_helper):
     """A CPU kernel helper compiled as a CUDA device function from its own Python source (the
-    CPU's ``numba.njit`` dispatcher keeps it as ``py_func``): the same code on both targets."""
+    CPU's compiled dispatcher keeps it as ``py_func``): the same code on both targets."""
     return cuda.jit(device=True)(getattr(cpu_helper, "py_func", cpu_helper))
 
 

@@ -171,8 +171,8 @@ def hand_types_by_river(hands, board: CardsLike, dead: CardsLike = "", game: str
             nut_lows[:, street - 3] = nut_values(boards, street, no_removal).low
     players = []
     for seat, (player_hands, weights) in zip(seated.seats, seat_hands):
-        counts = hand_type_counts(player_hands, boards, len(board_cards), features, masks, nut_lows, tables.colex,
-                                  tables.pair_board, tables.flush, tables.low, game.hilo)
+        counts = hand_type_counts(player_hands, boards, len(board_cards), features, masks, nut_lows,
+                                  *tables.scoring_arguments(), game.hilo)
         # exact whole-number sums: range weights can be large, so Python integers
         totals = [int(total) for total in counts.T.astype(object) @ weights.astype(object)]
         text = format_cards(player_hands[0].tolist(), sort=True) if seat.kind == FIXED else seat.expression
