@@ -46,11 +46,13 @@ lint: $(BIN)/omaha-equity
 # program of the same algorithm, built when a C compiler exists) and the poker-equity package, then
 # every other section. poker-equity is installed here, into .venv, for the benchmark alone (no
 # dependency of the package or its tests); where it cannot be installed its cells say "not installed".
+# Best of 3 and no Dask LocalCluster figures (bench.py --only-batch has them): with 5 repeats and the
+# cluster the whole run took 13.8 minutes on the 2-core machine (load 3-8).
 bench: $(BIN)/omaha-equity
 	$(BIN)/uv pip install --quiet --python $(BIN)/python poker-equity==0.1.1 \
 		|| $(BIN)/pip install --quiet poker-equity==0.1.1 \
 		|| echo "poker-equity could not be installed: the benchmark runs without it"
-	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/bench.py --repeats 3 --skip-cluster
 
 # Install with the [gpu] extra (numba-cuda and the CUDA 12 runtime wheels), then print the GPU table
 # (benchmarks/gpu_bench.py: ours on the GPU, ours on the CPU with every core, the ratio). Without a

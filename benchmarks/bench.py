@@ -43,6 +43,7 @@ Prints, for this machine:
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import shutil
 import subprocess
@@ -53,8 +54,6 @@ import time
 import numba
 from c_limit import c_limit_figures
 from limits import limits_table
-from small_studies import small_studies_figures
-from hand_types_bench import hand_types_figures
 from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PEER_QUERY, RANGE_EXACT, SIX_RANGES,
                      WARM_MARGIN_GOAL, best_of, best_process_seconds, cold_cli_seconds, per_query_fixed_cost,
                      percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate,
@@ -66,6 +65,29 @@ from omaha_equity.equity.calculate import calculate_equity
 from omaha_equity.equity.fixed.hands import prepare
 
 MC_TRIALS = 10_000_000
+
+# Sections kept in their own scripts of benchmarks/, printed in this order by the full run:
+# (module, function of no arguments that prints the section). Add one with one line here; a
+# module that is not there is skipped with a note.
+SECTIONS = [
+    ("small_studies", "small_studies_figures"),  # many small queries: the table of every row, goals
+    ("hand_types_bench", "hand_types_figures"),  # calc --hand-types over a range
+    ("pql_bench", "main"),  # the query language and outs
+    ("flops_bench", "main"),  # flops '15%' and flops '15%' --vs AsKsQdJh as whole commands
+]
+
+
+def print_sections() -> None:
+    """Run every :data:`SECTIONS` entry whose module can be imported."""
+    for module_name, function_name in SECTIONS:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            print(f"section {module_name}: benchmarks/{module_name}.py not found, skipped")
+            continue
+        getattr(module, function_name)()
 
 
 def exact_figures(game: str, hands: list[str], repeats: int) -> tuple[float, float]:
@@ -554,7 +576,8 @@ def main() -> None:
         median, best = river_under_load(arguments.repeats)
         print(f"river query asked with 2 threads while another process burns a core: {median * 1e3:.2f} ms median, "
               f"{best * 1e3:.2f} ms best")
-    batch_command_figures()
+    if arguments.only_batch:
+        batch_command_figures()  # the full run has these in the many-small-queries table (a section)
     batch_figures(arguments.skip_cluster)
     if arguments.only_batch:
         return
@@ -595,13 +618,9 @@ def main() -> None:
           f"the command {range_command_seconds:.2f} s, peak {range_megabytes:,.0f} MB (goal: 5 s, 500 MB)")
     startup_figures(arguments.repeats, skip_cold=True)  # the table printed first has the cold run
     hits_figures(arguments.repeats)
-    small_studies_figures()
-    hand_types_figures()
+    print_sections()
 
     print_ev_figure(arguments.threads)
-    from pql_bench import main as pql_figures  # the query language and outs (benchmarks/pql_bench.py)
-
-    pql_figures()
 
     peer = peer_figures(arguments.repeats, arguments.threads)
     if peer is None:
@@ -748,4 +767,7 @@ def readme_table(repeats: int, threads: int) -> str:
 
 
 if __name__ == "__main__":
+    bench_started = time.perf_counter()
     main()
+    print(f"bench: {time.perf_counter() - bench_started:.0f} s in all (load average {os.getloadavg()[0]:.1f} at the "
+          "end)")

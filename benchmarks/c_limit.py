@@ -202,11 +202,11 @@ def compared_exact(binary: str, rows_path: str, game: str, hands: list[str], thr
 
 
 def compared_monte_carlo(binary: str, rows_path: str, thread_counts: list[int],
-                         repeats: int) -> list[tuple[float, float]]:
-    """(ours, C) ns per player-board of MC_SAMPLES Monte Carlo boards of the heads-up Omaha deal
-    ``HANDS[4][:2]`` on each of ``thread_counts``, after checking that both give the same equity
-    for the same seed."""
-    hands = HANDS[4][:2]
+                         repeats: int, hands: list[str] | None = None) -> list[tuple[float, float]]:
+    """(ours, C) ns per player-board of MC_SAMPLES Monte Carlo boards of the Omaha deal ``hands``
+    (default: heads-up, ``HANDS[4][:2]``) on each of ``thread_counts``, after checking that both
+    give the same equity for the same seed."""
+    hands = HANDS[4][:2] if hands is None else hands
     prepared = prepare(make_deal(hands, "", "", "omaha"))
     write_rows(prepared, rows_path)
     arguments = ["monte-carlo", "1", str(MC_SAMPLES), str(MC_SEED)]
@@ -219,6 +219,46 @@ def compared_monte_carlo(binary: str, rows_path: str, thread_counts: list[int],
         figures.append(interleaved(lambda: ours_monte_carlo(prepared, threads)[0],
                                    lambda: run_c(binary, rows_path, threads, arguments)[c_figure(threads)], repeats))
     return figures
+
+
+# Calls of a small exact query in one round of compared_whole_call, and the C program's repeats
+# per run: a 6 x 5 enumeration takes about half a millisecond, so single calls are the figures.
+WHOLE_CALL_CALLS = 20
+
+
+def compared_whole_call(binary: str, rows_path: str, game: str, hands: list[str],
+                        repeats: int) -> tuple[float, float, float]:
+    """Milliseconds of the exact preflop query of ``hands`` on 1 thread, CPU time: ``(the whole
+    calculate_equity call, our enumeration (calc._enumerate: the kernel and the scoring of its
+    outcomes), the C program's enumeration)``, each the best single call of ``repeats``
+    interleaved rounds of WHOLE_CALL_CALLS calls, after checking that the C program computes what
+    we compute (:func:`check_exact`). The whole call counts everything the enumeration does not:
+    reading the hands, building the rows, the plan, the result."""
+    prepared = prepare(make_deal(hands, "", "", game))
+    write_rows(prepared, rows_path)
+    c_result = run_c(binary, rows_path, 1, ["exact", str(WHOLE_CALL_CALLS)])
+    check_exact(game, hands, prepared, c_result)
+    player_boards = comb(len(prepared.deck), prepared.dealt_count) * len(hands)
+
+    def best_call(call) -> float:
+        best = float("inf")
+        for _ in range(WHOLE_CALL_CALLS):
+            started = time.process_time()
+            call()
+            best = min(best, time.process_time() - started)
+        return best * 1e3
+
+    whole_call = lambda: calculate_equity(hands, game=game, method="exact", threads=1)  # noqa: E731
+    enumeration = lambda: calc_module._enumerate(prepared, None, 1)  # noqa: E731
+    whole_call()
+    enumeration()
+    whole = kernel = limit = float("inf")
+    for _ in range(repeats):
+        whole = min(whole, best_call(whole_call))
+        kernel = min(kernel, best_call(enumeration))
+        c_ns = run_c(binary, rows_path, 1, ["exact", str(WHOLE_CALL_CALLS)])["cpu"]
+        limit = min(limit, c_ns * player_boards * 1e-6)
+    return whole, kernel, limit
 
 
 def cells(figures: list[tuple[float, float]]) -> str:

@@ -121,7 +121,7 @@ def shell_query_seconds(repeats: int) -> dict[str, float]:
         for _ in range(1 + 20 * repeats):
             start = time.perf_counter()
             with contextlib.redirect_stdout(io.StringIO()):
-                assert command_group._run(words, "omaha-equity", None) == 0
+                assert command_group.run_words(words, "omaha-equity", None) == 0
             times.append(time.perf_counter() - start)
         figures[street] = statistics.median(times[1:])
     return figures

@@ -38,7 +38,7 @@ def deals(hole_count: int, player_count: int, known_count: int, count: int, seed
 
 
 @pytest.mark.parametrize("hole_count", [4, 5, 6])
-@pytest.mark.parametrize("known_count", [0, 3, 4, 5])
+@pytest.mark.parametrize("known_count", [0, 1, 3, 4, 5])
 def test_rows_give_the_evaluator_s_values(hole_count, known_count):
     tables = load_tables()
     player_count = 3
@@ -85,7 +85,7 @@ def test_a_flush_row_is_the_best_of_the_hand_s_suited_pairs():
 
 
 @pytest.mark.parametrize("hole_count", [4, 6])
-@pytest.mark.parametrize("known_count", [0, 3])
+@pytest.mark.parametrize("known_count", [0, 1, 3])
 def test_the_compiled_rows_equal_the_numpy_rows(hole_count, known_count):
     # The range kernels build rows inside a kernel (evaluate._kernels.build_player_rows); the
     # fixed-hand queries build them with numpy (rows.build_player_rows): the same arrays.

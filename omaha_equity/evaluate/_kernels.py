@@ -27,11 +27,10 @@ LOW_MASKS = 256
 @helper
 def low_rank_bit(rank):
     """Bit of a rank in a low mask: ace -> bit 0, deuce -> bit 1, ... eight -> bit 7, else 0."""
-    if rank == 12:
-        return 1
-    if rank <= 6:
-        return 1 << (rank + 1)
-    return 0
+    # without a branch: Monte Carlo deals the ranks at random, and a branch on each dealt card's
+    # rank was mispredicted about half the time (a tenth of a Monte Carlo sample's time). Ranks
+    # 0..6 give bits 1..7, 7..11 shift out of the byte, 12 (the ace) gives bit 0.
+    return ((1 << (rank + 1)) & 0xFF) | (rank == 12)
 
 
 @helper

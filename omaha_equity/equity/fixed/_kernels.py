@@ -515,37 +515,89 @@ def sample_boards(deck, dealt_count, fixed_suit_masks, fixed_low_mask, high_rows
     square_sums = np.zeros((chunk_count, player_count), dtype=np.int64)
     known_suits, known_suit_counts, known_flush_suit, known_low = known_board_state(fixed_suit_masks,
                                                                                   fixed_low_mask)
+    half_pot = units // 2
+    cards = np.empty(card_count, dtype=np.int8)
+    dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.uint64)
+    high_values = np.empty(player_count, dtype=np.int32)
+    low_values = np.zeros(player_count, dtype=np.int32)
     for slab in range(chunk_count):
         start, stop, state = chunk_start(seed, first_chunk + slab, chunk_size, sample_count)
         if start >= stop:
             continue
-        cards = deck.copy()
-        dealt_ranks = np.empty(max(dealt_count, 1), dtype=np.int32)
-        high_values = np.empty(player_count, dtype=np.int32)
-        low_values = np.zeros(player_count, dtype=np.int32)
-        shares = np.empty(player_count, dtype=np.int64)
-        slab_counts = counts[slab]
+        for position in range(card_count):
+            cards[position] = deck[position]
         low_board_count = 0
         for _ in range(stop - start):
             # the board as scalars (add_board_card), the dealt ranks sorted for their index
             suits, suit_counts, flush_suit, low_mask = known_suits, known_suit_counts, known_flush_suit, known_low
             for position in range(dealt_count):
                 state, card = draw_card(state, cards, position, card_count)
-                insert_rank(dealt_ranks, position, card >> 2)
+                insert_rank(dealt_ranks, position, np.uint64(card >> 2))
                 suits, suit_counts, flush_suit, low_mask = add_board_card(suits, suit_counts, flush_suit, low_mask,
                                                                           card)
-            dealt_ranks_index = 0
+            dealt_ranks_index = np.uint64(0)
             for position in range(dealt_count):
-                dealt_ranks_index += colex[position, dealt_ranks[position]]
-            # a flush row of a suit with fewer than three board cards holds 0
+                dealt_ranks_index += np.uint64(colex[np.uint64(position), dealt_ranks[position]])
+            # the flush rows are read only when the board has a flush (about two boards in five
+            # preflop): reading them always, as their zeros allow, cost a cache miss per player
             flush_mask = np.uint64(board_suit_mask(suits, flush_suit))
+            flush_row = np.uint64(flush_suit)
+            low_index = np.uint64(low_mask)
+            # each player's values, the best of each half and how many share it, in one pass
+            # (the pot split of ``pots.split_pot``)
+            best_high = np.int32(-1)
+            high_winner_count = 0
+            best_low = np.int32(0)
+            low_winner_count = 0
+            has_flush = (suit_counts >> (8 * flush_suit)) & 0xFF >= 3
             for player in range(player_count):
-                high_values[player] = max(high_rows[np.uint64(player), np.uint64(dealt_ranks_index)],
-                                          flush_rows[np.uint64(player), np.uint64(flush_suit), flush_mask])
+                at = np.uint64(player)
+                value = high_rows[at, dealt_ranks_index]
+                if has_flush:
+                    value = max(value, flush_rows[at, flush_row, flush_mask])
+                high_values[player] = value
+                if value > best_high:
+                    best_high = value
+                    high_winner_count = 1
+                elif value == best_high:
+                    high_winner_count += 1
                 if hilo:
-                    low_values[player] = low_rows[np.uint64(player), np.uint64(low_mask)]
-            low_board_count += score_board(high_values, low_values, hilo, units, 1, shares, slab_counts)
+                    low = np.int32(low_rows[at, low_index])
+                    low_values[player] = low
+                    if low != 0:
+                        if low > best_low:
+                            best_low = low
+                            low_winner_count = 1
+                        elif low == best_low:
+                            low_winner_count += 1
+            # then each player's counters, as record_outcome adds them for one board (written out
+            # here with the split above: one pass over the players for each, no weight)
+            high_share = (half_pot if low_winner_count > 0 else units) // high_winner_count
+            low_share = half_pot // low_winner_count if low_winner_count > 0 else 0
             for player in range(player_count):
-                square_sums[slab, player] += shares[player] * shares[player]
+                at = np.uint64(player)
+                high_winner = high_values[player] == best_high
+                low_winner = low_winner_count > 0 and low_values[player] == best_low
+                share = (high_share if high_winner else 0) + (low_share if low_winner else 0)
+                counts[slab, at, EQUITY] += share
+                square_sums[slab, at] += share * share
+                if share == units:
+                    counts[slab, at, WIN] += 1
+                elif share > 0:
+                    if (high_winner and high_winner_count > 1) or (low_winner and low_winner_count > 1):
+                        counts[slab, at, TIE] += 1
+                    else:
+                        counts[slab, at, SPLIT] += 1
+                if 4 * share == units:
+                    counts[slab, at, QUARTERED] += 1
+                if high_winner:
+                    counts[slab, at, HI_WIN if high_winner_count == 1 else HI_TIE] += 1
+                if low_winner:
+                    counts[slab, at, LO_WIN if low_winner_count == 1 else LO_TIE] += 1
+                    counts[slab, at, EQUITY_LOW] += low_share
+                if hilo and low_values[player] != 0:
+                    counts[slab, at, HAS_LOW] += 1
+            if low_winner_count > 0:
+                low_board_count += 1
         low_boards[slab] = low_board_count
     return counts, low_boards, square_sums
