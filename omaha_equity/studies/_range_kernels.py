@@ -130,10 +130,7 @@ def _listed_weights(positions, cumulative, start, stop, key, lower_places, upper
 
 
 @threaded_kernel
-def tally_against(values, weights, order, opponent_hands, opponent_masks, single_offsets, pair_offsets,
-                  triple_offsets, triple_hands, hands, hand_masks, hand_values_now, live, faced, scores,
-                  sorted_values, prefix, single_positions, single_cumulative, single_fill, pair_positions,
-                  pair_cumulative, pair_fill, single_cursors, pair_cursors):
+def tally_against(values, weights, order, lists, hand_values_now, live, faced, scores, scratch):
     """Each live hand's wins and ties against the opponent hands that share no card with it.
 
     The hands are visited in ascending value, so that every sorted list is read by cursors that
@@ -145,19 +142,26 @@ def tally_against(values, weights, order, opponent_hands, opponent_masks, single
     values : (opponent_count,) int32, each opponent hand's value on the board (larger wins).
     weights : (opponent_count,) int64, each opponent hand's whole weight (0: not faced).
     order : (opponent_count,) int64, ``values`` ascending (``np.argsort``).
-    opponent_hands : (opponent_count, hole_count) int8, cards descending within a hand.
-    opponent_masks : (opponent_count,) int64, card bit masks.
-    single_offsets, pair_offsets, triple_offsets, triple_hands : :func:`subset_lists` of
-        ``opponent_hands``.
-    hands : (hand_count, hole_count) int8, cards descending; hand_masks : (hand_count,) int64.
+    lists : tuple of ``(opponent_hands, opponent_masks, single_offsets, pair_offsets,
+        triple_offsets, triple_hands, hands, hand_masks)``: the opponent hands,
+        (opponent_count, hole_count) int8, cards descending within a hand, and their
+        (opponent_count,) int64 card bit masks; :func:`subset_lists` of ``opponent_hands``; the
+        hands, (hand_count, hole_count) int8, cards descending, and their (hand_count,) int64 masks.
+        One tuple, since every pass of a board reads the same lists.
     hand_values_now : (hand_count,) int32, each hand's value on the board.
     live : (hand_count,) bool, the hands scored (the others are left alone).
     faced : (hand_count,) int64, output: weight of the opponent hands sharing no card.
     scores : (hand_count,) int64, output: their weight times 2 for a win, 1 for a tie, 0 for a loss.
-    sorted_values ... pair_cursors : scratch, sized ``opponent_count``, ``opponent_count + 1``,
+    scratch : tuple of ``(sorted_values, prefix, single_positions, single_cumulative,
+        single_fill, pair_positions, pair_cumulative, pair_fill, single_cursors, pair_cursors)``,
+        sized ``opponent_count``, ``opponent_count + 1``,
         ``opponent_count * hole_count`` (twice), 52, ``opponent_count * C(hole_count, 2)``
         (twice), ``PAIR_KEYS``, then ``(2, 52)`` and ``(2, PAIR_KEYS)`` int64.
     """
+    opponent_hands, opponent_masks, single_offsets, pair_offsets, triple_offsets, triple_hands, hands, hand_masks = \
+        lists
+    (sorted_values, prefix, single_positions, single_cumulative, single_fill, pair_positions, pair_cumulative,
+     pair_fill, single_cursors, pair_cursors) = scratch
     opponent_count, hole_count = opponent_hands.shape
     prefix[0] = 0
     for key in range(DECK_CARDS):
@@ -311,6 +315,10 @@ def score_completions(completions, chunk_bounds, board_known, hands, hand_masks,
     pair_fill = np.empty(PAIR_KEYS, dtype=np.int64)
     single_cursors = np.empty((2, DECK_CARDS), dtype=np.int64)
     pair_cursors = np.empty((2, PAIR_KEYS), dtype=np.int64)
+    lists = (opponent_hands, opponent_masks, single_offsets, pair_offsets, triple_offsets, triple_hands, hands,
+             hand_masks)
+    scratch = (sorted_values, prefix, single_positions, single_cumulative, single_fill, pair_positions,
+               pair_cumulative, pair_fill, single_cursors, pair_cursors)
     for chunk in range(chunk_count):
         for completion in range(chunk_bounds[chunk], chunk_bounds[chunk + 1]):
             dealt_mask = np.int64(0)
@@ -337,22 +345,14 @@ def score_completions(completions, chunk_bounds, board_known, hands, hand_masks,
                         hand_pairs[hand], hand_suits[hand], hand_lows[hand], board_index, flush_suit,
                         board_suit_mask, board_low_mask, pair_board, flush, low, hilo)
             order = np.argsort(opponent_high)
-            tally_against(opponent_high, live_weights, order, opponent_hands, opponent_masks, single_offsets,
-                          pair_offsets, triple_offsets, triple_hands, hands, hand_masks, hand_high, live, faced,
-                          high_scores, sorted_values, prefix, single_positions, single_cumulative, single_fill,
-                          pair_positions, pair_cumulative, pair_fill, single_cursors, pair_cursors)
+            tally_against(opponent_high, live_weights, order, lists, hand_high, live, faced, high_scores, scratch)
             if hilo:
                 for opponent in range(opponent_count):
                     low_weights[opponent] = live_weights[opponent] if opponent_low[opponent] > 0 else 0
-                tally_against(opponent_high, low_weights, order, opponent_hands, opponent_masks, single_offsets,
-                              pair_offsets, triple_offsets, triple_hands, hands, hand_masks, hand_high, live, unused,
-                              high_low_scores, sorted_values, prefix, single_positions, single_cumulative,
-                              single_fill, pair_positions, pair_cumulative, pair_fill, single_cursors, pair_cursors)
+                tally_against(opponent_high, low_weights, order, lists, hand_high, live, unused, high_low_scores,
+                              scratch)
                 low_order = np.argsort(opponent_low)
-                tally_against(opponent_low, live_weights, low_order, opponent_hands, opponent_masks, single_offsets,
-                              pair_offsets, triple_offsets, triple_hands, hands, hand_masks, hand_low, live, unused,
-                              low_scores, sorted_values, prefix, single_positions, single_cumulative, single_fill,
-                              pair_positions, pair_cumulative, pair_fill, single_cursors, pair_cursors)
+                tally_against(opponent_low, live_weights, low_order, lists, hand_low, live, unused, low_scores, scratch)
             for hand in range(hand_count):
                 if not live[hand]:
                     continue
