@@ -9,9 +9,9 @@ Run: python benchmarks/flops_bench.py (a few minutes: each command once)."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
-import time
+
+from small_studies import child_figures
 
 # (arguments, wall-seconds goal) of each figure; memory goal for each.
 WORKLOADS = (
@@ -23,16 +23,9 @@ MEMORY_GOAL_MEGABYTES = 500
 
 def run_command(arguments: list[str]) -> tuple[float, float, float]:
     """(wall seconds, CPU seconds, peak resident MB) of ``omaha-equity ARGUMENTS -f csv`` in a
-    fresh process, its output discarded (Linux: the child's own ``rusage``)."""
-    started = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "omaha_equity", *arguments, "-f", "csv"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    wall = time.perf_counter() - started
-    if child.returncode != 0:
-        raise RuntimeError(f"omaha-equity {' '.join(arguments)} failed with exit code {child.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    fresh process, its output discarded (``small_studies.child_figures``: the child's own
+    ``rusage``, started from a small launcher so that the peak is its own)."""
+    return child_figures([sys.executable, "-m", "omaha_equity", *arguments, "-f", "csv"])
 
 
 def main() -> None:

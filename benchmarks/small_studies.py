@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import random
 import statistics
@@ -91,18 +92,32 @@ def river_calc_lines(count: int, seed: int = 1) -> str:
     return "".join(f"calc {first} {second} -b {board}\n" for first, second, board in river_spots(count, seed))
 
 
+# Runs one command and prints its wall seconds, CPU seconds, peak resident KB and exit status as
+# JSON. Linux counts into a child's peak memory the pages of the process it was forked from, so a
+# command started straight from this (large) benchmark process would report at least this
+# process's size; started from this small launcher, it reports its own.
+LAUNCHER = """
+import json, os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+error = child.stderr.read().decode(errors="replace")
+_, status, usage = os.wait4(child.pid, 0)
+print(json.dumps([time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage.ru_maxrss,
+                  os.waitstatus_to_exitcode(status), error]))
+"""
+
+
 def child_figures(command: list[str], stdin_path: str | None = None) -> tuple[float, float, float]:
     """(wall seconds, CPU seconds, peak resident megabytes) of one run of ``command`` (CPU and
-    memory of the process and, through ``wait4``, not of its own children)."""
+    memory of the process, not of its own children), started from a small launcher process
+    (:data:`LAUNCHER`) so that the peak is the command's own."""
     with open(stdin_path or os.devnull, "rb") as stdin:
-        start = time.perf_counter()
-        child = subprocess.Popen(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} exited {child.returncode}: {child.stderr.read().decode()}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+        launched = subprocess.run([sys.executable, "-c", LAUNCHER, *command], stdin=stdin, capture_output=True,
+                                  check=True)
+    wall, cpu, kilobytes, returncode, error = json.loads(launched.stdout)
+    if returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited {returncode}: {error}")
+    return wall, cpu, kilobytes / 1024
 
 
 def best_children(command: list[str], repeats: int, stdin_path: str | None = None) -> tuple[float, float, float]:
