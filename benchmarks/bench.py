@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -54,6 +55,7 @@ import time
 import numba
 from c_limit import c_limit_figures
 from limits import limits_table
+from small_studies import LAUNCHER
 from measure import (BYTECODE_ENVIRONMENT, CLI_QUERY, HI, HILO, NUMBA_IMPORT, PEER_QUERY, RANGE_EXACT, SIX_RANGES,
                      WARM_MARGIN_GOAL, best_of, best_process_seconds, cold_cli_seconds, per_query_fixed_cost,
                      percent_ranges_seconds, range_exact_rates, shell_query_seconds, six_ranges_rate,
@@ -478,10 +480,12 @@ def range_by_hand_figures(repeats: int) -> tuple[float, float, float]:
 
 def peak_memory_megabytes(arguments: list[str]) -> tuple[float, float]:
     """(peak resident memory in MB, wall seconds) of ``omaha-equity ARGUMENTS`` in a fresh
-    process (Linux: ``ru_maxrss`` of that process alone, not of worker processes)."""
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _PEAK_MEMORY_CHILD, *arguments], capture_output=True, text=True)
-    return int(done.stderr.split()[-1]) / 1024, time.perf_counter() - start
+    process (Linux: ``ru_maxrss`` of that process alone, not of worker processes), started from
+    ``small_studies.LAUNCHER``, a small process, so that the peak is the command's own."""
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, sys.executable, "-c", _PEAK_MEMORY_CHILD, *arguments],
+                          capture_output=True, text=True, check=True)
+    wall, _, kilobytes, _, _ = json.loads(done.stdout)
+    return kilobytes / 1024, wall
 
 
 def batch_memory_figures(row_counts: tuple[int, ...] = (1_000, 1_000_000)) -> None:
