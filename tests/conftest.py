@@ -28,7 +28,9 @@ WARM_UPS = {
     "fixed hands": (
         "from omaha_equity import calculate_allin, calculate_equity\n"
         "from omaha_equity.ranges import parse_range\n"
-        "from omaha_equity.studies import equity_distribution, next_card_equity",
+        "from omaha_equity.studies import equity_distribution, next_card_equity\n"
+        "from omaha_equity.studies.hand_types import hand_types_by_river\n"
+        "from omaha_equity.studies.outs import hand_outs",
         ("exact equity", 'calculate_equity(["AsAhKsKh", "JdTd9c8c"], threads=2)'),
         ("Monte Carlo equity",
          'calculate_equity(["AsAhKsKh", "JdTd9c8c", "8s7s6d5d"], seed=1, trials=2_000, threads=2)'),
@@ -43,9 +45,13 @@ WARM_UPS = {
         ("Monte Carlo equity distribution",
          'equity_distribution("AsAhJs9h", "KK:$ds", board="Qd7h2s", seed=1, trials=200)'),
         ("weighted range", 'parse_range("AA:$ds@50, KK").size'),
+        ("river spot", 'calculate_equity(["AsAhKsKh", "JdTd9c8c"], "Qd7h2s5c9h")'),
+        ("outs", 'hand_outs("AsKsQdJh", "Ts9s2c")'),
+        ("hand types", 'hand_types_by_river(["AA:$ds", "Ah3h9c9d"], "2c7h8d", game="omaha8")'),
     ),
     "ranges": (
         "from omaha_equity import calculate_equity\n"
+        "from omaha_equity.pql import run\n"
         "from omaha_equity.ranges import parse_range\n"
         "from omaha_equity.studies import equity_distribution",
         ("range parsing", 'parse_range("AA:$ds").size'),
@@ -57,6 +63,9 @@ WARM_UPS = {
         ("exact range against range",
          'calculate_equity(["AA:$ds", "KK:$ds"], "2c3d4h5s6h", method="exact", threads=2)'),
         ("hands by category", 'parse_range("{straight-draw}", board="9h8c2d").size'),
+        ("range against range by hand", 'equity_distribution("AA:$ds", "KK:$ds", board="Qd7h2s5c9h")'),
+        ("query language", "run(\"select avg(HvHequity(hero, flop)), avg(riverEquity(hero)), count(nutHi(hero, river)) "
+                           "from hero='AsAhKsKh', villain='JdTd9c8c', board='Qd7h2s'\")"),
     ),
 }
 

@@ -33,9 +33,9 @@ def direct_counts(expression, board_range, columns, game="omaha"):
 
 
 @pytest.mark.parametrize("expression, board_range", [
-    ("AA:$ds", "AK*"),          # no suit written: one run per class
+    ("AA:$ds", "AK[T+]"),       # no suit written: one run per class
     ("AsKQ*", "QJ*:$twotone"),  # a suit written: one run per orbit of the renamings keeping spades
-    ("RROO", "$mono:[T+]**"),
+    ("AA:$ds", "$mono:[K+]**"),  # a texture macro with a rank condition
 ])
 def test_all_flop_aggregate_equals_a_direct_count_over_the_flops(expression, board_range):
     study = flop_study(expression, board_range=board_range)
